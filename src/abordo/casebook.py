@@ -1,0 +1,163 @@
+"""Worked cases: run a folder of case files through the engines and compare expectations.
+
+A case file (see ``tests/cases/README.md``) names its ``engine``, the date ``on``, the
+``input`` in the engine's own format, optional ``options`` and an ``expect`` block checked
+key by key. Each engine exposes ``<package>.casebook.run(input, on, options, base_dir)``
+returning its output in the cases' vocabulary; this module only loads, dispatches, compares.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from abordo.law.errors import InputError
+
+ENGINES: dict[str, str] = {
+    "crew_quota": "abordo.quota.casebook",
+    "immigration": "abordo.immigration.casebook",
+    "port_fine": "abordo.port_fines.casebook",
+    "sea_time": "abordo.sea_time.casebook",
+}
+
+# Lists of objects are matched by these keys; other lists compare as sets.
+LIST_KEYS = {"groups": "group", "persons": "id"}
+# Lists where every expected item must appear among the actual ones (output may hold more).
+SUBSET_LISTS = {"excluded", "interpretations"}
+
+Runner = Callable[[dict[str, Any], dt.date | None, dict[str, Any], Path], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """``status``: pass | fail | not_built | error."""
+
+    case_id: str
+    path: Path
+    engine: str
+    status: str
+    difference: str | None = None
+
+
+def find_case_files(root: Path) -> list[Path]:
+    """Every ``*.yaml`` / ``*.yml`` case under ``root`` (recursively), sorted; or ``root``."""
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.y*ml") if p.is_file())
+
+
+def load_runner(engine: str) -> Runner | None:
+    module = ENGINES.get(engine)
+    if module is None:
+        return None
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            return None
+        raise
+    run: Runner = mod.run
+    return run
+
+
+def normalize(value: Any) -> Any:
+    """Bring expected and actual values to one comparable form (ISO dates, decimal strings)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    if isinstance(value, float):
+        return round(value, 2)
+    if isinstance(value, dict):
+        return {str(k): normalize(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [normalize(v) for v in value]
+    return value
+
+
+def compare(expect: dict[str, Any], actual: dict[str, Any]) -> str | None:
+    """The first difference between ``expect`` and ``actual`` (None when all keys match)."""
+    for key, exp in expect.items():
+        exp_n = normalize(exp)
+        if key not in actual:
+            return f"{key}: expected {exp_n!r}, output has no such key"
+        act_n = normalize(actual[key])
+        diff = _compare_value(key, exp_n, act_n)
+        if diff:
+            return diff
+    return None
+
+
+def _compare_value(key: str, exp: Any, act: Any) -> str | None:
+    if key in LIST_KEYS and isinstance(exp, list):
+        k = LIST_KEYS[key]
+        by_key = {str(a.get(k)): a for a in act or []}
+        for item in exp:
+            got = by_key.get(str(item.get(k)))
+            if got is None:
+                return f"{key}[{item.get(k)}]: missing from output"
+            for f, v in item.items():
+                if normalize(got.get(f)) != v:
+                    return f"{key}[{item.get(k)}].{f}: expected {v!r}, got {got.get(f)!r}"
+        return None
+    if key in SUBSET_LISTS and isinstance(exp, list):
+        for item in exp:
+            if item not in (act or []):
+                return f"{key}: expected {item!r} among {act!r}"
+        return None
+    if isinstance(exp, list) and isinstance(act, list) and key == "findings":
+        return None if sorted(map(str, exp)) == sorted(map(str, act)) else (
+            f"{key}: expected {exp!r}, got {act!r}")
+    if isinstance(exp, dict) and isinstance(act, dict) and key in {"breakdown", "by_category"}:
+        for k, v in exp.items():
+            if act.get(k, 0) != v:
+                return f"{key}.{k}: expected {v!r}, got {act.get(k)!r}"
+        extra = {k: v for k, v in act.items() if k not in exp and v}
+        return f"{key}: unexpected non-zero {extra!r}" if extra else None
+    if isinstance(exp, dict) and isinstance(act, dict):
+        for k, v in exp.items():
+            if act.get(k) != v:
+                return f"{key}.{k}: expected {v!r}, got {act.get(k)!r}"
+        return None
+    if exp != act:
+        return f"{key}: expected {exp!r}, got {act!r}"
+    return None
+
+
+def run_case(path: Path) -> CaseResult:
+    """Load one case file, run its engine and compare with its ``expect`` block."""
+    try:
+        case = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        return CaseResult(path.stem, path, "?", "error", f"unreadable case file: {exc}")
+    if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
+        return CaseResult(path.stem, path, "?", "error", "not a case file (engine/expect missing)")
+    case_id = str(case.get("id", path.stem))
+    engine = str(case["engine"])
+    runner = load_runner(engine)
+    if runner is None:
+        return CaseResult(case_id, path, engine, "not_built",
+                          f"engine '{engine}' is not built yet")
+    on = case.get("on")
+    try:
+        actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
+    except InputError as exc:
+        actual = {"verdict": "input_error", "error_field": exc.field, "error": exc.render("en")}
+    diff = compare(case["expect"], actual)
+    return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
+
+
+def run_cases(paths: Iterable[Path]) -> list[CaseResult]:
+    return [run_case(p) for p in paths]

@@ -1,0 +1,38 @@
+"""``abordo cases check DIR``: run a folder of worked cases, one line per case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from abordo.casebook import find_case_files, run_cases
+from abordo.faces.cli.common import console
+
+
+def register(app: typer.Typer) -> None:
+    cases_app = typer.Typer(help="Casos resolvidos (worked cases).", no_args_is_help=True)
+
+    @cases_app.command("check")
+    def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos")) -> None:
+        """Roda cada caso e imprime pass/fail com a primeira diferença; resumo no fim."""
+        if not directory.exists():
+            console.print(f"[red]não encontrado[/]: {directory}")
+            raise typer.Exit(2)
+        results = run_cases(find_case_files(directory))
+        passed = failed = not_built = 0
+        for r in results:
+            if r.status == "pass":
+                passed += 1
+                console.print(f"[green]PASS[/] {r.case_id} ({r.engine})")
+            elif r.status == "not_built":
+                not_built += 1
+                console.print(f"[yellow]NOT BUILT[/] {r.case_id}: {r.difference}")
+            else:
+                failed += 1
+                console.print(f"[red]FAIL[/] {r.case_id} ({r.engine}): {r.difference}")
+        tail = f", {not_built} not built" if not_built else ""
+        console.print(f"{passed} passed, {failed} failed{tail}")
+        raise typer.Exit(1 if failed or not_built else 0)
+
+    app.add_typer(cases_app, name="cases")

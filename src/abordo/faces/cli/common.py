@@ -1,0 +1,61 @@
+"""Shared CLI helpers: consoles, language, reading dates, writing output."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from abordo.law.errors import InputError
+
+console = Console(highlight=False, soft_wrap=False)
+console_err = Console(stderr=True, highlight=False)
+
+
+def parse_on(value: str | None) -> dt.date | None:
+    """``--on`` as ISO ``YYYY-MM-DD`` or ``dd/mm/aaaa``; None means today."""
+    if value is None:
+        return None
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
+        try:
+            return dt.datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise InputError(f"data inválida '{value}'; use AAAA-MM-DD ou dd/mm/aaaa", "--on",
+                     message_en=f"invalid date '{value}'; use YYYY-MM-DD or dd/mm/yyyy")
+
+
+def today() -> dt.date:
+    """The date judged by default: today (Brasília has no DST since 2019; local date used)."""
+    return dt.date.today()
+
+
+def default_lang() -> str:
+    """``pt`` unless the locale says English."""
+    loc = os.environ.get("LC_ALL") or os.environ.get("LANG") or ""
+    return "en" if loc.startswith("en") and os.environ.get("ABORDO_LANG") != "pt" else (
+        os.environ.get("ABORDO_LANG", "pt"))
+
+
+LangOpt = typer.Option(None, "--lang", help="pt (padrão) ou en")
+FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html")
+OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)")
+
+
+def emit(text: str | bytes, out: Path | None) -> None:
+    """Write to ``out`` atomically (temp file + rename), or print."""
+    if out is None:
+        if isinstance(text, bytes):
+            raise InputError("formato binário exige --output", "--output",
+                             message_en="a binary format needs --output")
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        return
+    tmp = out.with_name(out.name + ".tmp")
+    if isinstance(text, bytes):
+        tmp.write_bytes(text)
+    else:
+        tmp.write_text(text, encoding="utf-8")
+    tmp.replace(out)

@@ -1,0 +1,52 @@
+"""The ``abordo`` command. Each sub-module registers its commands on :data:`app`.
+
+Exit codes (interfaces.md): 0 compliant / ok, 1 non-compliant, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from abordo.faces.cli.common import console_err
+from abordo.law.errors import InputError
+
+app = typer.Typer(
+    name="abordo",
+    help="Abordo — direito do trabalho aquaviário e portuário, executável e explicado.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Command modules, each with ``register(app)``; a module not present yet is skipped.
+COMMAND_MODULES = [
+    "abordo.faces.cli.check",
+    "abordo.faces.cli.norms",
+    "abordo.faces.cli.schema",
+    "abordo.faces.cli.cases",
+    "abordo.faces.cli.fine",
+    "abordo.faces.cli.sea_time",
+    "abordo.faces.cli.screen",
+    "abordo.faces.cli.serve",
+]
+
+for _name in COMMAND_MODULES:
+    try:
+        _mod = importlib.import_module(_name)
+    except ModuleNotFoundError as _exc:
+        if _exc.name == _name:
+            continue
+        raise
+    _mod.register(app)
+
+
+def run() -> None:
+    """Entry point: bad input anywhere becomes a clear message and exit code 2."""
+    try:
+        app()
+    except InputError as exc:
+        console_err.print(f"[bold red]erro de entrada[/]: {exc.render()}", highlight=False)
+        sys.exit(2)

@@ -1,0 +1,111 @@
+"""Rendering of the parts every decision shares: findings, citations, interpretations,
+unconfirmed parameters and the trace — in text (Rich) and HTML (Jinja2). Engines' reports
+add their own tables around these blocks; nothing here knows a rule."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from rich.console import Console, RenderableType
+from rich.table import Table
+
+from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
+from abordo.law.decision import Decision, verdict_label
+
+T = {
+    "findings": ("Constatações", "Findings"),
+    "citations": ("Fundamentação legal", "Legal basis"),
+    "interpretations": ("Interpretações adotadas", "Interpretations used"),
+    "unconfirmed": ("Parâmetros não confirmados", "Unconfirmed parameters"),
+    "trace": ("Como se chegou ao resultado", "How the result was reached"),
+    "verdict": ("Resultado", "Result"),
+    "regime": ("Norma aplicada", "Norm applied"),
+    "not_covered": ("Não coberto", "Not covered"),
+    "none": ("nenhum", "none"),
+    "default": ("padrão", "default"),
+    "caller": ("escolhida", "chosen"),
+    "norm": ("texto da norma", "the norm's text"),
+    "alternatives": ("alternativas", "alternatives"),
+}
+
+
+def t(key: str, lang: str) -> str:
+    pt, en = T[key]
+    return en if lang == "en" else pt
+
+
+def render_rich(*items: RenderableType, width: int = 110) -> str:
+    """Render Rich renderables to plain text (no colour codes)."""
+    console = Console(width=width, record=True, color_system=None, file=_Null())
+    for item in items:
+        console.print(item)
+    return console.export_text()
+
+
+class _Null:
+    def write(self, _s: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        return None
+
+
+def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
+                       ) -> list[RenderableType]:
+    """Findings, citations, interpretations, unconfirmed parameters, trace as renderables."""
+    out: list[RenderableType] = []
+    if decision.not_covered_reason:
+        out.append(f"{t('not_covered', lang)}: {decision.not_covered_reason.get(lang)}")
+    if decision.findings:
+        out.append(f"\n{t('findings', lang)}:")
+        for f in decision.findings:
+            cite = f" [{f.citation.label}]" if f.citation else ""
+            out.append(f"  • ({f.severity}) {f.text.get(lang)}{cite}")
+    if decision.citations:
+        out.append(f"\n{t('citations', lang)}:")
+        for c in decision.citations:
+            out.append(f"  • {c.label}  <{c.urn}>")
+    out.append(f"\n{t('interpretations', lang)}:")
+    if not decision.interpretations:
+        out.append(f"  {t('none', lang)}")
+    for i in decision.interpretations:
+        alts = f" ({t('alternatives', lang)}: {', '.join(i.alternatives)})" if i.alternatives else ""
+        out.append(f"  • {i.id} [{t(i.chosen_by, lang)}]: {i.text.get(lang)}{alts}")
+    if decision.unconfirmed:
+        out.append(f"\n{t('unconfirmed', lang)}:")
+        for u in decision.unconfirmed:
+            out.append(f"  • {u.name} = {u.value} — {u.source}")
+    if with_trace and decision.trace:
+        table = Table(title=t("trace", lang), show_lines=False, expand=False)
+        table.add_column("#", justify="right")
+        table.add_column("regra" if lang == "pt" else "rule")
+        table.add_column("passo" if lang == "pt" else "step")
+        for n, step in enumerate(decision.trace, 1):
+            table.add_row(str(n), step.rule, step.text.get(lang))
+        out.append("")
+        out.append(table)
+    return out
+
+
+@cache
+def jinja_env() -> Environment:
+    """The report templates' environment, with the pt-BR/en formatting filters."""
+    env = Environment(
+        loader=PackageLoader("abordo.faces.reports", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["date"] = fmt_date
+    env.filters["money"] = fmt_money
+    env.filters["number"] = fmt_number
+    env.globals["t"] = t
+    env.globals["verdict_label"] = verdict_label
+    return env
+
+
+def render_html(template: str, lang: str, **context: Any) -> str:
+    """Render ``templates/<template>`` with ``lang`` and the context."""
+    return jinja_env().get_template(template).render(lang=lang, **context)

@@ -1,0 +1,65 @@
+"""One exception hierarchy for the whole project.
+
+Every error a user can cause is an :class:`InputError` naming where it happened (file, row,
+field) and what was expected, in Portuguese and English. Faces turn it into exit code 2 (CLI)
+or a 4xx problem+json (API); nothing prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+
+class AbordoError(Exception):
+    """Base of every error raised on purpose by Abordo."""
+
+
+@dataclass
+class InputError(AbordoError):
+    """Bad input: names the file, the row (1-based, header excluded) and the field path.
+
+    ``field`` is a dotted path in the input's own terms (``infraction.nature``,
+    ``crew[3].nationality``). ``message`` is Portuguese, ``message_en`` English.
+    """
+
+    message: str
+    field: str | None = None
+    file: str | None = None
+    row: int | None = None
+    message_en: str | None = None
+    details: list[InputError] = dataclasses.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.message)
+
+    def where(self, lang: str = "pt") -> str:
+        parts: list[str] = []
+        if self.file:
+            parts.append(f"{'arquivo' if lang == 'pt' else 'file'} {self.file}")
+        if self.row is not None:
+            parts.append(f"{'linha' if lang == 'pt' else 'row'} {self.row}")
+        if self.field:
+            parts.append(f"{'campo' if lang == 'pt' else 'field'} {self.field}")
+        return ", ".join(parts)
+
+    def render(self, lang: str = "pt") -> str:
+        """One line per error: ``<where>: <message>``."""
+        items = [self, *self.details] if self.details else [self]
+        lines = []
+        for e in items:
+            msg = e.message_en if lang == "en" and e.message_en else e.message
+            where = e.where(lang)
+            lines.append(f"{where}: {msg}" if where else msg)
+        return "\n".join(lines)
+
+    def with_location(self, *, file: str | None = None, row: int | None = None,
+                      prefix: str | None = None) -> InputError:
+        """A copy located in ``file``/``row``, with ``prefix`` prepended to the field path."""
+        fld = self.field
+        if prefix:
+            fld = f"{prefix}.{fld}" if fld and not fld.startswith("[") else f"{prefix}{fld or ''}"
+        return InputError(
+            self.message, fld, file or self.file, row if row is not None else self.row,
+            self.message_en, [d.with_location(file=file, prefix=prefix) for d in self.details],
+        )

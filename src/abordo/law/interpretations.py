@@ -1,0 +1,69 @@
+"""Named interpretations: where a text is ambiguous, a default reading and its alternatives.
+
+Each regulatory area keeps a catalogue ``data/interpretations.yaml`` beside its rules::
+
+    quota.rounding:                       # family
+      default: at_least_fraction
+      variants:
+        at_least_fraction: {pt: "...", en: "..."}
+        half_up: {pt: "...", en: "..."}
+
+A caller chooses a variant with ``options = {"quota.rounding": "half_up"}``; an unknown family
+or variant is an :class:`~abordo.law.errors.InputError` naming ``options.<family>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from abordo.law.decision import Interpretation, Msg
+from abordo.law.errors import InputError
+from abordo.law.params import load_data
+
+
+def catalogue(package: str) -> dict[str, Any]:
+    data = load_data(package, "data/interpretations.yaml")
+    assert isinstance(data, dict)
+    return data
+
+
+def interpretation(package: str, family: str, variant: str, chosen_by: str) -> Interpretation:
+    """The :class:`Interpretation` ``family.variant`` from ``package``'s catalogue."""
+    cat = catalogue(package)
+    fam = cat[family]
+    text = fam["variants"][variant]
+    alts = tuple(f"{family}.{v}" for v in fam["variants"] if v != variant)
+    return Interpretation(f"{family}.{variant}", family, variant, Msg(text["pt"], text["en"]),
+                          alts, chosen_by)
+
+
+def resolve(package: str, family: str, options: Mapping[str, Any] | None) -> Interpretation:
+    """The caller's choice for ``family`` if given in ``options``, else the default."""
+    cat = catalogue(package)
+    fam = cat[family]
+    chosen = (options or {}).get(family)
+    if chosen is None:
+        return interpretation(package, family, fam["default"], "default")
+    if chosen not in fam["variants"]:
+        allowed = ", ".join(fam["variants"])
+        raise InputError(
+            f"interpretação desconhecida '{chosen}'; esperado um de: {allowed}",
+            f"options.{family}",
+            message_en=f"unknown interpretation '{chosen}'; expected one of: {allowed}",
+        )
+    return interpretation(package, family, str(chosen), "caller")
+
+
+def check_options(packages: list[str], options: Mapping[str, Any] | None) -> None:
+    """Reject option keys that name no interpretation family of ``packages``."""
+    known: set[str] = set()
+    for p in packages:
+        known |= set(catalogue(p))
+    for key in options or {}:
+        if key not in known:
+            raise InputError(
+                f"opção desconhecida '{key}'; esperado uma de: {', '.join(sorted(known))}",
+                f"options.{key}",
+                message_en=f"unknown option '{key}'; expected one of: {', '.join(sorted(known))}",
+            )

@@ -1,0 +1,135 @@
+"""Norm registry: ids, windows of force, successors, LexML URNs and citations.
+
+Ids follow the spec (``norms.md``): ``lei-9432-1997``, ``cnig-rn-06-2017@res-42-2020`` …
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from abordo.law.decision import Citation, Msg
+from abordo.law.params import in_window, load_data
+
+
+@dataclass(frozen=True)
+class Norm:
+    """One norm (or one version of an amended norm) and its window of force (inclusive)."""
+
+    id: str
+    label: str
+    title: str
+    urn: str
+    in_force_from: dt.date
+    in_force_to: dt.date | None
+    from_confirmed: bool = True
+    to_confirmed: bool = True
+    replaced_by: str | None = None
+    modelled: bool = True
+    note: str | None = None
+
+    def in_force_on(self, on: dt.date) -> bool:
+        return in_window(on, self.in_force_from, self.in_force_to)
+
+
+class NormRegistry:
+    """Lookup of norms by id; :meth:`cite` builds citations with LexML fragments."""
+
+    def __init__(self, norms: list[Norm]) -> None:
+        self._by_id = {n.id: n for n in norms}
+
+    def __getitem__(self, norm_id: str) -> Norm:
+        return self._by_id[norm_id]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._by_id.values())
+
+    def in_force_on(self, on: dt.date) -> list[Norm]:
+        return [n for n in self._by_id.values() if n.in_force_on(on)]
+
+    def cite(self, norm_id: str, provision: str = "", version: str | None = None) -> Citation:
+        """Citation of ``provision`` (``art. 4, I, a``) of ``norm_id`` in ``version``."""
+        norm = self._by_id[norm_id]
+        ver = self._by_id[version] if version else norm
+        frag = lexml_fragment(provision)
+        urn = f"{ver.urn}!{frag}" if frag else ver.urn
+        label = f"{ver.label}, {provision}" if provision else ver.label
+        return Citation(norm.id, provision, ver.id, label, urn)
+
+    def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
+        """Why no modelled norm among ``candidates`` answers ``topic`` on ``on``."""
+        d = on.strftime("%d/%m/%Y")
+        for nid in candidates:
+            n = self._by_id[nid]
+            if n.in_force_on(on) and not n.modelled:
+                return Msg(
+                    f"{topic.pt}: em {d} vigorava {n.title}, que não está modelada.",
+                    f"{topic.en}: on {on.isoformat()} {n.title} was in force, and it is not "
+                    "modelled.",
+                )
+        before = [self._by_id[c] for c in candidates if self._by_id[c].in_force_to
+                  and self._by_id[c].in_force_to < on]  # type: ignore[operator]
+        if before:
+            last = max(before, key=lambda n: n.in_force_to)  # type: ignore[arg-type,return-value]
+            succ = self._by_id.get(last.replaced_by or "")
+            succ_pt = f"; a norma sucessora ({succ.title}) não está modelada" if succ else ""
+            succ_en = f"; its successor ({succ.title}) is not modelled" if succ else ""
+            to = last.in_force_to.strftime("%d/%m/%Y")  # type: ignore[union-attr]
+            return Msg(
+                f"{topic.pt}: {last.label} vigorou até {to}{succ_pt}.",
+                f"{topic.en}: {last.label} was in force until "
+                f"{last.in_force_to.isoformat()}{succ_en}.",  # type: ignore[union-attr]
+            )
+        first = min((self._by_id[c] for c in candidates), key=lambda n: n.in_force_from)
+        return Msg(
+            f"{topic.pt}: a primeira norma modelada ({first.label}) só vigora a partir de "
+            f"{first.in_force_from.strftime('%d/%m/%Y')}.",
+            f"{topic.en}: the first norm modelled ({first.label}) is in force only from "
+            f"{first.in_force_from.isoformat()}.",
+        )
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+
+
+def _roman(token: str) -> int | None:
+    if not token or any(ch not in _ROMAN for ch in token):
+        return None
+    total = 0
+    for a, b in zip(token, token[1:] + " ", strict=True):
+        v = _ROMAN[a]
+        total += -v if b in _ROMAN and _ROMAN[b] > v else v
+    return total
+
+
+def lexml_fragment(provision: str) -> str:
+    """LexML fragment for a provision written ``art. 4, I, a, 1`` / ``art. 11, § 6`` (best effort)."""
+    parts: list[str] = []
+    for raw in [p.strip() for p in provision.split(",") if p.strip()]:
+        tok = raw.replace("º", "").replace("°", "")
+        if m := re.fullmatch(r"arts?\.\s*(\d+)(?:-([A-Z]))?.*", tok):
+            parts.append(f"art{m.group(1)}" + (f"-{m.group(2)}" if m.group(2) else ""))
+        elif tok.lower().startswith(("parágrafo único", "par. único", "sole paragraph")):
+            parts.append("par1u")
+        elif m := re.fullmatch(r"(?:§|§§|par\.)\s*(\d+).*", tok):
+            parts.append(f"par{m.group(1)}")
+        elif (n := _roman(tok)) is not None:
+            parts.append(f"inc{n}")
+        elif re.fullmatch(r"[a-z]", tok):
+            parts.append(f"ali{ord(tok) - ord('a') + 1}")
+        elif tok.isdigit():
+            parts.append(f"ite{tok}")
+        elif tok in {"caput"}:
+            parts.append("cpt")
+        else:
+            break
+    return "_".join(parts)
+
+
+@cache
+def norm_registry() -> NormRegistry:
+    """The registry loaded from ``law/data/norms.yaml`` (immutable, read once)."""
+    rows = load_data("abordo.law", "data/norms.yaml")
+    return NormRegistry([Norm(**row) for row in rows])
