@@ -1,0 +1,66 @@
+"""Turning pydantic validation errors into :class:`InputError` with field paths."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from abordo.law.errors import InputError
+
+_PT = {
+    "extra_forbidden": "campo desconhecido",
+    "missing": "campo obrigatório ausente",
+    "date_from_datetime_parsing": "data inválida (use AAAA-MM-DD)",
+    "date_parsing": "data inválida (use AAAA-MM-DD)",
+    "date_type": "data inválida (use AAAA-MM-DD)",
+    "int_parsing": "número inteiro inválido",
+    "int_type": "número inteiro inválido",
+    "bool_parsing": "valor lógico inválido (use true/false)",
+    "bool_type": "valor lógico inválido (use true/false)",
+    "literal_error": "valor não permitido",
+    "enum": "valor não permitido",
+    "string_type": "texto esperado",
+    "decimal_parsing": "número decimal inválido",
+    "greater_than_equal": "valor abaixo do mínimo",
+    "greater_than": "valor abaixo do mínimo",
+    "list_type": "lista esperada",
+    "dict_type": "objeto esperado",
+    "model_type": "objeto esperado",
+}
+
+
+def loc_to_path(loc: Sequence[int | str], prefix: str = "") -> str:
+    """``('crew', 3, 'nationality')`` → ``crew[3].nationality``."""
+    path = prefix
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path = f"{path}.{part}" if path else str(part)
+    return path
+
+
+def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
+                              prefix: str = "", row: int | None = None) -> InputError:
+    """One :class:`InputError` for the first problem, the others in ``details``."""
+    errors: list[InputError] = []
+    for err in exc.errors():
+        loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
+        path = loc_to_path(loc, prefix)
+        kind = str(err["type"])
+        pt = _PT.get(kind, "valor inválido")
+        ctx: dict[str, Any] = err.get("ctx") or {}
+        detail = str(ctx.get("expected", "")) or str(ctx.get("reason", ""))
+        raw_msg = str(err.get("msg", ""))
+        if kind.startswith("value_error"):
+            pt = raw_msg.removeprefix("Value error, ")
+        elif detail:
+            pt = f"{pt}: {detail}"
+        got = err.get("input")
+        if kind not in {"missing"} and isinstance(got, str | int | float) and len(str(got)) < 60:
+            pt = f"{pt} (recebido: {got!r})"
+        errors.append(InputError(pt, path or None, file, row, message_en=raw_msg))
+    first = errors[0]
+    return InputError(first.message, first.field, file, row, first.message_en, errors[1:])
