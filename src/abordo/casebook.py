@@ -150,11 +150,15 @@ def run_case(path: Path) -> CaseResult:
     if runner is None:
         return CaseResult(case_id, path, engine, "not_built",
                           f"engine '{engine}' is not built yet")
-    on = case.get("on")
+    # YAML 1.1 reads the bare key `on` as the boolean True.
+    on = case.get("on", case.get(True))
     try:
         actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
     except InputError as exc:
         actual = {"verdict": "input_error", "error_field": exc.field, "error": exc.render("en")}
+    except Exception as exc:  # a crash in one case must not hide the others
+        return CaseResult(case_id, path, engine, "error",
+                          f"engine raised {type(exc).__name__}: {exc}")
     diff = compare(case["expect"], actual)
     return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
 

@@ -33,8 +33,9 @@ def interpretation(package: str, family: str, variant: str, chosen_by: str) -> I
     cat = catalogue(package)
     fam = cat[family]
     text = fam["variants"][variant]
-    alts = tuple(f"{family}.{v}" for v in fam["variants"] if v != variant)
-    return Interpretation(f"{family}.{variant}", family, variant, Msg(text["pt"], text["en"]),
+    prefix = fam.get("id_prefix", family)  # lets a family share its ids' stem with another
+    alts = tuple(f"{prefix}.{v}" for v in fam["variants"] if v != variant)
+    return Interpretation(f"{prefix}.{variant}", family, variant, Msg(text["pt"], text["en"]),
                           alts, chosen_by)
 
 

@@ -30,7 +30,9 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[yellow]NOT BUILT[/] {r.case_id}: {r.difference}")
             else:
                 failed += 1
-                console.print(f"[red]FAIL[/] {r.case_id} ({r.engine}): {r.difference}")
+                label = "FAIL" if r.status == "fail" else "ERROR"
+                console.print(f"[red]{label}[/] {r.case_id} ({r.engine}): {r.difference}",
+                              markup=True)
         tail = f", {not_built} not built" if not_built else ""
         console.print(f"{passed} passed, {failed} failed{tail}")
         raise typer.Exit(1 if failed or not_built else 0)

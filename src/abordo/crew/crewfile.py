@@ -1,0 +1,221 @@
+"""Crew lists from spreadsheets: CSV (UTF-8, UTF-8 with BOM, Latin-1; ``,`` or ``;``) and
+XLSX (first sheet), including the IMO FAL Form 5 crew-list layout (title lines above the
+header, numbered headers such as ``6. Rank or rating``).
+
+Names and identity-document numbers are dropped on import unless the user asks to keep them
+(LGPD). Unknown columns are an error naming the file and the column.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from abordo.crew.ranks import normalize_rank
+from abordo.law.errors import InputError
+
+# normalized header → (field, kind); kind: str | bool | date | personal
+COLUMNS: dict[str, tuple[str, str]] = {}
+
+
+def _col(field: str, kind: str, *names: str) -> None:
+    for n in names:
+        COLUMNS[normalize_rank(n)] = (field, kind)
+
+
+_col("id", "str", "id", "no", "n", "nº", "no.", "numero", "número", "crew id", "seq", "item")
+_col("rank", "str", "rank", "rank or rating", "rank/rating", "rank rating", "função", "funcao",
+     "cargo", "categoria", "capacity", "função a bordo")
+_col("nationality", "str", "nationality", "nacionalidade", "nationality/nacionalidade",
+     "citizenship")
+_col("department", "str", "department", "seção", "secao", "section", "departamento")
+_col("level", "str", "level", "nível", "nivel")
+_col("position", "str", "position", "posição", "posicao")
+_col("sid_c185", "bool", "sid_c185", "c185", "sid c185")
+_col("seafarer_card", "bool", "seafarer_card", "carteira internacional de marítimo")
+_col("entry_date", "str", "entry_date", "data de entrada", "entry date")
+_col("entry_by", "str", "entry_by", "meio de entrada", "entry by")
+_col("exit_date", "str", "exit_date", "data de saída", "exit date")
+_col("mandatory_crew_change", "bool", "mandatory_crew_change")
+_col("document_type", "str", "document_type", "tipo de documento")
+_col("document_valid_until", "str", "document_valid_until", "validade do documento")
+_col("document_issued_on", "str", "document_issued_on")
+_col("document_protocol_date", "str", "document_protocol_date", "data de protocolo")
+_col("name", "personal", "name", "nome", "family name", "surname", "given names",
+     "first name", "family name given names", "family name, given names", "sobrenome",
+     "nome completo", "full name")
+_col("document_number", "personal",
+     "nature and no of identity document", "nature and no of identity document seaman s passport",
+     "identity document", "passport", "passport no", "seaman s book", "documento",
+     "numero do documento", "document number")
+_col("_drop", "personal", "date and place of birth", "date of birth", "place of birth",
+     "data de nascimento", "local de nascimento", "data e local de nascimento", "sex", "sexo")
+
+TRUE = {"true", "sim", "s", "yes", "y", "1", "x", "verdadeiro"}
+FALSE = {"false", "nao", "não", "n", "no", "0", "", "falso"}
+
+
+def header_key(cell: Any) -> str:
+    text = re.sub(r"^\s*\d+\s*[.)]\s*", "", str(cell or ""))  # FAL Form 5 numbers its boxes
+    return normalize_rank(text)
+
+
+def decode(raw: bytes, name: str) -> str:
+    """UTF-8 (with or without BOM), else Windows-1252 / Latin-1 as Excel writes them."""
+    if b"\x00" in raw[:4096]:
+        raise InputError("o arquivo não é texto (é uma planilha XLSX com extensão .csv?)",
+                         file=name, message_en="not a text file (an XLSX named .csv?)")
+    for enc in ("utf-8-sig", "cp1252", "latin-1"):
+        try:
+            return raw.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    raise InputError("codificação não reconhecida (use UTF-8 ou Latin-1)", file=name,
+                     message_en="unrecognised encoding (use UTF-8 or Latin-1)")
+
+
+def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
+    """All rows with their 1-based spreadsheet row number."""
+    suffix = path.suffix.lower()
+    if not path.exists():
+        raise InputError(f"arquivo de tripulação não encontrado: {display}", "crew_file",
+                         message_en=f"crew file not found: {display}")
+    if suffix in (".xlsx", ".xlsm"):
+        from openpyxl import load_workbook
+
+        try:
+            wb = load_workbook(path, read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises many types for a broken file
+            raise InputError(f"planilha XLSX ilegível: {exc}", file=display,
+                             message_en=f"unreadable XLSX: {exc}") from None
+        ws = wb.worksheets[0]
+        rows = [(i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1)]
+        wb.close()
+        return rows
+    if suffix in (".csv", ".txt", ".tsv"):
+        text = decode(path.read_bytes(), display)
+        sample = text[:4096]
+        try:
+            dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        return [(i, r) for i, r in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
+    raise InputError(f"formato de lista de tripulação não suportado: {suffix} (use CSV ou XLSX)",
+                     "crew_file", file=display,
+                     message_en=f"unsupported crew-list format {suffix} (use CSV or XLSX)")
+
+
+def find_header(rows: list[tuple[int, list[Any]]], display: str) -> int:
+    """Index of the header row: the first with a nationality column and another known one."""
+    for idx, (_n, cells) in enumerate(rows[:30]):
+        keys = [COLUMNS.get(header_key(c), ("", ""))[0] for c in cells]
+        if "nationality" in keys and sum(1 for k in keys if k) >= 2:
+            return idx
+    raise InputError(
+        "cabeçalho não encontrado: a lista precisa de colunas como id, rank (função) e "
+        "nationality (nacionalidade)", file=display,
+        message_en="header not found: the list needs columns such as id, rank, nationality")
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return ""
+    if hasattr(v, "isoformat"):
+        return str(v.isoformat())[:10]
+    return str(v).strip()
+
+
+def read_crew_file(path: Path, display: str, keep_personal_data: bool
+                   ) -> tuple[list[dict[str, Any]], list[int]]:
+    """Crew rows as input dicts (``CrewInput`` fields) and their spreadsheet row numbers.
+
+    Raises :class:`InputError` (file, row, column) for an empty file, a missing header, an
+    unknown column or a bad boolean.
+    """
+    rows = read_rows(path, display)
+    rows = [(n, r) for n, r in rows if any(_cell(c) for c in r)]
+    if not rows:
+        raise InputError("arquivo de tripulação vazio", file=display,
+                         message_en="empty crew file")
+    h = find_header(rows, display)
+    header_row, header = rows[h]
+    fields: list[tuple[str, str] | None] = []
+    for c in header:
+        name = _cell(c)
+        if not name:
+            fields.append(None)
+            continue
+        spec = COLUMNS.get(header_key(name))
+        if spec is None:
+            raise InputError(
+                f"coluna desconhecida '{name}' (colunas aceitas: id, rank/função, "
+                "nationality/nacionalidade, department/seção, level/nível, position, sid_c185, "
+                "entry_date, entry_by, document_type, document_valid_until…)",
+                name, display, header_row, message_en=f"unknown column '{name}'")
+        fields.append(spec)
+    out: list[dict[str, Any]] = []
+    numbers: list[int] = []
+    for n, cells in rows[h + 1:]:
+        rec: dict[str, Any] = {}
+        flat: dict[str, str] = {}
+        for spec, raw in zip(fields, cells, strict=False):
+            if spec is None:
+                continue
+            fld, kind = spec
+            val = _cell(raw)
+            if kind == "personal":
+                if keep_personal_data and fld != "_drop" and val:
+                    rec[fld] = f"{rec[fld]} {val}" if fld in rec else val
+                continue
+            if kind == "bool":
+                low = val.casefold()
+                if low not in TRUE | FALSE:
+                    raise InputError(f"valor lógico inválido '{val}' (use sim/não)", fld,
+                                     display, n, message_en=f"invalid boolean '{val}'")
+                rec[fld] = low in TRUE
+                continue
+            if val:
+                flat[fld] = val
+        if "id" not in flat:
+            flat["id"] = f"L{n}"
+        for key in ("id", "rank", "nationality", "department", "level", "position"):
+            if key in flat:
+                rec[key] = flat[key]
+        if "entry_date" in flat:
+            entry: dict[str, Any] = {"date": flat["entry_date"]}
+            if "entry_by" in flat:
+                entry["by"] = flat["entry_by"]
+            if "exit_date" in flat:
+                entry["exit"] = flat["exit_date"]
+            if "mandatory_crew_change" in rec:
+                entry["mandatory_crew_change"] = rec.pop("mandatory_crew_change")
+            rec["entries"] = [entry]
+        else:
+            rec.pop("mandatory_crew_change", None)
+        if "document_type" in flat:
+            doc: dict[str, Any] = {"type": flat["document_type"]}
+            for src, dst in (("document_valid_until", "valid_until"),
+                             ("document_issued_on", "issued_on"),
+                             ("document_protocol_date", "protocol_date")):
+                if src in flat:
+                    doc[dst] = flat[src]
+            rec["documents"] = [doc]
+        out.append(rec)
+        numbers.append(n)
+    if not out:
+        raise InputError("a lista de tripulação não tem nenhuma pessoa", file=display,
+                         message_en="the crew list has no person")
+    return out, numbers
+
+
+# Crew-file columns → input field paths (so errors name the column the user wrote).
+FIELD_TO_COLUMN = {
+    ("entries", 0, "date"): "entry_date", ("entries", 0, "by"): "entry_by",
+    ("entries", 0, "exit"): "exit_date", ("documents", 0, "type"): "document_type",
+    ("documents", 0, "valid_until"): "document_valid_until",
+    ("documents", 0, "issued_on"): "document_issued_on",
+    ("documents", 0, "protocol_date"): "document_protocol_date",
+}

@@ -1,0 +1,134 @@
+"""Loading a vessel case from YAML/JSON, with the crew inline or in a CSV/XLSX file.
+
+Errors name the file, the row (YAML line or spreadsheet row) and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from abordo.crew.crewfile import FIELD_TO_COLUMN, read_crew_file
+from abordo.crew.model import CrewInput, VesselCase
+from abordo.law.errors import InputError
+from abordo.law.validation import input_error_from_pydantic, loc_to_path
+
+LineIndex = dict[tuple[Any, ...], int]
+
+
+def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex) -> None:
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            out[(*path, k.value)] = k.start_mark.line + 1
+            _index_node(v, (*path, k.value), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _index_node(v, (*path, i), out)
+
+
+def line_of(index: LineIndex, loc: tuple[Any, ...]) -> int | None:
+    """The YAML line of the deepest known prefix of ``loc``."""
+    for n in range(len(loc), -1, -1):
+        if loc[:n] in index:
+            return index[loc[:n]]
+    return None
+
+
+def read_document(path: Path) -> tuple[Any, LineIndex]:
+    """Parse a YAML or JSON file; returns the data and a path → line index."""
+    display = str(path)
+    if not path.exists():
+        raise InputError(f"arquivo não encontrado: {display}", file=display,
+                         message_en=f"file not found: {display}")
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if not text.strip():
+        raise InputError("arquivo vazio", file=display, message_en="empty file")
+    index: LineIndex = {}
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(text)
+        else:
+            data = yaml.safe_load(text)
+            node = yaml.compose(text)
+            if node is not None:
+                _index_node(node, (), index)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"JSON inválido: {exc.msg}", file=display, row=exc.lineno,
+                         message_en=f"invalid JSON: {exc.msg}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(f"YAML inválido: {getattr(exc, 'problem', exc)}", file=display,
+                         row=mark.line + 1 if mark else None,
+                         message_en=f"invalid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError("o arquivo deve conter um objeto (chave: valor)", file=display,
+                         message_en="the file must hold a mapping")
+    return data, index
+
+
+def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
+                      source: str | None = None, index: LineIndex | None = None,
+                      keep_personal_data: bool | None = None) -> VesselCase:
+    """Validate ``data`` as a vessel case; read ``crew_file`` relative to ``base_dir``.
+
+    Raises :class:`InputError` naming file, row and field on any problem.
+    """
+    data = dict(data)
+    keep = bool(data.get("keep_personal_data", False)) if keep_personal_data is None \
+        else keep_personal_data
+    origins: list[tuple[str, int | None]] = []
+    crew_file = data.get("crew_file")
+    if crew_file is not None and data.get("crew") is None:
+        base = base_dir or Path.cwd()
+        path = Path(str(crew_file))
+        full = path if path.is_absolute() else base / path
+        display = str(full)
+        rows, numbers = read_crew_file(full, display, keep)
+        persons: list[CrewInput] = []
+        for rec, n in zip(rows, numbers, strict=True):
+            try:
+                persons.append(CrewInput.model_validate(rec))
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                loc = tuple(err["loc"])
+                column = FIELD_TO_COLUMN.get(loc, loc[0] if loc else None)
+                base_err = input_error_from_pydantic(exc, file=display, row=n)
+                raise InputError(base_err.message, str(column), display, n,
+                                 base_err.message_en) from None
+            origins.append((display, n))
+        data["crew"] = [p.model_dump() for p in persons]
+        data.pop("crew_file")
+        data["crew_file"] = None
+    elif not keep and isinstance(data.get("crew"), list):
+        data["crew"] = [
+            {k: v for k, v in p.items() if k not in ("name", "document_number")}
+            if isinstance(p, dict) else p for p in data["crew"]
+        ]
+    data.pop("crew_file", None) if data.get("crew_file") is None else None
+    try:
+        case = VesselCase.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        row = line_of(index, tuple(err["loc"])) if index else None
+        raise input_error_from_pydantic(exc, file=source, row=row) from None
+    if origins:
+        case = case.model_copy(update={"crew_origin": tuple(origins), "crew_file": crew_file})
+    return case
+
+
+def load_vessel_case(path: Path, keep_personal_data: bool | None = None) -> VesselCase:
+    """Read a vessel case file (YAML or JSON) and its crew file, if any."""
+    data, index = read_document(path)
+    return parse_vessel_case(data, path.parent, str(path), index, keep_personal_data)
+
+
+__all__ = ["load_vessel_case", "loc_to_path", "parse_vessel_case", "read_document"]

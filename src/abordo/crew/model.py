@@ -1,0 +1,257 @@
+"""Input model of a vessel case (interfaces.md): vessel, operation, crew.
+
+Unknown fields are errors (``extra="forbid"``): a typo must never be ignored silently.
+Countries are ISO 3166-1 (alpha-2, alpha-3 or English name, via pycountry) and stored as
+alpha-2; a person may hold several nationalities (``"PT/BR"``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+import pycountry
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from validate_docbr import CNPJ
+
+
+class Activity(StrEnum):
+    """Type of navigation / use of the vessel (glossary.md)."""
+
+    OFFSHORE_SUPPORT = "offshore_support"
+    EXPLORATION = "exploration"
+    PLATFORM = "platform"
+    CABOTAGE = "cabotage"
+    PORT_SUPPORT = "port_support"
+    INLAND_NATIONAL = "inland_national"
+    INLAND_INTERNATIONAL = "inland_international"
+    REGASIFICATION = "regasification"
+    CRUISE = "cruise"
+    FISHING = "fishing"
+    LONG_HAUL = "long_haul"
+
+
+class Contract(StrEnum):
+    """Contract with the Brazilian company: afretamento, prestação de serviços, risco, arrendamento."""
+
+    CHARTER = "charter"
+    SERVICES = "services"
+    RISK = "risk"
+    LEASE = "lease"
+    NONE = "none"
+
+
+DEPARTMENTS = ("deck", "engine", "catering", "health", "non_crew_professional",
+               "non_seafarer_crew")
+LEVELS = ("officer", "rating", "petty_officer", "junior_rating")
+POSITIONS = ("master", "chief_engineer")
+
+
+def country_code(value: Any) -> str:
+    """ISO alpha-2 code for an alpha-2/alpha-3 code or English name; ValueError otherwise."""
+    if value is False:  # YAML 1.1 reads an unquoted NO (Norway) as false
+        return "NO"
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)")
+    text = value.strip()
+    try:
+        country = pycountry.countries.lookup(text)
+    except LookupError:
+        raise ValueError(f"país desconhecido '{text}' (use o código ISO 3166-1, ex.: BR)") from None
+    return str(country.alpha_2)
+
+
+def nationality_codes(value: Any) -> tuple[str, ...]:
+    """One or more nationalities: ``"BR"``, ``"PT/BR"``, ``["PT", "BR"]``."""
+    if value is False:
+        return ("NO",)
+    items = value if isinstance(value, list | tuple) else re.split(r"\s*[/;,|]\s*", str(value))
+    codes = tuple(dict.fromkeys(country_code(v) for v in items if str(v).strip()))
+    if not codes:
+        raise ValueError("nacionalidade ausente")
+    return codes
+
+
+Country = Annotated[str, BeforeValidator(country_code)]
+Nationalities = Annotated[tuple[str, ...], BeforeValidator(nationality_codes)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class Company(_Model):
+    name: str | None = None
+    cnpj: str | None = None
+
+    @field_validator("cnpj")
+    @classmethod
+    def _cnpj(cls, v: str | None) -> str | None:
+        if v and not CNPJ().validate(v):
+            raise ValueError(f"CNPJ inválido: {v}")
+        return v
+
+
+class Vessel(_Model):
+    name: str | None = None
+    imo: str | None = None
+    flag: Country
+    registry: Literal["ordinary", "REB"] | None = None
+    activity: Activity
+    kind: str | None = None
+    gross_tonnage: int | None = Field(default=None, ge=0)
+
+    @field_validator("imo", mode="before")
+    @classmethod
+    def _imo(cls, v: Any) -> str | None:
+        """IMO number: 7 digits with the check digit of SOLAS XI-1/3 (weights 7..2)."""
+        if v is None or v == "":
+            return None
+        digits = re.sub(r"^IMO\s*", "", str(v).strip(), flags=re.I)
+        if not re.fullmatch(r"\d{7}", digits):
+            raise ValueError(f"número IMO deve ter 7 dígitos: {v}")
+        check = sum(int(d) * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)) % 10
+        if check != int(digits[6]):
+            raise ValueError(f"número IMO com dígito verificador inválido: {v}")
+        return digits
+
+    @model_validator(mode="after")
+    def _registry(self) -> Vessel:
+        if self.registry is not None and self.flag != "BR":
+            raise ValueError("registry (ordinary/REB) só se aplica a embarcação de bandeira BR")
+        return self
+
+
+class AjbPeriod(_Model):
+    """A period of presence in AJB; both days present; ``exit`` None = still there."""
+
+    entry: dt.date
+    exit: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _order(self) -> AjbPeriod:
+        if self.exit is not None and self.exit < self.entry:
+            raise ValueError("saída (exit) anterior à entrada (entry)")
+        return self
+
+
+class Extension(_Model):
+    """Extension granted by the Ministry (Res. 42/2020 art. 4 sole paragraph)."""
+
+    step_from_day: int = Field(ge=0)
+    applies_from: dt.date
+    reference: str | None = None
+
+
+class Operation(_Model):
+    contract: Contract = Contract.NONE
+    brazilian_company: Company | None = None
+    ajb_presence: list[AjbPeriod] = Field(default_factory=list)
+    extensions: list[Extension] = Field(default_factory=list)
+    foreign_calls: bool | None = None
+    state: str | None = None  # UF for the business-day calendar (e.g. RJ)
+
+    @field_validator("state")
+    @classmethod
+    def _state(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        uf = v.upper()
+        if pycountry.subdivisions.get(code=f"BR-{uf}") is None:
+            raise ValueError(f"UF desconhecida: {v}")
+        return uf
+
+    @model_validator(mode="after")
+    def _no_overlap(self) -> Operation:
+        periods = sorted(self.ajb_presence, key=lambda p: p.entry)
+        for a, b in zip(periods, periods[1:], strict=False):
+            if a.exit is None or a.exit >= b.entry:
+                raise ValueError("períodos de presença em AJB sobrepostos ou período aberto "
+                                 "seguido de outro")
+        return self
+
+
+class Entry(_Model):
+    """An entry into Brazil (immigration.md)."""
+
+    date: dt.date
+    by: Literal["sea", "air"] = "sea"
+    exit: dt.date | None = None
+    mandatory_crew_change: bool = False
+
+    @model_validator(mode="after")
+    def _order(self) -> Entry:
+        if self.exit is not None and self.exit < self.date:
+            raise ValueError("saída anterior à entrada")
+        return self
+
+
+DocumentType = Literal[
+    "visit_visa", "temporary_visa", "residence_authorization", "work_authorization",
+    "work_authorization_request", "residence_authorization_request", "seafarer_card",
+    "sid_c185", "passport",
+]
+
+
+class Document(_Model):
+    """A document held: type, dates; ``protocol_date`` = date a request was filed."""
+
+    type: DocumentType
+    number: str | None = None
+    issued_on: dt.date | None = None
+    valid_until: dt.date | None = None
+    protocol_date: dt.date | None = None
+
+
+class CrewInput(_Model):
+    """One person aboard as given in the input (inline or one crew-file row)."""
+
+    id: str
+    rank: str | None = None
+    nationality: Nationalities
+    department: Literal["deck", "engine", "catering", "health", "non_crew_professional",
+                        "non_seafarer_crew"] | None = None
+    level: Literal["officer", "rating", "petty_officer", "junior_rating"] | None = None
+    position: Literal["master", "chief_engineer"] | None = None
+    sid_c185: bool = False
+    seafarer_card: bool = False
+    entries: list[Entry] = Field(default_factory=list)
+    documents: list[Document] = Field(default_factory=list)
+    # Personal data: kept only when the input asks for it (LGPD, spec README rule 7).
+    name: str | None = None
+    document_number: str | None = None
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id(cls, v: Any) -> str:
+        if v is None or str(v).strip() == "":
+            raise ValueError("id ausente")
+        return str(v).strip()
+
+
+class VesselCase(_Model):
+    """A vessel case file. Exactly one of ``crew`` / ``crew_file``.
+
+    ``crew_source`` (set by the loader) names where each crew row came from, for errors.
+    """
+
+    vessel: Vessel
+    operation: Operation = Field(default_factory=Operation)
+    crew: list[CrewInput] | None = None
+    crew_file: str | None = None
+    keep_personal_data: bool = False
+    crew_origin: tuple[tuple[str, int | None], ...] = Field(default=(), exclude=True)
+
+    @model_validator(mode="after")
+    def _crew(self) -> VesselCase:
+        if self.crew is None and self.crew_file is None:
+            raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)")
+        if self.crew is not None and self.crew_file is not None:
+            raise ValueError("informe crew ou crew_file, não ambos")
+        return self
+
+    @property
+    def crew_list(self) -> list[CrewInput]:
+        return list(self.crew or [])

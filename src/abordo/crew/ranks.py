@@ -1,0 +1,141 @@
+"""Rank table (data) and resolution of each person's department, level and position.
+
+An explicit ``department`` / ``level`` / ``position`` in the row wins over the table. A rank
+the table does not know is an error only when a regime needs that person's group
+(:meth:`CrewMember.require`), and the error names the file/row and field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+from abordo.crew.model import CrewInput, VesselCase
+from abordo.law.errors import InputError
+from abordo.law.params import load_data
+
+
+def normalize_rank(text: str) -> str:
+    """Case-, accent- and punctuation-insensitive key: ``'1º Oficial'`` → ``'1 oficial'``."""
+    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+    t = t.replace("º", "").replace("ª", "")
+    t = re.sub(r"[^a-z0-9/]+", " ", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+@dataclass(frozen=True)
+class RankEntry:
+    code: str
+    department: str
+    level: str
+    position: str | None
+
+
+class RankTable:
+    """Lookup of a rank or Brazilian category (any alias) → :class:`RankEntry`."""
+
+    def __init__(self, entries: list[dict[str, object]], source: str) -> None:
+        self.source = source
+        self._by_alias: dict[str, RankEntry] = {}
+        self.entries: list[RankEntry] = []
+        for e in entries:
+            entry = RankEntry(str(e["code"]), str(e["department"]), str(e["level"]),
+                              e.get("position") and str(e["position"]) or None)
+            self.entries.append(entry)
+            aliases = [str(a) for a in e.get("aliases", [])]  # type: ignore[attr-defined]
+            for alias in [entry.code, *aliases]:
+                key = normalize_rank(alias)
+                if key in self._by_alias and self._by_alias[key] != entry:
+                    raise ValueError(f"rank alias '{alias}' maps to two entries")
+                self._by_alias[key] = entry
+
+    def lookup(self, rank: str | None) -> RankEntry | None:
+        if not rank:
+            return None
+        return self._by_alias.get(normalize_rank(rank))
+
+
+@cache
+def rank_table() -> RankTable:
+    data = load_data("abordo.crew", "data/ranks.yaml")
+    return RankTable(data["ranks"], data["source"])
+
+
+@dataclass(frozen=True)
+class CrewMember:
+    """A person aboard, resolved: nationalities, department, level, position, and origin."""
+
+    id: str
+    rank: str | None
+    nationalities: tuple[str, ...]
+    department: str | None
+    level: str | None
+    position: str | None
+    file: str | None
+    row: int | None
+    path: str
+    source: CrewInput
+
+    @property
+    def is_brazilian(self) -> bool:
+        """Nationality BR, alone or with another (crew-quota.md: dual nationals count)."""
+        return "BR" in self.nationalities
+
+    @property
+    def is_crew(self) -> bool:
+        """Non-crew professionals (Res. 42/2020 art. 2, II) are aboard but not crew."""
+        return self.department != "non_crew_professional"
+
+    def require(self, *, level: bool, split_ratings: bool = False, why: str = "") -> None:
+        """Raise :class:`InputError` naming this row when its group cannot be determined."""
+        if self.department is None:
+            raise InputError(
+                f"função '{self.rank or ''}' desconhecida para {self.id}: informe a coluna "
+                f"department (seção){why}",
+                f"{self.path}.rank", self.file, self.row,
+                message_en=f"unknown rank '{self.rank or ''}' for {self.id}: give the "
+                f"department column{why}",
+            )
+        if not level or self.department not in ("deck", "engine"):
+            return
+        if self.level is None or (split_ratings and self.level == "rating"):
+            needed = "officer, petty_officer ou junior_rating" if split_ratings else \
+                "officer ou rating"
+            raise InputError(
+                f"nível de {self.id} ('{self.rank or ''}') indeterminado: informe a coluna "
+                f"level ({needed}){why}",
+                f"{self.path}.level", self.file, self.row,
+                message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level "
+                f"column ({needed}){why}",
+            )
+
+
+def resolve_member(person: CrewInput, path: str, file: str | None, row: int | None,
+                   table: RankTable | None = None) -> CrewMember:
+    entry = (table or rank_table()).lookup(person.rank)
+    department = person.department or (entry.department if entry else None)
+    level = person.level or (entry.level if entry else None)
+    # A rank's position only counts when the row's department agrees with the table's.
+    position = person.position or (
+        entry.position if entry and department == entry.department else None)
+    return CrewMember(person.id, person.rank, tuple(person.nationality), department, level,
+                      position, file, row, path, person)
+
+
+def resolve_crew(case: VesselCase) -> list[CrewMember]:
+    """Resolve every person of ``case``; duplicate ids are an :class:`InputError`."""
+    members: list[CrewMember] = []
+    seen: dict[str, CrewMember] = {}
+    origins = case.crew_origin
+    for i, person in enumerate(case.crew_list):
+        file, row = origins[i] if i < len(origins) else (None, None)
+        path = f"crew[{i}]" if file is None else "crew"
+        member = resolve_member(person, path, file, row)
+        if person.id in seen:
+            raise InputError(f"id repetido: {person.id}", f"{path}.id", file, row,
+                             message_en=f"duplicate id: {person.id}")
+        seen[person.id] = member
+        members.append(member)
+    return members

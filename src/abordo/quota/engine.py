@@ -1,0 +1,549 @@
+"""Crew-quota engine: on date D, how many Brazilians the law requires per group, whether the
+crew complies, why, and what changes next (crew-quota.md).
+
+Pure: ``evaluate(case, on, options) -> Decision``; ``plan(case, on, options) -> Decision``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from abordo.crew.model import VesselCase
+from abordo.crew.ranks import CrewMember, resolve_crew
+from abordo.law.calendar import add_days
+from abordo.law.decision import (
+    Citation,
+    Decision,
+    DecisionBuilder,
+    Finding,
+    Interpretation,
+    Msg,
+    UnconfirmedParameter,
+    Verdict,
+)
+from abordo.law.errors import InputError
+from abordo.law.interpretations import check_options, interpretation, resolve
+from abordo.law.norms import norm_registry
+from abordo.quota.regimes import Regime, Rule, Step, family_for, regime_tables
+from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
+from abordo.quota.stay import Stay, current_stay
+
+PKG = "abordo.quota"
+
+
+def _d(day: dt.date) -> str:
+    return day.strftime("%d/%m/%Y")
+
+
+def _frac(f: Any) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+@dataclass(frozen=True)
+class StepDate:
+    step: Step
+    since: dt.date
+    extended: bool
+    citation: Citation
+
+
+class _Context:
+    """What every stage of one evaluation shares: builder, date, options, citations."""
+
+    def __init__(self, case: VesselCase, on: dt.date, options: Mapping[str, Any] | None) -> None:
+        check_options([PKG], options)
+        self.case = case
+        self.on = on
+        self.options = dict(options or {})
+        self.b = DecisionBuilder("crew_quota", on)
+        self.reg = norm_registry()
+
+    def cite(self, regime: Regime, provision: str, norm: str | None = None) -> Citation:
+        nid = norm or regime.norm
+        version = regime.version if nid == regime.norm else None
+        return self.reg.cite(nid, provision, version)
+
+    def cite_restated(self, regime: Regime, provision: str | None) -> Citation | None:
+        """The restatement in IN SIT 70/2007, cited only while that instruction is in force."""
+        if not regime.restated_in or not provision:
+            return None
+        if not self.reg[regime.restated_in].in_force_on(self.on):
+            return None
+        return self.reg.cite(regime.restated_in, provision)
+
+
+def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
+             ) -> Decision:
+    """Judge the crew of ``case`` on ``on`` under the quota regime in force that day.
+
+    Returns a :class:`Decision` with verdict compliant | non_compliant | not_applicable |
+    not_yet | not_covered; ``result`` holds ``stay``, ``step``, ``groups`` (base, required,
+    brazilians, deficit — persons), ``positions``, ``next_step``, ``alternative`` and
+    ``consequences``. Raises :class:`InputError` for input the regime cannot use (unknown
+    rank where a group is needed, missing AJB presence, unknown option).
+    """
+    ctx = _Context(case, on, options)
+    return _evaluate(ctx, resolve_crew(case), planning=False)
+
+
+def plan(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None) -> Decision:
+    """Every step of the regime in force on ``on`` for the current stay: its date, fraction
+    and the Brazilians each group of the current crew would then require
+    (``result["plan"]``). Assumes the vessel stays in AJB and the regime stays in force."""
+    ctx = _Context(case, on, options)
+    return _evaluate(ctx, resolve_crew(case), planning=True)
+
+
+def _vessel_summary(case: VesselCase) -> dict[str, Any]:
+    v = case.vessel
+    return {"name": v.name, "imo": v.imo, "flag": v.flag, "registry": v.registry,
+            "activity": v.activity.value, "contract": case.operation.contract.value,
+            "crew_size": len(case.crew_list)}
+
+
+def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decision:
+    case, on, b = ctx.case, ctx.on, ctx.b
+    v = case.vessel
+    tables = regime_tables()
+    result: dict[str, Any] = {"vessel": _vessel_summary(case), "groups": [], "findings": []}
+    b.step("facts", f"Embarcação {v.name or ''} ({v.flag}), atividade {v.activity.value}, "
+           f"contrato {case.operation.contract.value}, {len(members)} pessoas a bordo; data "
+           f"julgada {_d(on)}.",
+           f"Vessel {v.name or ''} ({v.flag}), activity {v.activity.value}, contract "
+           f"{case.operation.contract.value}, {len(members)} persons aboard; date judged "
+           f"{on.isoformat()}.", persons=len(members))
+
+    if v.flag != "BR" and v.activity.value in tables.exempt_activities:
+        return _exempt(ctx, result)
+
+    if v.flag == "BR" and v.registry is None:
+        raise InputError("informe o registro (ordinary ou REB) da embarcação de bandeira BR",
+                         "vessel.registry",
+                         message_en="give the registry (ordinary or REB) of a BR-flag vessel")
+    family = family_for(v.flag, v.registry, v.activity.value)
+    regime = tables.in_force(family, on)
+    candidates = [r.norm if r.version == r.norm else r.version for r in tables.families[family]]
+    topic = Msg("Cota de brasileiros a bordo", "Quota of Brazilians aboard")
+    if regime is None or not regime.modelled:
+        reason = ctx.reg.not_covered_reason(on, [r.version for r in tables.families[family]],
+                                            topic)
+        b.step("regime.not_covered", reason.pt, reason.en)
+        return b.build(Verdict.NOT_COVERED, regime.version if regime else None,
+                       Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),
+                       not_covered_reason=reason, result=result)
+    del candidates
+    result["regime"] = regime.version
+    result["regime_label"] = ctx.reg[regime.version].label
+    b.step("regime.select", f"Norma em vigor em {_d(on)} para esta embarcação: "
+           f"{ctx.reg[regime.version].title}.",
+           f"Norm in force on {on.isoformat()} for this vessel: {ctx.reg[regime.version].title}.",
+           ctx.cite(regime, ""))
+
+    if regime.positions:
+        _check_positions(ctx, regime, members, result)
+
+    rule = regime.rule_for(v.activity.value)
+    if rule is None:
+        if regime.rules:  # the regime lists activities and this one is not among them
+            reason = Msg(
+                f"a atividade {v.activity.value} não consta de {ctx.reg[regime.version].label}, "
+                "em vigor nesta data; a norma que a regularia não está modelada",
+                f"activity {v.activity.value} is not listed by "
+                f"{ctx.reg[regime.version].label}, in force on this date; the norm that "
+                "would govern it is not modelled")
+            b.step("regime.activity_not_listed", reason.pt, reason.en)
+            return b.build(Verdict.NOT_COVERED, regime.version,
+                           Msg(f"Não coberto: {reason.pt}.", f"Not covered: {reason.en}."),
+                           not_covered_reason=reason, result=result)
+        return _finish(ctx, regime, None, None, result)  # REB: positions only
+
+    if regime.contracts is not None and case.operation.contract.value not in regime.contracts:
+        cp = regime.contract_provision
+        cite = ctx.reg.cite(cp.norm, cp.provision) if cp else None
+        allowed = ", ".join(regime.contracts)
+        b.step("regime.contract",
+               f"A cota desta norma aplica-se a embarcação estrangeira operando por contrato "
+               f"({allowed}) com empresa brasileira; contrato informado: "
+               f"{case.operation.contract.value}.",
+               f"This norm's quota applies to a foreign vessel operating under a contract "
+               f"({allowed}) with a Brazilian company; contract given: "
+               f"{case.operation.contract.value}.", cite)
+        return b.build(Verdict.NOT_APPLICABLE, regime.version,
+                       Msg("Cota não aplicável: não há contrato com empresa brasileira que a "
+                           "norma exija.", "Quota not applicable: no contract with a Brazilian "
+                           "company of the kind the norm requires."), result=result)
+
+    if not rule.confirmed:
+        for s in rule.steps:
+            b.unconfirmed(UnconfirmedParameter(
+                f"{regime.version}:{rule.provision}:day-{s.from_day}",
+                f"{_frac(s.fraction)} a partir de {s.from_day} dias", rule.source, regime.norm))
+    return _apply_rule(ctx, regime, rule, members, result, planning)
+
+
+def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
+    """Regime G: long-haul / international inland navigation carry no quota; the inspection
+    asks for proof of foreign calls (IN SIT 70/2007 art. 13, IV)."""
+    b, case = ctx.b, ctx.case
+    tables = regime_tables()
+    ref = tables.exempt_provision
+    cite = ctx.reg.cite(ref.norm, ref.provision) if ctx.reg[ref.norm].in_force_on(ctx.on) \
+        else None
+    b.step("exempt.activity",
+           f"Navegação {case.vessel.activity.value}: nenhuma cota de brasileiros se aplica; "
+           "exige-se prova de que a embarcação frequenta portos estrangeiros (Diário de "
+           "Navegação).",
+           f"{case.vessel.activity.value} navigation: no quota of Brazilians applies; proof "
+           "that the vessel calls at foreign ports is required (log book).", cite)
+    if case.operation.foreign_calls is False:
+        b.finding(Finding(
+            "long_haul_without_foreign_calls",
+            Msg("Declarada de longo curso, mas sem escalas em portos estrangeiros: a isenção "
+                "não se sustenta; avalie a embarcação como cabotagem.",
+                "Declared long-haul but with no foreign calls: the exemption does not hold; "
+                "assess the vessel as cabotage."), cite))
+        return ctx.b.build(Verdict.NON_COMPLIANT, None,
+                           Msg("Isenção de longo curso não comprovada.",
+                               "Long-haul exemption not proven."), result=result)
+    return b.build(Verdict.NOT_APPLICABLE, None,
+                   Msg("Sem cota: navegação de longo curso ou interior internacional.",
+                       "No quota: long-haul or international inland navigation."),
+                   result=result)
+
+
+def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
+                     result: dict[str, Any]) -> None:
+    """Lei 9.432/1997 art. 4º (and art. 11 §6 for REB): master and chief engineer Brazilian."""
+    cite = ctx.cite(regime, regime.positions_provision or "")
+    labels = {"master": ("comandante", "master"), "chief_engineer": ("chefe de máquinas",
+                                                                     "chief engineer")}
+    rows = []
+    for pos in regime.positions:
+        holders = [m for m in members if m.position == pos]
+        pt, en = labels[pos]
+        if not holders:
+            ctx.b.finding(Finding(f"{pos}_not_identified", Msg(
+                f"Nenhuma pessoa identificada como {pt} na lista (informe a coluna position).",
+                f"No person identified as {en} in the list (give the position column)."),
+                cite, "warning"))
+            rows.append({"position": pos, "person": None, "brazilian": None})
+            continue
+        for m in holders:
+            rows.append({"position": pos, "person": m.id, "brazilian": m.is_brazilian,
+                         "nationality": "/".join(m.nationalities)})
+            ctx.b.step(f"position.{pos}",
+                       f"{pt.capitalize()} ({m.id}): nacionalidade {'/'.join(m.nationalities)}"
+                       f" — {'brasileiro' if m.is_brazilian else 'não brasileiro'}.",
+                       f"{en.capitalize()} ({m.id}): nationality {'/'.join(m.nationalities)} — "
+                       f"{'Brazilian' if m.is_brazilian else 'not Brazilian'}.", cite)
+            if not m.is_brazilian:
+                ctx.b.finding(Finding(f"{pos}_not_brazilian", Msg(
+                    f"O {pt} ({m.id}, {'/'.join(m.nationalities)}) deve ser brasileiro.",
+                    f"The {en} ({m.id}, {'/'.join(m.nationalities)}) must be Brazilian."),
+                    cite, subject=m.id))
+    result["positions"] = rows
+
+
+def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[StepDate]:
+    """When each step applies: on the day its threshold is reached, or from the date of an
+    extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
+    ext = {e.step_from_day: e for e in ctx.case.operation.extensions}
+    out = []
+    for s in rule.steps:
+        natural = stay.day_reached_on(s.from_day)
+        since, extended = natural, False
+        e = ext.get(s.from_day)
+        if e is not None and regime.extensions is not None and e.applies_from > natural:
+            since, extended = e.applies_from, True
+            cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
+                                    regime.version if regime.extensions.norm == regime.norm
+                                    else None)
+            ctx.b.step("step.extension",
+                       f"Prorrogação concedida para a etapa de {s.from_day} dias: aplica-se a "
+                       f"partir de {_d(since)} em vez de {_d(natural)}"
+                       f"{f' ({e.reference})' if e.reference else ''}.",
+                       f"Extension granted for the {s.from_day}-day step: it applies from "
+                       f"{since.isoformat()} instead of {natural.isoformat()}"
+                       f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
+        out.append(StepDate(s, since, extended, ctx.cite(regime, s.provision)))
+    return out
+
+
+def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | None]:
+    periods = list(ctx.case.operation.ajb_presence)
+    if not periods:
+        raise InputError("informe os períodos de presença em AJB (entrada e saída)",
+                         "operation.ajb_presence",
+                         message_en="give the periods of presence in AJB (entry and exit)")
+    if regime.tolerance_days is None:
+        interp = ctx.b.interpret(interpretation(PKG, "quota.days", "any_exit_interrupts",
+                                                "norm"))
+        return current_stay(periods, ctx.on, None), interp
+    chosen = resolve(PKG, "quota.days", ctx.options)
+    if chosen.variant == "any_exit_interrupts":
+        raise InputError("esta norma tem tolerância de 15 dias; escolha days_outside_count "
+                         "ou days_outside_paused", "options.quota.days",
+                         message_en="this norm has a 15-day tolerance; choose "
+                         "days_outside_count or days_outside_paused")
+    ctx.b.interpret(chosen)
+    return current_stay(periods, ctx.on, regime.tolerance_days,
+                        chosen.variant == "days_outside_count"), chosen
+
+
+def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMember],
+                result: dict[str, Any], planning: bool) -> Decision:
+    b, on = ctx.b, ctx.on
+    rule_cite = ctx.cite(regime, rule.provision)
+    restated = ctx.cite_restated(regime, rule.restated_provision)
+    b.step("rule.select", f"Regra aplicável: {rule_cite.label}"
+           f"{f' (reproduzida em {restated.label})' if restated else ''}.",
+           f"Applicable rule: {rule_cite.label}"
+           f"{f' (restated in {restated.label})' if restated else ''}.", rule_cite)
+    b.cite(restated)
+
+    if rule.steps[0].from_day == 0 and regime.family == "brazilian_flag":
+        stay = None
+    else:
+        stay, _ = _stay(ctx, regime)
+    if stay is not None:
+        _trace_stay(ctx, regime, stay)
+        result["stay"] = {"start": stay.start, "days_of_operation": stay.days_of_operation,
+                          "in_ajb": stay.in_ajb_on_date, "paused_days": stay.paused_days}
+    elif regime.family != "brazilian_flag":
+        b.step("stay.none", f"A embarcação não esteve em AJB até {_d(on)}.",
+               f"The vessel was not in AJB by {on.isoformat()}.")
+        result["plan"] = []
+        return b.build(Verdict.NOT_APPLICABLE, regime.version,
+                       Msg("Embarcação ainda não está em AJB.", "Vessel not yet in AJB."),
+                       result=result)
+
+    rounding = _rounding(ctx, rule)
+    reading = _reading(ctx, rule)
+    dates = step_dates(ctx, regime, rule, stay) if stay else [
+        StepDate(s, dt.date.min, False, ctx.cite(regime, s.provision)) for s in rule.steps]
+    reached = [sd for sd in dates if sd.since <= on]
+    future = [sd for sd in dates if sd.since > on]
+    current = max(reached, key=lambda sd: sd.step.from_day) if reached else None
+    nxt = min(future, key=lambda sd: sd.since) if future else None
+    if current and nxt and nxt.step.from_day < current.step.from_day:
+        nxt = next((sd for sd in future if sd.step.from_day > current.step.from_day), None)
+
+    if planning:
+        result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading, on)
+                          for sd in dates]
+
+    if stay is not None and not stay.in_ajb_on_date:
+        b.step("stay.outside", f"Em {_d(on)} a embarcação está fora das AJB.",
+               f"On {on.isoformat()} the vessel is outside AJB.")
+        return b.build(Verdict.NOT_APPLICABLE, regime.version,
+                       Msg("Embarcação fora das AJB na data.", "Vessel outside AJB on the date."),
+                       result=result)
+
+    if nxt is not None:
+        groups_next = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest,
+                                             reading), nxt.step.fraction, rounding)
+        result["next_step"] = {
+            "fraction": nxt.step.fraction, "from_day": nxt.step.from_day, "since": nxt.since,
+            "extended": nxt.extended, "citation": nxt.citation,
+            "groups": [_group_row(g) for g in groups_next]}
+        b.step("step.next", f"Próxima etapa: {_frac(nxt.step.fraction)} a partir de "
+               f"{nxt.step.from_day} dias, em {_d(nxt.since)}.",
+               f"Next step: {_frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
+               f"{nxt.since.isoformat()}.", nxt.citation)
+    else:
+        result["next_step"] = None
+
+    if current is None:
+        first = dates[0]
+        b.step("step.none", f"Nenhuma etapa atingida em {_d(on)}: a primeira "
+               f"({_frac(first.step.fraction)}) vale a partir de {_d(first.since)}.",
+               f"No step reached on {on.isoformat()}: the first "
+               f"({_frac(first.step.fraction)}) applies from {first.since.isoformat()}.",
+               first.citation)
+        result["step"] = None
+        verdict = Verdict.NON_COMPLIANT if ctx.b.findings and any(
+            f.severity == "violation" for f in ctx.b.findings) else Verdict.NOT_YET
+        return _finish(ctx, regime, None, verdict, result)
+
+    step = current.step
+    result["step"] = {"fraction": step.fraction, "from_day": step.from_day,
+                      "since": current.since if stay else None, "extended": current.extended,
+                      "citation": current.citation}
+    if stay:
+        b.step("step.current", f"Etapa em vigor: {_frac(step.fraction)} de brasileiros a partir "
+               f"de {step.from_day} dias de operação, desde {_d(current.since)}.",
+               f"Step in force: {_frac(step.fraction)} Brazilians from {step.from_day} days of "
+               f"operation, since {current.since.isoformat()}.", current.citation)
+    groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
+                             step.fraction, rounding)
+    for g in groups:
+        _trace_group(ctx, g, rounding, current.citation)
+    result["groups"] = [_group_row(g) | {"citation": current.citation} for g in groups]
+    result["total_deficit"] = sum(g.deficit for g in groups)
+    _alternative(ctx, rule, members, step, rounding, reading, groups, result)
+    return _finish(ctx, regime, groups, None, result)
+
+
+def _rounding(ctx: _Context, rule: Rule) -> str:
+    if rule.rounding == "half_up":  # the text itself says so
+        ctx.b.interpret(interpretation(PKG, "quota.rounding", "half_up", "norm"))
+        return "half_up"
+    chosen = ctx.b.interpret(resolve(PKG, "quota.rounding", ctx.options))
+    return chosen.variant
+
+
+def _reading(ctx: _Context, rule: Rule) -> str:
+    if rule.groups != "department_by_level":
+        return "department_by_level"
+    chosen = ctx.b.interpret(resolve(PKG, "quota.groups", ctx.options))
+    if rule.rest:
+        ctx.b.interpret(resolve(PKG, "quota.groups.rest", ctx.options))
+    return chosen.variant
+
+
+def _trace_stay(ctx: _Context, regime: Regime, stay: Stay) -> None:
+    b = ctx.b
+    for g in stay.gaps:
+        tol = regime.tolerance_days
+        prov = ctx.cite(regime, regime.tolerance_provision) if regime.tolerance_provision \
+            else None
+        if g.interrupts:
+            b.step("stay.gap", f"Fora das AJB de {_d(add_days(g.after_exit, 1))} a "
+                   f"{_d(add_days(g.next_entry, -1))} ({g.days_outside} dias): a contagem "
+                   f"recomeça na reentrada em {_d(g.next_entry)}"
+                   f"{f' (ausência de {tol} dias ou mais)' if tol else ''}.",
+                   f"Outside AJB from {add_days(g.after_exit, 1).isoformat()} to "
+                   f"{add_days(g.next_entry, -1).isoformat()} ({g.days_outside} days): the "
+                   f"count restarts at re-entry on {g.next_entry.isoformat()}.", prov,
+                   days_outside=g.days_outside)
+        elif g.days_outside > 0:
+            b.step("stay.gap", f"Fora das AJB por {g.days_outside} dias (menos de {tol}): a "
+                   "contagem não se interrompe.",
+                   f"Outside AJB for {g.days_outside} days (fewer than {tol}): the count is "
+                   "not interrupted.", prov, days_outside=g.days_outside)
+    cc = ctx.reg.cite("codigo-civil-2002", "art. 132")
+    b.step("stay.days", f"Estada contínua desde {_d(stay.start)}: {stay.days_of_operation} dias "
+           f"de operação em {_d(ctx.on)} (exclui-se o dia do início)"
+           f"{f'; {stay.paused_days} dias fora não contados' if stay.paused_days else ''}.",
+           f"Continuous stay since {stay.start.isoformat()}: {stay.days_of_operation} days of "
+           f"operation on {ctx.on.isoformat()} (start day excluded)"
+           f"{f'; {stay.paused_days} days outside not counted' if stay.paused_days else ''}.",
+           cc, start=stay.start, days=stay.days_of_operation)
+
+
+def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -> None:
+    if g.empty:
+        ctx.b.step(f"group.{g.group}", f"{group_label(g.group).capitalize()}: grupo vazio, "
+                   "exige 0.", f"{group_label(g.group, 'en').capitalize()}: group empty, "
+                   "requires 0.", cite, group=g.group, base=0, required=0)
+        return
+    exact = g.exact
+    ex = f"{exact.numerator}/{exact.denominator}" if exact.denominator != 1 else \
+        str(exact.numerator)
+    rule_pt = "teto" if rounding == "at_least_fraction" else "arredondamento ≥ 0,5"
+    rule_en = "ceiling" if rounding == "at_least_fraction" else "round half up"
+    ctx.b.step(f"group.{g.group}",
+               f"{group_label(g.group).capitalize()}: {_frac(g.fraction)} × {g.base} = {ex} → "
+               f"{g.required} exigidos ({rule_pt}); {g.brazilians} brasileiros a bordo"
+               f"{f'; déficit {g.deficit}' if g.deficit else ''}.",
+               f"{group_label(g.group, 'en').capitalize()}: {_frac(g.fraction)} × {g.base} = "
+               f"{ex} → {g.required} required ({rule_en}); {g.brazilians} Brazilians aboard"
+               f"{f'; deficit {g.deficit}' if g.deficit else ''}.", cite,
+               group=g.group, base=g.base, required=g.required, brazilians=g.brazilians)
+    if g.deficit:
+        ctx.b.finding(Finding(
+            "quota_deficit",
+            Msg(f"{group_label(g.group).capitalize()}: faltam {g.deficit} brasileiro(s) "
+                f"({g.brazilians} de {g.required} exigidos).",
+                f"{group_label(g.group, 'en').capitalize()}: {g.deficit} Brazilian(s) short "
+                f"({g.brazilians} of {g.required} required)."), cite, subject=g.group))
+
+
+def _group_row(g: GroupResult) -> dict[str, Any]:
+    return {"group": g.group, "base": g.base, "required": g.required,
+            "brazilians": g.brazilians, "deficit": g.deficit, "exact": g.exact}
+
+
+def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember],
+              rounding: str, reading: str, on: dt.date) -> dict[str, Any]:
+    groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
+                             sd.step.fraction, rounding)
+    return {"since": sd.since, "from_day": sd.step.from_day, "fraction": sd.step.fraction,
+            "status": "past" if sd.since <= on else "future", "extended": sd.extended,
+            "citation": sd.citation, "groups": [_group_row(g) for g in groups],
+            "total_required": sum(g.required for g in groups),
+            "total_deficit": sum(g.deficit for g in groups)}
+
+
+def _alternative(ctx: _Context, rule: Rule, members: list[CrewMember], step: Step,
+                 rounding: str, reading: str, groups: list[GroupResult],
+                 result: dict[str, Any]) -> None:
+    """Compute the other group reading; report it when it would change the verdict."""
+    if rule.groups != "department_by_level":
+        return
+    other = "department_or_level" if reading == "department_by_level" else "department_by_level"
+    alt = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, other),
+                          step.fraction, rounding)
+    ok_now = all(g.deficit == 0 for g in groups)
+    ok_alt = all(g.deficit == 0 for g in alt)
+    result["alternative"] = {"reading": f"quota.groups.{other}", "changes_verdict":
+                             ok_now != ok_alt, "groups": [_group_row(g) for g in alt]}
+    if ok_now != ok_alt:
+        ctx.b.finding(Finding(
+            "alternative_reading_changes_verdict",
+            Msg(f"Pela leitura alternativa (quota.groups.{other}) o resultado seria "
+                f"{'conforme' if ok_alt else 'não conforme'}.",
+                f"Under the alternative reading (quota.groups.{other}) the result would be "
+                f"{'compliant' if ok_alt else 'non-compliant'}."), None, "info"))
+
+
+def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
+            verdict: Verdict | None, result: dict[str, Any]) -> Decision:
+    b = ctx.b
+    violations = [f for f in b.findings if f.severity == "violation"]
+    if verdict is None:
+        verdict = Verdict.NON_COMPLIANT if violations else Verdict.COMPLIANT
+    if verdict == Verdict.NON_COMPLIANT and regime.family not in ("brazilian_flag", "reb"):
+        _consequence(ctx, result)
+    result["findings"] = [f.id for f in violations]
+    label = ctx.reg[regime.version].label
+    summary = {
+        Verdict.COMPLIANT: Msg(f"Conforme: {label}.", f"Compliant: {label}."),
+        Verdict.NON_COMPLIANT: Msg(
+            f"Não conforme: {label}" + (f"; déficit total {result.get('total_deficit')}"
+                                        if result.get("total_deficit") else "") + ".",
+            f"Non-compliant: {label}" + (f"; total deficit {result.get('total_deficit')}"
+                                         if result.get("total_deficit") else "") + "."),
+        Verdict.NOT_YET: Msg(f"Ainda não exigível: nenhuma etapa de {label} atingida.",
+                             f"Not yet required: no step of {label} reached."),
+    }[verdict]
+    return b.build(verdict, regime.version, summary, result=result)
+
+
+def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
+    """IN SIT 70/2007 art. 14: auto de infração against the Brazilian contracting company,
+    CLT art. 444, ementa 001139-8."""
+    t = regime_tables()
+    clt = ctx.reg.cite(t.consequence_clt.norm, t.consequence_clt.provision)
+    proc_norm = ctx.reg[t.consequence_procedure.norm]
+    proc = ctx.reg.cite(t.consequence_procedure.norm, t.consequence_procedure.provision) \
+        if proc_norm.in_force_on(ctx.on) else None
+    company = ctx.case.operation.brazilian_company
+    who = company.name if company and company.name else "empresa brasileira contratante"
+    text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
+               f"(ementa {t.ementa}).",
+               f"Issue an infraction notice (auto de infração) against {who} for breach of CLT "
+               f"art. 444 (infraction code {t.ementa}).")
+    ctx.b.cite(clt)
+    ctx.b.cite(proc)
+    if proc is None:
+        ctx.b.step("consequence.procedure",
+                   f"A IN SIT 70/2007 foi revogada em {_d(proc_norm.in_force_to)}; o "  # type: ignore[arg-type]
+                   "procedimento vigente (IN MTP 2/2021) não está modelado.",
+                   f"IN SIT 70/2007 was revoked on {proc_norm.in_force_to}; the current "
+                   "procedure (IN MTP 2/2021) is not modelled.")
+    result["consequences"] = [{"id": "auto_de_infracao_clt_444", "text": text,
+                               "ementa": t.ementa, "citations": [c for c in (clt, proc) if c]}]

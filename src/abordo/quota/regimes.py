@@ -1,0 +1,140 @@
+"""The quota regimes as data (``data/regimes.yaml``), typed, and the choice of the regime in
+force on a date. No figure lives here; only the shape of the tables."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from abordo.law.params import in_window, load_data
+
+
+@dataclass(frozen=True)
+class Step:
+    """From ``from_day`` days of operation, ``fraction`` of Brazilians (``provision``)."""
+
+    from_day: int
+    fraction: Fraction
+    provision: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One inciso / item: the activities it covers, its groups, rounding and steps."""
+
+    activities: tuple[str, ...] | None  # None = every activity
+    provision: str
+    restated_provision: str | None
+    groups: str  # crew | all | department_by_level
+    levels: int
+    rest: bool
+    rounding: str
+    steps: tuple[Step, ...]
+    source: str
+    confirmed: bool
+
+    def covers(self, activity: str) -> bool:
+        return self.activities is None or activity in self.activities
+
+
+@dataclass(frozen=True)
+class Ref:
+    norm: str
+    provision: str
+
+
+@dataclass(frozen=True)
+class Regime:
+    """A norm version as it sets quotas; ``modelled`` False marks a known, unmodelled window."""
+
+    id: str
+    family: str
+    norm: str
+    version: str
+    valid_from: dt.date
+    valid_to: dt.date | None
+    modelled: bool
+    restated_in: str | None
+    contracts: tuple[str, ...] | None
+    contract_provision: Ref | None
+    tolerance_days: int | None
+    tolerance_provision: str | None
+    extensions: Ref | None
+    positions: tuple[str, ...]
+    positions_provision: str | None
+    rules: tuple[Rule, ...]
+
+    def rule_for(self, activity: str) -> Rule | None:
+        return next((r for r in self.rules if r.covers(activity)), None)
+
+
+def _ref(d: dict[str, Any] | None) -> Ref | None:
+    return Ref(d["norm"], d["provision"]) if d else None
+
+
+def _rule(d: dict[str, Any]) -> Rule:
+    acts = d["activities"]
+    return Rule(
+        activities=None if acts == "all" else tuple(acts),
+        provision=d["provision"], restated_provision=d.get("restated_provision"),
+        groups=d["groups"], levels=int(d.get("levels", 2)), rest=bool(d.get("rest", False)),
+        rounding=d["rounding"],
+        steps=tuple(Step(int(s["from_day"]), Fraction(s["fraction"]), s["provision"])
+                    for s in d["steps"]),
+        source=d["source"], confirmed=bool(d["confirmed"]),
+    )
+
+
+def _regime(family: str, d: dict[str, Any]) -> Regime:
+    pos = d.get("positions") or {}
+    return Regime(
+        id=d["id"], family=family, norm=d["norm"], version=d.get("version", d["norm"]),
+        valid_from=d["valid_from"], valid_to=d.get("valid_to"),
+        modelled=bool(d.get("modelled", True)), restated_in=d.get("restated_in"),
+        contracts=tuple(d["contracts"]) if d.get("contracts") else None,
+        contract_provision=_ref(d.get("contract_provision")),
+        tolerance_days=d.get("tolerance_days"), tolerance_provision=d.get("tolerance_provision"),
+        extensions=_ref(d.get("extensions")),
+        positions=tuple(pos.get("items", ())), positions_provision=pos.get("provision"),
+        rules=tuple(_rule(r) for r in d.get("rules", ())),
+    )
+
+
+@dataclass(frozen=True)
+class RegimeTables:
+    families: dict[str, tuple[Regime, ...]]
+    exempt_activities: tuple[str, ...]
+    exempt_provision: Ref
+    consequence_clt: Ref
+    consequence_procedure: Ref
+    ementa: str
+
+    def in_force(self, family: str, on: dt.date) -> Regime | None:
+        return next((r for r in self.families[family]
+                     if in_window(on, r.valid_from, r.valid_to)), None)
+
+
+@cache
+def regime_tables() -> RegimeTables:
+    """The regimes loaded from ``data/regimes.yaml`` (read once)."""
+    data = load_data("abordo.quota", "data/regimes.yaml")
+    fams = {name: tuple(_regime(name, r) for r in regs)
+            for name, regs in data["families"].items()}
+    ex = data["exempt_activities"]
+    cons = data["consequence"]
+    return RegimeTables(fams, tuple(ex["activities"]), Ref(**ex["provision"]),
+                        Ref(**cons["clt"]), Ref(**cons["procedure"]), str(cons["ementa"]))
+
+
+def family_for(flag: str, registry: str | None, activity: str) -> str:
+    """Which family of regimes governs a vessel (crew-quota.md, regimes A–F)."""
+    if flag == "BR":
+        return "reb" if registry == "REB" else "brazilian_flag"
+    if activity == "cruise":
+        return "cruise"
+    if activity == "fishing":
+        return "fishing"
+    return "foreign_general"

@@ -1,0 +1,71 @@
+"""Days of operation in AJB and the 15-day rule (crew-quota.md, "Days of operation").
+
+- Days of operation on D = full days since the start of the current continuous stay,
+  ``D − start`` (Código Civil art. 132: the starting day excluded).
+- Presence periods are ``[entry, exit]``, both days present; days fully outside between two
+  periods = ``next entry − exit − 1``.
+- Res. CNIg 42/2020 art. 10: an absence of fewer than 15 consecutive days does not interrupt
+  the count (days outside counted, or paused under the alternative reading); 15 or more
+  restart it at the next entry. Regimes without that rule: any exit interrupts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from abordo.crew.model import AjbPeriod
+from abordo.law.calendar import add_days, days_between
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Days fully outside AJB between two presence periods."""
+
+    after_exit: dt.date
+    next_entry: dt.date
+    days_outside: int
+    interrupts: bool
+
+
+@dataclass(frozen=True)
+class Stay:
+    """The current continuous stay on the date judged."""
+
+    start: dt.date
+    in_ajb_on_date: bool
+    days_of_operation: int
+    paused_days: int  # days outside not counted (days_outside_paused reading only)
+    gaps: tuple[Gap, ...]  # every gap considered, oldest first
+
+    def day_reached_on(self, n: int) -> dt.date:
+        """Date on which ``n`` days of operation are complete, assuming presence from now on."""
+        return add_days(self.start, n + self.paused_days)
+
+
+def current_stay(periods: list[AjbPeriod], on: dt.date, tolerance_days: int | None,
+                 count_days_outside: bool = True) -> Stay | None:
+    """The stay that includes (or last preceded) ``on``; None if never in AJB by then.
+
+    ``tolerance_days`` None = any exit interrupts; otherwise gaps shorter than it continue
+    the stay. ``count_days_outside`` False pauses the count during tolerated gaps.
+    """
+    past = sorted((p for p in periods if p.entry <= on), key=lambda p: p.entry)
+    if not past:
+        return None
+    gaps: list[Gap] = []
+    start_index = 0
+    for i in range(1, len(past)):
+        prev, nxt = past[i - 1], past[i]
+        assert prev.exit is not None  # validated: only the last period may be open
+        outside = days_between(prev.exit, nxt.entry) - 1
+        interrupts = outside > 0 and (tolerance_days is None or outside >= tolerance_days)
+        gaps.append(Gap(prev.exit, nxt.entry, outside, interrupts))
+        if interrupts:
+            start_index = i
+    last = past[-1]
+    in_ajb = last.exit is None or last.exit >= on
+    start = past[start_index].entry
+    kept = [g for g in gaps if g.next_entry > start]
+    paused = 0 if count_days_outside else sum(g.days_outside for g in kept)
+    return Stay(start, in_ajb, days_between(start, on) - paused, paused, tuple(gaps))
