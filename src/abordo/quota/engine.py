@@ -342,21 +342,8 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
                        Msg("Embarcação fora das AJB na data.", "Vessel outside AJB on the date."),
                        result=result)
 
-    if nxt is not None:
-        groups_next = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest,
-                                             reading), nxt.step.fraction, rounding)
-        result["next_step"] = {
-            "fraction": nxt.step.fraction, "from_day": nxt.step.from_day, "since": nxt.since,
-            "extended": nxt.extended, "citation": nxt.citation,
-            "groups": [_group_row(g) for g in groups_next]}
-        b.step("step.next", f"Próxima etapa: {_frac(nxt.step.fraction)} a partir de "
-               f"{nxt.step.from_day} dias, em {_d(nxt.since)}.",
-               f"Next step: {_frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
-               f"{nxt.since.isoformat()}.", nxt.citation)
-    else:
-        result["next_step"] = None
-
     if current is None:
+        _next_step(ctx, rule, nxt, members, rounding, reading, result)
         first = dates[0]
         b.step("step.none", f"Nenhuma etapa atingida em {_d(on)}: a primeira "
                f"({_frac(first.step.fraction)}) vale a partir de {_d(first.since)}.",
@@ -383,8 +370,28 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _trace_group(ctx, g, rounding, current.citation)
     result["groups"] = [_group_row(g) | {"citation": current.citation} for g in groups]
     result["total_deficit"] = sum(g.deficit for g in groups)
+    _next_step(ctx, rule, nxt, members, rounding, reading, result)
     _alternative(ctx, rule, members, step, rounding, reading, groups, result)
     return _finish(ctx, regime, groups, None, result)
+
+
+def _next_step(ctx: _Context, rule: Rule, nxt: StepDate | None, members: list[CrewMember],
+               rounding: str, reading: str, result: dict[str, Any]) -> None:
+    """The next step: its date and what the current crew would then require."""
+    b = ctx.b
+    if nxt is not None:
+        groups_next = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest,
+                                             reading), nxt.step.fraction, rounding)
+        result["next_step"] = {
+            "fraction": nxt.step.fraction, "from_day": nxt.step.from_day, "since": nxt.since,
+            "extended": nxt.extended, "citation": nxt.citation,
+            "groups": [_group_row(g) for g in groups_next]}
+        b.step("step.next", f"Próxima etapa: {_frac(nxt.step.fraction)} a partir de "
+               f"{nxt.step.from_day} dias, em {_d(nxt.since)}.",
+               f"Next step: {_frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
+               f"{nxt.since.isoformat()}.", nxt.citation)
+    else:
+        result["next_step"] = None
 
 
 def _rounding(ctx: _Context, rule: Rule) -> str:

@@ -40,7 +40,8 @@ def render_rich(*items: RenderableType, width: int = 110) -> str:
     """Render Rich renderables to plain text (no colour codes)."""
     console = Console(width=width, record=True, color_system=None, file=_Null())
     for item in items:
-        console.print(item)
+        # Plain strings are printed verbatim: "[padrão]" is text, not Rich markup.
+        console.print(item, markup=not isinstance(item, str), highlight=False)
     return console.export_text()
 
 
@@ -103,7 +104,14 @@ def jinja_env() -> Environment:
     env.filters["number"] = fmt_number
     env.globals["t"] = t
     env.globals["verdict_label"] = verdict_label
+    env.globals["group_label"] = _group_label
     return env
+
+
+def _group_label(group: str, lang: str) -> str:
+    from abordo.quota.rules import group_label
+
+    return group_label(group, lang)
 
 
 def render_html(template: str, lang: str, **context: Any) -> str:

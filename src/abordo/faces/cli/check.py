@@ -1,0 +1,94 @@
+"""``abordo check`` (quota + immigration + checklist for one vessel) and ``abordo plan``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from abordo.crew.load import load_vessel_case
+from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, emit, parse_on, today
+from abordo.faces.reports.blocks import render_rich
+from abordo.faces.reports.quota import plan_table, quota_text_blocks
+from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report
+from abordo.law.errors import InputError
+from abordo.quota import plan as plan_quota
+from abordo.vessel_check import check_vessel
+
+OptionOpt = typer.Option(
+    None, "--option", help="interpretação escolhida, ex.: quota.groups=department_or_level")
+
+
+def parse_options(values: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for v in values or []:
+        if "=" not in v:
+            raise InputError(f"opção '{v}' deve ter a forma família=variante", "--option",
+                             message_en=f"option '{v}' must be family=variant")
+        k, _, val = v.partition("=")
+        out[k.strip()] = val.strip()
+    return out
+
+
+def _lang(lang: str | None) -> str:
+    if lang not in (None, "pt", "en"):
+        raise InputError(f"idioma '{lang}' não suportado (pt ou en)", "--lang",
+                         message_en=f"unsupported language '{lang}' (pt or en)")
+    return lang or "pt"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def check(
+        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
+        on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
+        fmt: str = FormatOpt,
+        lang: str | None = LangOpt,
+        output: Path | None = OutOpt,
+        option: list[str] | None = OptionOpt,
+        keep_personal_data: bool = typer.Option(
+            False, "--keep-personal-data", help="manter nomes e documentos da lista"),
+    ) -> None:
+        """Verifica uma embarcação: cota de brasileiros, imigração e documentos a pedir.
+
+        Saída 0 conforme, 1 não conforme, 2 entrada inválida."""
+        language = _lang(lang)
+        case = load_vessel_case(file, keep_personal_data or None)
+        result = check_vessel(case, parse_on(on) or today(), parse_options(option))
+        if fmt == "json":
+            emit(json.dumps(result.to_json(language), ensure_ascii=False, indent=2), output)
+        elif fmt == "html":
+            emit(html_report(result, language), output)
+        elif fmt == "pdf":
+            emit(pdf_report(result, language), output)
+        elif fmt == "text":
+            emit(text_report(result, language), output)
+        else:
+            raise InputError(f"formato '{fmt}' não suportado (text, json, html, pdf)",
+                             "--format", message_en=f"unsupported format '{fmt}'")
+        raise typer.Exit(result.exit_code)
+
+    @app.command()
+    def plan(
+        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
+        on: str | None = typer.Option(None, "--on", help="data de referência (padrão: hoje)"),
+        fmt: str = FormatOpt,
+        lang: str | None = LangOpt,
+        output: Path | None = OutOpt,
+        option: list[str] | None = OptionOpt,
+    ) -> None:
+        """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo."""
+        language = _lang(lang)
+        case = load_vessel_case(file)
+        d = plan_quota(case, parse_on(on) or today(), parse_options(option))
+        if fmt == "json":
+            emit(json.dumps(d.to_json(language), ensure_ascii=False, indent=2), output)
+        elif fmt == "text":
+            blocks = quota_text_blocks(d, language)
+            if d.result.get("plan"):
+                blocks.insert(3, plan_table(d, language))
+            emit(render_rich(*blocks), output)
+        else:
+            raise InputError(f"formato '{fmt}' não suportado em plan (text, json)", "--format",
+                             message_en=f"unsupported format '{fmt}' for plan")

@@ -1,0 +1,40 @@
+"""``abordo norms [--on DATE]``: the norms modelled and which are in force on a date."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from abordo.faces.cli.common import LangOpt, console, parse_on
+from abordo.faces.reports.format import fmt_date
+from abordo.law.norms import norm_registry
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def norms(
+        on: str | None = typer.Option(None, "--on", help="mostrar o que vigora nesta data"),
+        lang: str | None = LangOpt,
+    ) -> None:
+        """Normas modeladas, suas vigências, sucessoras e URNs LexML."""
+        language = lang or "pt"
+        day = parse_on(on)
+        table = Table(title="Normas" if language == "pt" else "Norms")
+        for col in ("id", "norma" if language == "pt" else "norm",
+                    "vigência" if language == "pt" else "in force", "modelada?" if
+                    language == "pt" else "modelled?", "sucessora" if language == "pt" else
+                    "replaced by"):
+            table.add_column(col)
+        if day:
+            table.add_column(f"em {fmt_date(day, language)}")
+        for n in norm_registry():
+            start = fmt_date(n.in_force_from, language) + ("" if n.from_confirmed else " (?)")
+            end = fmt_date(n.in_force_to, language) if n.in_force_to else "…"
+            end += "" if n.to_confirmed else " (?)"
+            row = [n.id, n.label, f"{start} → {end}", "sim" if n.modelled else "não",
+                   n.replaced_by or ""]
+            if day:
+                row.append("em vigor" if n.in_force_on(day) else "")
+            table.add_row(*row)
+        console.print(table)
+        console.print("(?) data não confirmada / unconfirmed date")

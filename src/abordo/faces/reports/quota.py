@@ -1,0 +1,107 @@
+"""Crew-quota section of the reports (text and HTML) — renders the engine's Decision only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from abordo.faces.reports.blocks import common_text_blocks, t
+from abordo.faces.reports.format import fmt_date, fmt_fraction
+from abordo.law.decision import Decision, verdict_label
+from abordo.quota.rules import group_label
+
+L = {
+    "title": ("Cota de brasileiros a bordo", "Quota of Brazilians aboard"),
+    "group": ("grupo", "group"), "base": ("base", "base"),
+    "required": ("exigidos", "required"), "brazilians": ("brasileiros", "Brazilians"),
+    "deficit": ("déficit", "deficit"), "stay": ("Estada em AJB", "Stay in AJB"),
+    "since": ("desde", "since"), "days": ("dias de operação", "days of operation"),
+    "step": ("Etapa em vigor", "Step in force"), "next": ("Próxima etapa", "Next step"),
+    "none": ("nenhuma", "none"), "positions": ("Comandante e chefe de máquinas",
+                                               "Master and chief engineer"),
+    "consequences": ("Consequências", "Consequences"), "plan": ("Plano de etapas", "Step plan"),
+    "date": ("data", "date"), "fraction": ("fração", "fraction"),
+    "from_day": ("a partir do dia", "from day"), "status": ("situação", "status"),
+    "alternative": ("Leitura alternativa dos grupos", "Alternative group reading"),
+}
+
+
+def lbl(key: str, lang: str) -> str:
+    pt, en = L[key]
+    return en if lang == "en" else pt
+
+
+def groups_table(rows: list[dict[str, Any]], lang: str, title: str | None = None) -> Table:
+    table = Table(title=title)
+    for col in ("group", "base", "required", "brazilians", "deficit"):
+        table.add_column(lbl(col, lang), justify="left" if col == "group" else "right")
+    for g in rows:
+        table.add_row(f"{group_label(g['group'], lang)} ({g['group']})", str(g["base"]),
+                      str(g["required"]), str(g["brazilians"]),
+                      str(g["deficit"]) if g["deficit"] else "—")
+    return table
+
+
+def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
+    """The quota section as Rich renderables."""
+    r = d.result
+    out: list[Any] = [f"\n== {lbl('title', lang)} ==",
+                      f"{t('verdict', lang)}: {verdict_label(d.verdict, lang).upper()} — "
+                      f"{d.summary.get(lang)}"]
+    if d.regime:
+        out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
+    stay = r.get("stay")
+    if stay:
+        out.append(f"{lbl('stay', lang)}: {lbl('since', lang)} {fmt_date(stay['start'], lang)},"
+                   f" {stay['days_of_operation']} {lbl('days', lang)}")
+    step = r.get("step")
+    if step:
+        since = f" {lbl('since', lang)} {fmt_date(step['since'], lang)}" if step.get("since") \
+            else ""
+        out.append(f"{lbl('step', lang)}: {fmt_fraction(step['fraction'])} "
+                   f"({lbl('from_day', lang)} {step['from_day']}){since} — "
+                   f"{step['citation'].label}")
+    if r.get("groups"):
+        out.append(groups_table(r["groups"], lang))
+    for p in r.get("positions", []):
+        who = p["person"] or "?"
+        ok = {True: "✓", False: "✗", None: "?"}[p["brazilian"]]
+        out.append(f"  {ok} {p['position']}: {who} {p.get('nationality', '')}")
+    nxt = r.get("next_step")
+    if nxt:
+        need = ", ".join(f"{g['group']} {g['required']}" for g in nxt["groups"])
+        out.append(f"{lbl('next', lang)}: {fmt_fraction(nxt['fraction'])} "
+                   f"{lbl('since', lang)} {fmt_date(nxt['since'], lang)} — {need} "
+                   f"[{nxt['citation'].label}]")
+    elif "next_step" in r:
+        out.append(f"{lbl('next', lang)}: {lbl('none', lang)}")
+    alt = r.get("alternative")
+    if alt and alt["changes_verdict"]:
+        out.append(groups_table(alt["groups"], lang,
+                                f"{lbl('alternative', lang)} ({alt['reading']})"))
+    for c in r.get("consequences", []):
+        out.append(f"{lbl('consequences', lang)}: {c['text'].get(lang)} "
+                   f"[{'; '.join(x.label for x in c['citations'])}]")
+    out.extend(common_text_blocks(d, lang))
+    return out
+
+
+def plan_table(d: Decision, lang: str) -> Table:
+    rows = d.result.get("plan", [])
+    table = Table(title=lbl("plan", lang))
+    table.add_column(lbl("date", lang))
+    table.add_column(lbl("from_day", lang), justify="right")
+    table.add_column(lbl("fraction", lang), justify="right")
+    groups = [g["group"] for g in rows[0]["groups"]] if rows else []
+    for g in groups:
+        table.add_column(f"{g}\n{lbl('required', lang)}/{lbl('brazilians', lang)}",
+                         justify="right")
+    table.add_column(lbl("deficit", lang), justify="right")
+    table.add_column(lbl("status", lang))
+    for row in rows:
+        cells = [f"{x['required']}/{x['brazilians']}" for x in row["groups"]]
+        table.add_row(fmt_date(row["since"], lang), str(row["from_day"]),
+                      fmt_fraction(row["fraction"]), *cells, str(row["total_deficit"]),
+                      row["status"] + (" *" if row["extended"] else ""))
+    return table

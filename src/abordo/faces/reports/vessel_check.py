@@ -1,0 +1,49 @@
+"""The one-vessel report (``abordo check``): quota, then immigration and the document
+checklist when those engines are present — text, HTML and PDF from the same decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from abordo.faces.reports.blocks import render_html, render_rich
+from abordo.faces.reports.format import fmt_date
+from abordo.faces.reports.quota import quota_text_blocks
+from abordo.vessel_check import VesselCheck
+
+
+def header_lines(check: VesselCheck, lang: str) -> list[str]:
+    v = check.case.vessel
+    title = "Abordo — vessel check" if lang == "en" else "Abordo — verificação da embarcação"
+    imo = f" IMO {v.imo}" if v.imo else ""
+    reg = f" ({v.registry})" if v.registry else ""
+    return [title, f"{v.name or '—'}{imo} — {'flag' if lang == 'en' else 'bandeira'} "
+            f"{v.flag}{reg}, {v.activity.value}; {'date judged' if lang == 'en' else 'data'}"
+            f": {fmt_date(check.on, lang)}"]
+
+
+def text_report(check: VesselCheck, lang: str = "pt") -> str:
+    """Plain-text report (Portuguese by default)."""
+    blocks: list[Any] = [*header_lines(check, lang), *quota_text_blocks(check.quota, lang)]
+    if check.immigration is not None:
+        from abordo.faces.reports.immigration import immigration_text_blocks
+
+        blocks.extend(immigration_text_blocks(check.immigration, lang))
+    if check.checklist is not None:
+        from abordo.faces.reports.immigration import checklist_text_blocks
+
+        blocks.extend(checklist_text_blocks(check.checklist, lang))
+    return render_rich(*blocks)
+
+
+def html_report(check: VesselCheck, lang: str = "pt") -> str:
+    """A standalone printable HTML page."""
+    return render_html("vessel_check.html.j2", lang, check=check, q=check.quota,
+                       title=header_lines(check, lang))
+
+
+def pdf_report(check: VesselCheck, lang: str = "pt") -> bytes:
+    """The HTML report printed to PDF with WeasyPrint."""
+    from weasyprint import HTML
+
+    pdf: bytes = HTML(string=html_report(check, lang)).write_pdf()
+    return pdf
