@@ -179,6 +179,9 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                 continue
             if val:
                 flat[fld] = val
+        if not any(k in flat for k in ("rank", "nationality", "department", "level",
+                                       "position")):
+            continue  # a form's footer or a note line (FAL Form 5 "date and signature…")
         if "id" not in flat:
             flat["id"] = f"L{n}"
         for key in ("id", "rank", "nationality", "department", "level", "position"):

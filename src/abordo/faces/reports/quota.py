@@ -59,8 +59,8 @@ def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
     if step:
         since = f" {lbl('since', lang)} {fmt_date(step['since'], lang)}" if step.get("since") \
             else ""
-        out.append(f"{lbl('step', lang)}: {fmt_fraction(step['fraction'])} "
-                   f"({lbl('from_day', lang)} {step['from_day']}){since} — "
+        start = f" ({lbl('from_day', lang)} {step['from_day']})" if step["from_day"] else ""
+        out.append(f"{lbl('step', lang)}: {fmt_fraction(step['fraction'])}{start}{since} — "
                    f"{step['citation'].label}")
     if r.get("groups"):
         out.append(groups_table(r["groups"], lang))
