@@ -400,9 +400,7 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
                f"Fine per infraction ({amount_basis}){note_en}: {brl(amount, 'en')}.",
                c.basis, unit=unit, amount=amount)
     basis["per_worker_value"] = [c.annex2, c.basis]
-    basis["amount"] = [c.basis, *([c.via] if c.via else []), c.art2, c.annex2]
-    if prov.per_worker:
-        basis["amount"].append(c.art5)
+    basis["amount"] = [c.basis, *([c.via] if c.via else [])]
 
     facts = inf.facts
     text_just = justification(JustificationFacts(

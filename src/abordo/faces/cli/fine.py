@@ -1,0 +1,245 @@
+"""``abordo fine``: grade a port-labour fine (Lei 9.719/1998, Portaria MTE 746/2000).
+
+Two forms: ``abordo fine FILE`` (YAML or JSON in the engine's input format) or the flags
+(``--provision --date --nature --extent --intent/--no-intent --workers …``); ``abordo fine
+--list`` prints the Annex I catalogue. Exit 0 when graded or not covered (the report says so),
+2 on bad input (the :class:`InputError` is turned into exit 2 by the main entry point).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import typer
+import yaml
+
+from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, console, default_lang, emit
+from abordo.faces.reports.port_fines import (
+    catalogue_json,
+    catalogue_table,
+    catalogue_text,
+    html_report,
+    json_report,
+    pdf_report,
+    text_report,
+)
+from abordo.law.errors import InputError
+from abordo.port_fines import grade, load_catalogue
+
+FORMATS = ("text", "json", "html", "pdf")
+
+# Input field → the flag that sets it, so errors in the flag form name the flag.
+FLAG_OF_FIELD = {
+    "infraction.provision": "--provision", "infraction.date": "--date",
+    "infraction.nature": "--nature", "infraction.extent": "--extent",
+    "infraction.intent": "--intent/--no-intent", "infraction.workers": "--workers",
+    "infraction.sanable": "--sanable/--not-sanable", "infraction.corrected": "--corrected",
+    "infraction.obstruction": "--obstruction", "infraction.contempt": "--contempt",
+    "grading.chosen_value": "--chosen-value", "grading.reason": "--reason",
+}
+
+
+def parse_date(value: str, field: str) -> dt.date:
+    """ISO ``YYYY-MM-DD`` or ``dd/mm/aaaa``."""
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
+        try:
+            return dt.datetime.strptime(value.strip(), fmt).date()
+        except ValueError:
+            continue
+    raise InputError(f"data inválida '{value}'; use AAAA-MM-DD ou dd/mm/aaaa", field,
+                     message_en=f"invalid date '{value}'; use YYYY-MM-DD or dd/mm/yyyy")
+
+
+def parse_prior(value: str) -> dict[str, Any]:
+    """``PROVISION:DATE`` (e.g. ``lei-9719/art-8:2004-03-01``) → a prior penalty."""
+    provision, sep, date = value.rpartition(":")
+    if not sep or not provision.strip():
+        raise InputError(
+            f"penalidade anterior '{value}' deve ter a forma DISPOSITIVO:DATA "
+            "(ex.: lei-9719/art-8:2004-03-01)", "--prior",
+            message_en=f"prior penalty '{value}' must be PROVISION:DATE "
+            "(e.g. lei-9719/art-8:2004-03-01)")
+    return {"provision": provision.strip(), "imposed_on": parse_date(date, "--prior")}
+
+
+def parse_options(values: list[str] | None) -> dict[str, str]:
+    """``--option family=variant`` (repeatable), e.g. ``fines=minimum.final``."""
+    out: dict[str, str] = {}
+    for v in values or []:
+        key, sep, val = v.partition("=")
+        if not sep or not key.strip() or not val.strip():
+            raise InputError(f"opção '{v}' deve ter a forma família=variante "
+                             "(ex.: fines=minimum.final)", "--option",
+                             message_en=f"option '{v}' must be family=variant")
+        out[key.strip()] = val.strip()
+    return out
+
+
+def read_input(path: Path) -> dict[str, Any]:
+    """The input file (YAML or JSON) as a dict; errors name the file."""
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"não foi possível ler o arquivo: {exc.strerror or exc}", None,
+                         file=where, message_en=f"cannot read the file: {exc}") from None
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise InputError(f"arquivo YAML/JSON inválido: {exc}", None, file=where,
+                         message_en=f"invalid YAML/JSON file: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError("o arquivo deve conter um objeto com 'infraction' (e, se houver, "
+                         "'offender' e 'grading')", None, file=where,
+                         message_en="the file must hold an object with 'infraction' (and "
+                         "optionally 'offender' and 'grading')")
+    return data
+
+
+def _flag_error(exc: InputError) -> InputError:
+    """Rename input field paths to the flags that set them (flag form)."""
+    field = exc.field or ""
+    flag = FLAG_OF_FIELD.get(field)
+    if flag is None and field.startswith("offender.prior_penalties"):
+        flag = "--prior"
+    if flag is None and field.startswith("options."):
+        flag = "--option"
+    if flag is None:
+        return exc
+    return InputError(exc.message, flag, exc.file, exc.row, exc.message_en,
+                      [_flag_error(d) for d in exc.details])
+
+
+def _lang(lang: str | None) -> str:
+    if lang is None:
+        return default_lang()
+    if lang not in ("pt", "en"):
+        raise InputError(f"idioma '{lang}' não suportado (pt ou en)", "--lang",
+                         message_en=f"unsupported language '{lang}' (pt or en)")
+    return lang
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("fine")
+    def fine(
+        file: Path | None = typer.Argument(
+            None, help="infração a graduar (YAML ou JSON); ou use as opções abaixo"),
+        list_catalogue: bool = typer.Option(
+            False, "--list", help="lista o catálogo do Anexo I (dispositivos e faixas)"),
+        provision: str | None = typer.Option(
+            None, "--provision", help="id do dispositivo, ex.: lei-9719/art-8 (veja --list)"),
+        date: str | None = typer.Option(
+            None, "--date", help="data da infração (AAAA-MM-DD ou dd/mm/aaaa)"),
+        nature: int | None = typer.Option(None, "--nature", help="natureza: 1, 2 ou 3"),
+        extent: str | None = typer.Option(
+            None, "--extent", help="extensão: light|medium|severe (leve|média|grave)"),
+        intent: bool | None = typer.Option(
+            None, "--intent/--no-intent", help="com ou sem intenção"),
+        workers: int | None = typer.Option(
+            None, "--workers", help="trabalhadores em situação irregular"),
+        sanable: bool | None = typer.Option(
+            None, "--sanable/--not-sanable", help="infração sanável (art. 4º)"),
+        corrected: bool = typer.Option(
+            False, "--corrected", help="a defesa comprovou a correção (art. 4º)"),
+        obstruction: bool = typer.Option(
+            False, "--obstruction", help="oposição à fiscalização (art. 3º, V)"),
+        contempt: bool = typer.Option(
+            False, "--contempt", help="desacato à autoridade (art. 3º, VI)"),
+        prior: list[str] | None = typer.Option(
+            None, "--prior", help="penalidade anterior DISPOSITIVO:DATA (repetível)"),
+        chosen_value: str | None = typer.Option(
+            None, "--chosen-value", help="valor abaixo do teto (R$, exige --reason)"),
+        reason: str | None = typer.Option(
+            None, "--reason", help="motivo do valor escolhido (art. 6º)"),
+        option: list[str] | None = typer.Option(
+            None, "--option", help="interpretação, ex.: fines=minimum.final (repetível)"),
+        fmt: str = FormatOpt,
+        lang: str | None = LangOpt,
+        output: Path | None = OutOpt,
+    ) -> None:
+        """Gradua uma multa da Lei nº 9.719/1998 pela Portaria MTE nº 746/2000.
+
+        Saída 0 calculada ou não coberta (o relatório diz qual), 2 entrada inválida."""
+        language = _lang(lang)
+        if fmt not in FORMATS:
+            raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
+                             "--format", message_en=f"unsupported format '{fmt}'")
+        if list_catalogue:
+            cat = load_catalogue()
+            if fmt == "json":
+                emit(catalogue_json(cat), output)
+            elif output is not None:
+                emit(catalogue_text(cat, language), output)
+            else:
+                # The descriptions need room: on a narrow terminal show the figures only.
+                console.print(catalogue_table(cat, language,
+                                              with_description=console.width >= 120))
+            return
+
+        flags: dict[str, Any] = {
+            "provision": provision, "date": date, "nature": nature, "extent": extent,
+            "intent": intent, "workers": workers, "sanable": sanable,
+        }
+        infraction = {k: v for k, v in flags.items() if v is not None}
+        for key, on in (("corrected", corrected), ("obstruction", obstruction),
+                        ("contempt", contempt)):
+            if on:
+                infraction[key] = True
+        grading = {k: v for k, v in (("chosen_value", chosen_value), ("reason", reason))
+                   if v is not None}
+        options = parse_options(option)
+
+        if file is not None:
+            if infraction or grading or prior:
+                given = next(iter([*infraction, *grading, *(["prior"] if prior else [])]))
+                flag = FLAG_OF_FIELD.get(f"infraction.{given}") or FLAG_OF_FIELD.get(
+                    f"grading.{given}") or "--prior"
+                raise InputError(
+                    "use o arquivo OU as opções da infração, não ambos", flag,
+                    message_en="give the file OR the infraction flags, not both")
+            data = read_input(file)
+            try:
+                decision = grade(data, options)
+            except InputError as exc:
+                raise exc.with_location(file=str(file)) from None
+        else:
+            if not infraction:
+                raise InputError(
+                    "informe o arquivo da infração, as opções (--provision, --date, --nature, "
+                    "--extent, --intent/--no-intent, --workers …) ou --list", "--provision",
+                    message_en="give the infraction file, the flags (--provision, --date, "
+                    "--nature, --extent, --intent/--no-intent, --workers …) or --list")
+            if date is not None:
+                infraction["date"] = parse_date(date, "--date")
+            data = {"infraction": infraction}
+            if prior:
+                data["offender"] = {"prior_penalties": [parse_prior(p) for p in prior]}
+            if grading:
+                if chosen_value is not None:
+                    grading["chosen_value"] = _decimal_text(chosen_value)
+                data["grading"] = grading
+            try:
+                decision = grade(data, options)
+            except InputError as exc:
+                raise _flag_error(exc) from None
+
+        if fmt == "json":
+            emit(json_report(decision, language), output)
+        elif fmt == "html":
+            emit(html_report(decision, language), output)
+        elif fmt == "pdf":
+            emit(pdf_report(decision, language), output)
+        else:
+            emit(text_report(decision, language), output)
+
+
+def _decimal_text(value: str) -> str:
+    """Accept ``2500.00``, ``2500,00`` and ``2.500,00`` for --chosen-value."""
+    v = value.strip().removeprefix("R$").strip()
+    if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", v) or re.fullmatch(r"\d+,\d+", v):
+        v = v.replace(".", "").replace(",", ".")
+    return v
