@@ -1,0 +1,11 @@
+"""Inspection cases (inspection.md): a persisted, audited, multi-user workflow.
+
+- :mod:`abordo.cases.workflow` — states, the one transition table, commands → events;
+- :mod:`abordo.cases.models` / :mod:`abordo.cases.db` — SQLAlchemy storage and migrations;
+- :mod:`abordo.cases.audit` — append-only hash-chained event log;
+- :mod:`abordo.cases.auth` — users, roles, regions, tokens and scope;
+- :mod:`abordo.cases.service` — one transaction per command;
+- :mod:`abordo.cases.documents` — Portuguese documents (HTML/PDF).
+"""
+
+PROCEDURE_VERSION = "in-sit-70-2007"

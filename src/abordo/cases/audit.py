@@ -1,0 +1,98 @@
+"""The append-only audit log: every command is one event, hash-chained.
+
+``hash = sha256(prev_hash + canonical_json(event))`` where the event is its sequence number,
+case, actor, UTC timestamp, command, reason, states before and after, and payload. Any later
+edit of a stored event (or removal of one in the middle) breaks the chain; :func:`verify`
+names the first broken event. The chain head lives in one row locked on append, so the
+chain stays linear with several workers on one PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from abordo.cases.models import AuditEvent, AuditHead, utcnow
+
+GENESIS = "0" * 64
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=str)
+
+
+def _at(value: dt.datetime) -> str:
+    return value.astimezone(dt.UTC).isoformat(timespec="microseconds")
+
+
+def event_body(ev: AuditEvent) -> dict[str, Any]:
+    return {
+        "seq": ev.seq, "case_id": ev.case_id, "actor": ev.actor, "at": _at(ev.at),
+        "command": ev.command, "reason": ev.reason, "state_before": ev.state_before,
+        "state_after": ev.state_after, "payload": ev.payload,
+    }
+
+
+def event_hash(prev_hash: str, body: dict[str, Any]) -> str:
+    return hashlib.sha256((prev_hash + canonical_json(body)).encode("utf-8")).hexdigest()
+
+
+def append(session: Session, *, actor: str, command: str, case_id: int | None,
+           reason: str | None, state_before: str | None, state_after: str | None,
+           payload: dict[str, Any]) -> AuditEvent:
+    """Append one event in the caller's transaction (locks the chain head)."""
+    head = session.execute(
+        select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
+    if head is None:
+        head = AuditHead(id=1, seq=0, hash=GENESIS)
+        session.add(head)
+        session.flush()
+    payload = json.loads(canonical_json(payload))
+    ev = AuditEvent(seq=head.seq + 1, case_id=case_id, actor=actor,
+                    at=utcnow(), command=command,
+                    reason=reason, state_before=state_before, state_after=state_after,
+                    payload=payload, prev_hash=head.hash, hash="")
+    ev.hash = event_hash(head.hash, event_body(ev))
+    session.add(ev)
+    head.seq = ev.seq
+    head.hash = ev.hash
+    session.flush()
+    return ev
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    ok: bool
+    checked: int
+    broken_seq: int | None = None
+    broken_id: int | None = None
+    reason: str | None = None
+
+
+def verify(session: Session) -> VerifyResult:
+    """Walk the chain in sequence order; report the first event that does not verify."""
+    prev = GENESIS
+    expected_seq = 1
+    n = 0
+    for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
+        if ev.seq != expected_seq:
+            return VerifyResult(False, n, ev.seq, ev.id, f"sequence gap: expected {expected_seq}")
+        if ev.prev_hash != prev:
+            return VerifyResult(False, n, ev.seq, ev.id, "previous hash does not match")
+        if event_hash(prev, event_body(ev)) != ev.hash:
+            return VerifyResult(False, n, ev.seq, ev.id, "content does not match its hash")
+        prev = ev.hash
+        expected_seq += 1
+        n += 1
+    head = session.get(AuditHead, 1)
+    if head is not None and (head.seq != n or head.hash != prev):
+        return VerifyResult(False, n, head.seq, None,
+                            "chain head does not match the last event (events removed?)")
+    return VerifyResult(True, n)

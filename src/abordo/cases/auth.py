@@ -1,0 +1,119 @@
+"""Users, roles, regions, passwords (argon2), API tokens and the scope of each role.
+
+Roles (inspection.md): ``inspector`` — own and team cases; ``regional_chief`` — every case of
+the region; ``national`` (coordenação nacional) — reads every case, receives reports, writes
+none; ``admin`` — everything, including users.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from enum import StrEnum
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Select, exists, select
+from sqlalchemy.orm import Session
+
+from abordo.cases import audit
+from abordo.cases.models import ApiToken, Case, CaseMember, Setting, User
+from abordo.law.errors import InputError
+
+
+class Role(StrEnum):
+    INSPECTOR = "inspector"
+    REGIONAL_CHIEF = "regional_chief"
+    NATIONAL = "national"
+    ADMIN = "admin"
+
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def check_password(user: User, password: str) -> bool:
+    if not user.password_hash:
+        return False
+    try:
+        return _hasher.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def issue_token(session: Session, user: User, label: str | None = None) -> str:
+    """A new random bearer token; only its digest is stored. Returned once."""
+    token = "abd_" + secrets.token_urlsafe(32)
+    session.add(ApiToken(user_id=user.id, token_hash=token_digest(token), label=label))
+    session.flush()
+    return token
+
+
+def user_by_token(session: Session, token: str) -> User | None:
+    row = session.execute(
+        select(User).join(ApiToken, ApiToken.user_id == User.id)
+        .where(ApiToken.token_hash == token_digest(token), ApiToken.revoked.is_(False),
+               User.active.is_(True))).scalar_one_or_none()
+    return row
+
+
+def add_user(session: Session, *, email: str, role: str, region: str | None,
+             password: str | None, actor: str, name: str | None = None) -> User:
+    """Create a user (recorded in the audit log). Region is required except for
+    national coordination and administrators."""
+    email = email.strip().lower()
+    if "@" not in email or len(email) > 254:
+        raise InputError("e-mail inválido", "email", message_en="invalid e-mail")
+    try:
+        r = Role(role)
+    except ValueError:
+        raise InputError(f"papel desconhecido '{role}' (use {', '.join(x.value for x in Role)})",
+                         "role", message_en=f"unknown role '{role}'") from None
+    if r in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and not region:
+        raise InputError("região obrigatória para este papel", "region",
+                         message_en="region required for this role")
+    if session.execute(select(User).where(User.email == email)).scalar_one_or_none():
+        raise InputError(f"usuário já existe: {email}", "email",
+                         message_en=f"user already exists: {email}")
+    user = User(email=email, role=r.value, region=(region or None), name=name,
+                password_hash=hash_password(password) if password else None)
+    session.add(user)
+    session.flush()
+    audit.append(session, actor=actor, command="add_user", case_id=None, reason=None,
+                 state_before=None, state_after=None,
+                 payload={"user_id": user.id, "email": email, "role": r.value,
+                          "region": user.region})
+    return user
+
+
+def secret_key(session: Session) -> str:
+    """The session-signing secret shared by every worker (created once, stored)."""
+    row = session.get(Setting, "secret_key")
+    if row is None:
+        row = Setting(key="secret_key", value=secrets.token_urlsafe(48))
+        session.add(row)
+        session.flush()
+    return row.value
+
+
+def scoped_cases(user: User) -> Select[Case]:
+    """Every case ``user`` may read, as a query (the one place scope is decided)."""
+    q = select(Case)
+    role = Role(user.role)
+    if role in (Role.ADMIN, Role.NATIONAL):
+        return q
+    if role == Role.REGIONAL_CHIEF:
+        return q.where(Case.region == user.region)
+    member = exists().where(CaseMember.case_id == Case.id, CaseMember.user_id == user.id)
+    return q.where((Case.owner_id == user.id) | member)
+
+
+def can_write(user: User) -> bool:
+    return Role(user.role) != Role.NATIONAL

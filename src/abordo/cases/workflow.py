@@ -1,0 +1,682 @@
+"""The inspection-case workflow (inspection.md, IN SIT 70/2007): states, commands and the
+ONE transition table.
+
+A command is validated (pydantic), checked against :data:`TRANSITIONS` — the states it may
+be given in, the state it leads to, and its guards — and then applied to the case facts,
+producing the new state and facts. Nothing here touches the database or the clock: the
+service passes ``today`` and stores the result together with its audit event.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from abordo.law.norms import norm_registry
+
+PROCEDURE = "in-sit-70-2007"
+
+
+class State(StrEnum):
+    RECEIVED = "received"
+    PRE_BOARDING = "pre_boarding"
+    ASSESSING = "assessing"
+    DOCUMENTS_REQUESTED = "documents_requested"
+    FINDINGS = "findings"
+    NOTIFIED = "notified"
+    REMEDIED = "remedied"
+    REPORT = "report"
+    CLOSED = "closed"
+    CLOSED_UNFOUNDED = "closed_unfounded"
+
+
+CLOSED_STATES = {State.CLOSED, State.CLOSED_UNFOUNDED}
+OPEN_STATES = [s for s in State if s not in CLOSED_STATES]
+
+STATE_LABELS = {
+    "received": "Denúncia recebida", "pre_boarding": "Investigação prévia ao embarque",
+    "assessing": "Apuração da procedência", "documents_requested": "Documentos solicitados",
+    "findings": "Constatações", "notified": "Notificado", "remedied": "Regularizado",
+    "report": "Relatório circunstanciado", "closed": "Encerrado",
+    "closed_unfounded": "Encerrado — denúncia improcedente",
+}
+
+
+class TransitionRefused(Exception):
+    """A command not allowed now: wrong state or an unmet guard (HTTP 409)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --------------------------------------------------------------------------- inputs
+
+Text = Annotated[str, Field(min_length=1, max_length=20000)]
+Short = Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+ComplaintSource = Literal["crew_member", "union", "interested_party", "inspector_observation",
+                          "secretariat_planning"]
+
+SOURCE_LABELS = {
+    "crew_member": "membro da tripulação", "union": "sindicato",
+    "interested_party": "pessoa ou organização interessada",
+    "inspector_observation": "observação do Auditor-Fiscal do Trabalho",
+    "secretariat_planning": "planejamento da Secretaria de Inspeção do Trabalho",
+}
+
+
+class Complaint(_In):
+    """The origin of the action (arts. 4 and 12)."""
+
+    source: ComplaintSource
+    date: dt.date
+    content: Text
+
+
+class PscInspection(_In):
+    date: dt.date | None = None
+    notes: Annotated[str, Field(max_length=2000)] | None = None
+
+
+class PreBoarding(_In):
+    """Facts gathered before boarding a vessel not yet docked (art. 5, I–IV)."""
+
+    agent: Short | None = None
+    vessel_name: Short | None = None
+    vessel_class: Short | None = None
+    flag: Annotated[str, Field(min_length=2, max_length=3)] | None = None
+    free_pratique_requested: bool | None = None
+    free_pratique_granted: bool | None = None
+    last_psc_inspection: PscInspection | None = None
+    expected_berthing: dt.date | None = None
+    expected_unberthing: dt.date | None = None
+    quay: Short | None = None
+    berth: Short | None = None
+
+
+PRE_BOARDING_REQUIRED = ("agent", "vessel_name", "vessel_class", "flag",
+                         "free_pratique_requested", "free_pratique_granted",
+                         "last_psc_inspection", "expected_berthing", "expected_unberthing",
+                         "quay", "berth")
+
+
+class _Cmd(_In):
+    reason: Annotated[str, Field(max_length=5000)] | None = None
+    version: int | None = Field(default=None, ge=1,
+                                description="the case version this write is based on")
+
+
+class StartPreBoarding(_Cmd):
+    command: Literal["start_pre_boarding"]
+
+
+class RecordPreBoarding(_Cmd):
+    command: Literal["record_pre_boarding"]
+    facts: PreBoarding
+
+
+class StartAssessment(_Cmd):
+    command: Literal["start_assessment"]
+
+
+class CloseUnfounded(_Cmd):
+    command: Literal["close_unfounded"]
+    reason: Text
+    consulted: Literal["master", "next_in_command"] = "master"
+
+
+class RequestDocuments(_Cmd):
+    command: Literal["request_documents"]
+    consulted: Literal["master", "next_in_command"] = "master"
+
+
+class RecordDocument(_Cmd):
+    command: Literal["record_document"]
+    item: Annotated[str, Field(min_length=1, max_length=64)]
+    status: Literal["received", "missing"]
+
+
+class RecordPhysicalCheck(_Cmd):
+    command: Literal["record_physical_check"]
+    area: Literal["accommodation", "galley", "cold_rooms", "food", "drinking_water"]
+    ok: bool
+    notes: Annotated[str, Field(max_length=5000)] | None = None
+
+
+class SetVesselCase(_Cmd):
+    command: Literal["set_vessel_case"]
+    vessel_case: dict[str, Any]
+    on: dt.date | None = None
+
+
+class RunEngines(_Cmd):
+    command: Literal["run_engines"]
+    on: dt.date | None = None
+
+
+class AddFinding(_Cmd):
+    command: Literal["add_finding"]
+    text: Text
+    severity: Literal["violation", "warning", "info"] = "violation"
+    citation: Annotated[str, Field(max_length=500)] | None = None
+
+
+class Notify(_Cmd):
+    command: Literal["notify"]
+    deadline: dt.date
+    issued_on: dt.date | None = None
+
+
+class RecordRemedied(_Cmd):
+    command: Literal["record_remedied"]
+
+
+class RecordNotRemedied(_Cmd):
+    command: Literal["record_not_remedied"]
+    risk: Literal["serious_imminent", "contractual_wage", "lesser_safety"]
+    repatriation: bool = False
+    strike: bool = False
+
+
+class RequestDetention(_Cmd):
+    command: Literal["request_detention"]
+    consul: Short | None = None
+    notes: Annotated[str, Field(max_length=5000)] | None = None
+
+
+class ReferFederalPolice(_Cmd):
+    command: Literal["refer_federal_police"]
+    notes: Annotated[str, Field(max_length=5000)] | None = None
+
+
+class RecordMediation(_Cmd):
+    command: Literal["record_mediation"]
+    notes: Text
+
+
+class DraftAuto(_Cmd):
+    command: Literal["draft_auto"]
+    kind: Literal["quota"] = "quota"
+    facts: Annotated[str, Field(max_length=5000)] | None = None
+
+
+class WriteReport(_Cmd):
+    command: Literal["write_report"]
+    summary: Text
+    forward_international: bool | None = None
+
+
+class Close(_Cmd):
+    command: Literal["close"]
+
+
+class AssignTeam(_Cmd):
+    command: Literal["assign_team"]
+    team: list[Annotated[str, Field(min_length=3, max_length=254)]] = Field(max_length=20)
+
+
+Command = Annotated[
+    StartPreBoarding | RecordPreBoarding | StartAssessment | CloseUnfounded | RequestDocuments
+    | RecordDocument | RecordPhysicalCheck | SetVesselCase | RunEngines | AddFinding | Notify
+    | RecordRemedied | RecordNotRemedied | RequestDetention | ReferFederalPolice
+    | RecordMediation | DraftAuto | WriteReport | Close | AssignTeam,
+    Field(discriminator="command"),
+]
+
+
+# --------------------------------------------------------------------------- facts helpers
+
+def cite(provision: str, norm: str = PROCEDURE) -> dict[str, Any]:
+    c = norm_registry().cite(norm, provision)
+    return {"norm_id": c.norm_id, "provision": c.provision, "version": c.version,
+            "label": c.label, "urn": c.urn}
+
+
+BASE_DOCUMENTS = [
+    ("ship_registry", "Registro do navio"),
+    ("crew_list", "Lista de tripulantes (crew list)"),
+    ("ship_particulars", "Dados gerais do navio (ship particulars)"),
+    ("employment_contracts", "Contratos de engajamento dos tripulantes"),
+    ("safe_manning_certificate", "Certificado de tripulação mínima de segurança"),
+    ("payroll", "Recibos do último pagamento à tripulação (crew payroll)"),
+]
+CAA_ACTIVITIES = {"cabotage", "offshore_support", "inland_national"}
+FOREIGN_CALL_ACTIVITIES = {"long_haul", "inland_international"}
+
+
+def checklist_for(vessel_case: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Art. 7 documents, plus arts. 12–13 items for a foreign vessel under contract with a
+    Brazilian company."""
+    items = [{"item": i, "label": label, "basis": cite("art. 7º"), "status": "pending"}
+             for i, label in BASE_DOCUMENTS]
+    if not vessel_case:
+        return items
+    vessel = vessel_case.get("vessel") or {}
+    op = vessel_case.get("operation") or {}
+    foreign = str(vessel.get("flag", "")).upper() not in ("BR", "BRA")
+    contract = op.get("contract", "none")
+    if not (foreign and contract != "none"):
+        return items
+    activity = str(vessel.get("activity", ""))
+    items.append({"item": "navigation_type", "label": "Tipo de navegação",
+                  "basis": cite("art. 13, I"), "status": "pending"})
+    if activity in CAA_ACTIVITIES:
+        items.append({"item": "caa", "label": "Certificado de Autorização de Afretamento (CAA)",
+                      "basis": cite("art. 13, II"), "status": "pending"})
+    if activity in FOREIGN_CALL_ACTIVITIES:
+        items.append({"item": "foreign_calls", "label":
+                      "Comprovação de escalas em portos estrangeiros (Diário de Navegação)",
+                      "basis": cite("art. 13, IV"), "status": "pending"})
+    for p in vessel_case.get("crew") or []:
+        nat = p.get("nationality") or []
+        nats = [nat] if isinstance(nat, str) else list(nat)
+        if "BR" not in nats:
+            items.append({"item": f"visa:{p.get('id')}",
+                          "label": f"Visto/autorização de trabalho do tripulante {p.get('id')}",
+                          "basis": cite("art. 13, III"), "status": "pending"})
+    return items
+
+
+def merge_checklist(old: list[dict[str, Any]], new: list[dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    status = {i["item"]: i["status"] for i in old}
+    return [{**i, "status": status.get(i["item"], i["status"])} for i in new]
+
+
+def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
+    facts = data.get("pre_boarding") or {}
+    missing = [k for k in PRE_BOARDING_REQUIRED if facts.get(k) in (None, "")]
+    if facts.get("free_pratique_granted") is False:
+        missing.append("free_pratique_granted (livre prática não concedida)")
+    return missing
+
+
+def violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for f in data.get("findings", []) if f.get("severity") == "violation"]
+
+
+def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for f in violations(data) if f.get("source") == "engine:quota"]
+
+
+def escalated(data: dict[str, Any], kind: str) -> bool:
+    return any(e["kind"] == kind for e in data.get("escalations", []))
+
+
+def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
+    """Mandatory steps still open (a case cannot close while any remains)."""
+    out: list[str] = []
+    pending = [i["item"] for i in data.get("checklist", []) if i["status"] == "pending"]
+    if pending:
+        out.append("documentos sem registro de recebido/ausente: " + ", ".join(pending))
+    nr = data.get("not_remedied")
+    if nr:
+        if nr["risk"] == "serious_imminent" and not escalated(data, "detention_request"):
+            out.append("ofício ao cônsul e à autoridade marítima (art. 10, I)")
+        if nr.get("repatriation") and not escalated(data, "federal_police"):
+            out.append("ofício à Polícia Federal (art. 10, III)")
+        if nr.get("strike") and not escalated(data, "mediation"):
+            out.append("registro de mediação da greve (art. 10, IV)")
+    if quota_violations(data) and not any(a["kind"] == "quota" for a in data.get("autos", [])):
+        out.append("auto de infração por descumprimento da cota (art. 14)")
+    notes = data.get("notifications", [])
+    if notes and notes[-1].get("outcome") is None:
+        out.append("resultado da notificação (atendida ou não)")
+    if not for_report and not data.get("report"):
+        out.append("relatório circunstanciado (art. 11)")
+    return out
+
+
+def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:
+    op = (data.get("vessel_case") or {}).get("operation") or {}
+    company = op.get("brazilian_company")
+    return company if company and (company.get("name") or company.get("cnpj")) else None
+
+
+# --------------------------------------------------------------------------- guards
+
+Guard = Callable[[dict[str, Any]], str | None]
+
+
+def g_not_docked(d: dict[str, Any]) -> str | None:
+    return "embarcação atracada ou fundeada: a investigação prévia (art. 5) é dispensada" \
+        if d.get("vessel_docked") else None
+
+
+def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
+    if d.get("vessel_docked"):
+        return None
+    missing = pre_boarding_missing(d)
+    return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
+            + ", ".join(missing)) if missing else None
+
+
+def g_has_vessel_case(d: dict[str, Any]) -> str | None:
+    return None if d.get("vessel_case") else \
+        "informe antes os dados da embarcação e a lista de tripulantes (set_vessel_case)"
+
+
+def g_has_violation(d: dict[str, Any]) -> str | None:
+    return None if violations(d) else "não há constatação de irregularidade a notificar"
+
+
+def g_no_outcome(d: dict[str, Any]) -> str | None:
+    notes = d.get("notifications", [])
+    return None if notes and notes[-1].get("outcome") is None else \
+        "o resultado da notificação já foi registrado"
+
+
+def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
+    nr = d.get("not_remedied")
+    return None if nr and nr["risk"] == "serious_imminent" else (
+        "pedido de retenção só após notificação não atendida com grave e iminente risco "
+        "(art. 10, I)")
+
+
+def g_repatriation(d: dict[str, Any]) -> str | None:
+    nr = d.get("not_remedied")
+    return None if nr and nr.get("repatriation") else \
+        "ofício à Polícia Federal só em caso de repatriação (art. 10, III)"
+
+
+def g_strike(d: dict[str, Any]) -> str | None:
+    nr = d.get("not_remedied")
+    return None if nr and nr.get("strike") else \
+        "registro de mediação só com a tripulação em greve (art. 10, IV)"
+
+
+def g_report_allowed(d: dict[str, Any]) -> str | None:
+    if d.get("_state") == State.FINDINGS and violations(d):
+        return "há irregularidades constatadas: notifique antes do relatório (art. 9)"
+    if d.get("_state") == State.NOTIFIED and not d.get("not_remedied"):
+        return "registre antes o resultado da notificação"
+    steps = open_steps(d, for_report=True)
+    return ("passos obrigatórios em aberto: " + "; ".join(steps)) if steps else None
+
+
+def g_quota_auto(d: dict[str, Any]) -> str | None:
+    if not quota_violations(d):
+        return "não há constatação de descumprimento da cota (execute run_engines)"
+    if not brazilian_company(d):
+        return "auto da cota é lavrado contra a empresa brasileira contratante: informe " \
+               "operation.brazilian_company no caso"
+    if any(a["kind"] == "quota" for a in d.get("autos", [])):
+        return "auto de infração da cota já minutado"
+    return None
+
+
+def g_no_open_steps(d: dict[str, Any]) -> str | None:
+    steps = open_steps(d)
+    return ("passos obrigatórios em aberto: " + "; ".join(steps)) if steps else None
+
+
+# --------------------------------------------------------------------------- the table
+
+S = State
+
+
+@dataclass(frozen=True)
+class Transition:
+    """``command`` is allowed in ``sources``; leads to ``target`` (None = stays)."""
+
+    sources: frozenset[State]
+    target: State | None
+    guards: tuple[Guard, ...] = ()
+    basis: str = ""
+
+
+def _s(*states: State) -> frozenset[State]:
+    return frozenset(states)
+
+
+WORKING = _s(S.RECEIVED, S.PRE_BOARDING, S.ASSESSING, S.DOCUMENTS_REQUESTED, S.FINDINGS)
+
+TRANSITIONS: dict[str, Transition] = {
+    "start_pre_boarding": Transition(_s(S.RECEIVED), S.PRE_BOARDING, (g_not_docked,), "art. 5º"),
+    "record_pre_boarding": Transition(_s(S.RECEIVED, S.PRE_BOARDING), None, (), "art. 5º"),
+    "start_assessment": Transition(_s(S.RECEIVED, S.PRE_BOARDING), S.ASSESSING,
+                                   (g_pre_boarding_met,), "art. 6º"),
+    "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (), "art. 6º"),
+    "request_documents": Transition(_s(S.ASSESSING), S.DOCUMENTS_REQUESTED, (), "art. 7º"),
+    "record_document": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), None, (), "art. 7º"),
+    "record_physical_check": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), None, (),
+                                        "art. 8º"),
+    "set_vessel_case": Transition(WORKING, None, (), "art. 13"),
+    "run_engines": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS,
+                              (g_has_vessel_case,), "art. 13, VI"),
+    "add_finding": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS, (), "art. 8º"),
+    "notify": Transition(_s(S.FINDINGS), S.NOTIFIED, (g_has_violation,), "art. 9º"),
+    "record_remedied": Transition(_s(S.NOTIFIED), S.REMEDIED, (g_no_outcome,), "art. 9º"),
+    "record_not_remedied": Transition(_s(S.NOTIFIED), None, (g_no_outcome,), "art. 10"),
+    "request_detention": Transition(_s(S.NOTIFIED), None, (g_not_remedied_serious,),
+                                    "art. 10, I"),
+    "refer_federal_police": Transition(_s(S.NOTIFIED), None, (g_repatriation,), "art. 10, III"),
+    "record_mediation": Transition(_s(S.NOTIFIED), None, (g_strike,), "art. 10, IV"),
+    "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), None, (g_quota_auto,),
+                             "art. 14"),
+    "write_report": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.REPORT,
+                               (g_report_allowed,), "art. 11"),
+    "close": Transition(_s(S.REPORT), S.CLOSED, (g_no_open_steps,), "art. 11"),
+    "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único"),
+}
+
+
+def allowed_commands(state: str, data: dict[str, Any]) -> list[str]:
+    """Commands whose state and guards allow them now (for the UI and the case view)."""
+    d = {**data, "_state": State(state)}
+    return [name for name, t in TRANSITIONS.items()
+            if State(state) in t.sources and all(g(d) is None for g in t.guards)]
+
+
+# --------------------------------------------------------------------------- effects
+
+def _finding_id(data: dict[str, Any]) -> str:
+    data["_seq"] = int(data.get("_seq", 0)) + 1
+    return f"F{data['_seq']}"
+
+
+def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each violation of each engine decision becomes a finding with its citation."""
+    out = []
+    for engine in ("quota", "immigration", "checklist"):
+        dec = check_json.get(engine)
+        if not dec:
+            continue
+        for f in dec.get("findings", []):
+            if f.get("severity") != "violation":
+                continue
+            out.append({"id": _finding_id(data), "source": f"engine:{engine}",
+                        "engine_finding": f.get("id"), "text": f.get("text"),
+                        "citation": f.get("citation"), "severity": "violation",
+                        "subject": f.get("subject")})
+    return out
+
+
+@dataclass
+class Outcome:
+    state: State
+    data: dict[str, Any]
+    payload: dict[str, Any]
+
+
+def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
+          actor: str, extra: dict[str, Any] | None = None) -> Outcome:
+    """Check ``cmd`` against the table and apply it. ``extra`` carries what the service
+    computed outside the domain (validated vessel case, engine JSON, team)."""
+    name = str(getattr(cmd, "command"))  # noqa: B009
+    t = TRANSITIONS[name]
+    current = State(state)
+    if current not in t.sources:
+        raise TransitionRefused(
+            f"comando '{name}' não permitido no estado '{current.value}' "
+            f"(permitido em: {', '.join(sorted(s.value for s in t.sources))})", "command")
+    d = copy.deepcopy(data)
+    d["_state"] = current
+    for guard in t.guards:
+        msg = guard(d)
+        if msg:
+            raise TransitionRefused(msg, "command")
+    extra = extra or {}
+    payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
+    when = today.isoformat()
+    match cmd:
+        case RecordPreBoarding():
+            merged = {**d.get("pre_boarding", {}),
+                      **cmd.facts.model_dump(mode="json", exclude_none=True)}
+            d["pre_boarding"] = merged
+        case StartAssessment():
+            d["assessment"] = {"started_on": when}
+        case CloseUnfounded():
+            d["assessment"] = {**d.get("assessment", {}), "justified": False,
+                               "consulted": cmd.consulted, "reason": cmd.reason}
+        case RequestDocuments():
+            d["assessment"] = {**d.get("assessment", {}), "justified": True,
+                               "consulted": cmd.consulted}
+            d["checklist"] = checklist_for(d.get("vessel_case"))
+            d["documents_requested_on"] = when
+        case RecordDocument():
+            items = d.get("checklist", [])
+            match_ = [i for i in items if i["item"] == cmd.item]
+            if not match_:
+                raise TransitionRefused(
+                    f"documento desconhecido '{cmd.item}' (itens: "
+                    f"{', '.join(i['item'] for i in items)})", "item")
+            match_[0]["status"] = cmd.status
+            match_[0]["recorded_on"] = when
+        case RecordPhysicalCheck():
+            checks = [c for c in d.get("physical_checks", []) if c["area"] != cmd.area]
+            checks.append({"area": cmd.area, "ok": cmd.ok, "notes": cmd.notes,
+                           "recorded_on": when, "basis": cite("art. 8º")})
+            d["physical_checks"] = checks
+            if not cmd.ok:
+                d.setdefault("findings", []).append({
+                    "id": _finding_id(d), "source": "inspector",
+                    "text": f"Verificação física ({AREA_LABELS[cmd.area]}): irregular"
+                            + (f" — {cmd.notes}" if cmd.notes else ""),
+                    "citation": cite("art. 8º"), "severity": "violation",
+                    "subject": cmd.area})
+        case SetVesselCase():
+            d["vessel_case"] = extra["vessel_case"]
+            if cmd.on:
+                d["on"] = cmd.on.isoformat()
+            if d.get("checklist"):
+                d["checklist"] = merge_checklist(d["checklist"], checklist_for(d["vessel_case"]))
+            payload = {"command": name, "on": d.get("on"),
+                       "crew_size": len(d["vessel_case"].get("crew") or [])}
+        case RunEngines():
+            on = cmd.on.isoformat() if cmd.on else d.get("on") or when
+            d["on"] = on
+            findings = [f for f in d.get("findings", [])
+                        if not str(f.get("source", "")).startswith("engine:")]
+            new = engine_findings(extra["check"], d)
+            d["findings"] = findings + new
+            d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"]}
+            payload = {"command": name, "on": on, "findings": [f["id"] for f in new]}
+        case AddFinding():
+            d.setdefault("findings", []).append({
+                "id": _finding_id(d), "source": "inspector", "text": cmd.text,
+                "citation": {"label": cmd.citation} if cmd.citation else None,
+                "severity": cmd.severity, "subject": None})
+        case Notify():
+            issued = cmd.issued_on or today
+            if cmd.deadline < issued:
+                raise TransitionRefused("prazo anterior à data da notificação", "deadline")
+            d.setdefault("notifications", []).append({
+                "id": f"N{len(d.get('notifications', [])) + 1}",
+                "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
+                "addressees": ["agent", "master"],
+                "items": [f["id"] for f in violations(d)], "outcome": None,
+                "basis": cite("art. 9º")})
+        case RecordRemedied():
+            d["notifications"][-1]["outcome"] = "remedied"
+            d["notifications"][-1]["outcome_on"] = when
+        case RecordNotRemedied():
+            d["notifications"][-1]["outcome"] = "not_remedied"
+            d["notifications"][-1]["outcome_on"] = when
+            d["not_remedied"] = {"risk": cmd.risk, "repatriation": cmd.repatriation,
+                                 "strike": cmd.strike, "recorded_on": when}
+        case RequestDetention():
+            _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
+                      consul=cmd.consul)
+        case ReferFederalPolice():
+            _escalate(d, "federal_police", when, cmd.notes, "art. 10, III")
+        case RecordMediation():
+            _escalate(d, "mediation", when, cmd.notes, "art. 10, IV")
+        case DraftAuto():
+            company = brazilian_company(d) or {}
+            d.setdefault("autos", []).append({
+                "id": f"A{len(d.get('autos', [])) + 1}", "kind": "quota",
+                "against": company, "ementa": "001139-8",
+                "capitulation": cite("art. 444", "clt"), "basis": cite("art. 14"),
+                "findings": [f["id"] for f in quota_violations(d)],
+                "facts": cmd.facts, "drafted_on": when, "drafted_by": actor})
+        case WriteReport():
+            unmet = bool(d.get("not_remedied"))
+            d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
+                           "forward_international": cmd.forward_international
+                           if cmd.forward_international is not None else unmet,
+                           "recipients": ["Coordenação Nacional de Inspeção do Trabalho "
+                                          "Portuário e Aquaviário",
+                                          "chefia de fiscalização regional"],
+                           "basis": [cite("art. 11"), cite("art. 15")]}
+        case Close():
+            d["closed_on"] = when
+        case AssignTeam():
+            d["team"] = extra["team"]
+        case _:
+            pass
+    d.pop("_state", None)
+    target = t.target or current
+    return Outcome(target, d, payload)
+
+
+AREA_LABELS = {"accommodation": "alojamentos", "galley": "cozinha",
+               "cold_rooms": "câmaras frigoríficas", "food": "quantidade e qualidade dos alimentos",
+               "drinking_water": "provisão de água potável"}
+
+
+def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,
+              **more: Any) -> None:
+    d.setdefault("escalations", []).append({"kind": kind, "on": when, "notes": notes,
+                                            "basis": cite(provision), **more})
+
+
+# --------------------------------------------------------------------------- deadlines
+
+def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deadlines the case tracks, computed with their basis."""
+    out: list[dict[str, Any]] = []
+    for n in data.get("notifications", []):
+        out.append({"kind": "notification", "due": n["deadline"], "confirmed": True,
+                    "text": f"Prazo da notificação {n['id']} ao agente e ao comandante",
+                    "basis": n.get("basis")})
+    nr = data.get("not_remedied")
+    if nr and nr.get("repatriation"):
+        complaint = dt.date.fromisoformat(data["complaint"]["date"])
+        refused = dt.date.fromisoformat(nr["recorded_on"])
+        basis = cite("art. 3º", "decreto-6968-2009")
+        out += [
+            {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
+             "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis},
+            {"kind": "repatriation_report_48h",
+             "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
+             "text": "Relatório à Secretaria em 48 horas se o armador se recusar", "basis": basis},
+            {"kind": "repatriation_foreign_ministry",
+             "due": (refused + dt.timedelta(days=15)).isoformat(), "confirmed": False,
+             "text": "Repatriação pelo Ministério das Relações Exteriores se o armador não a "
+                     "fizer em 15 dias", "basis": basis},
+        ]
+    return out
