@@ -1,0 +1,616 @@
+"""The sea-time engine: ``compute(input, on, options) -> Decision`` (pure).
+
+NORMAM-101/DPC, Capítulo 1, Seção IV (items 1.26–1.29), in the version in force on the
+request date ``on``. The engine builds, with day-set algebra (:mod:`abordo.sea_time.days`):
+
+1. for each CIR record, the days matched by a company declaration of the same company and
+   category (1.26.1 d–e) — or, on a foreign-flag ship of an STCW party, by the foreign
+   company's Anexo 1-H (1.29) — after the unit, function and flag rules (1.27–1.29);
+2. manoeuvre days (1 per calendar day with manoeuvres), standby days (Anexo 1-F);
+3. the union of all those calendar days, each day attributed once (priority: CIR-declared,
+   foreign, standby, manoeuvres) — a day never counts twice;
+4. instructor / inspector days at 2:1 (revalidation only) and Navy days (courses only);
+5. the excluded days, merged into intervals per reason, each with its citation.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from abordo.law.decision import (
+    Citation,
+    Decision,
+    DecisionBuilder,
+    Finding,
+    Interpretation,
+    Msg,
+    UnconfirmedParameter,
+    Verdict,
+)
+from abordo.law.interpretations import check_options, resolve
+from abordo.law.norms import norm_registry
+from abordo.sea_time import days as d
+from abordo.sea_time import rules
+from abordo.sea_time.catalog import PACKAGE, categories, param, provision, stcw_parties, version_on
+from abordo.sea_time.model import OWN_DECLARATION_ATTACHMENTS, SeaTimeInput, parse_input
+
+ENGINE = "sea_time"
+CANDIDATE_NORMS = ["normam-101-2023", "normam-101-2025"]
+#: Sources of counted days, in the order a calendar day is attributed (and reported).
+SOURCES = ("cir_declared", "foreign", "standby", "manoeuvres", "instructor", "navy")
+CALENDAR_SOURCES = ("cir_declared", "foreign", "standby", "manoeuvres")
+#: Every exclusion reason, in the order of precedence used when one day has several
+#: (the timeline shows the first).
+REASONS = (
+    "after_request_date", "not_in_service", "fixed_platform", "function_not_counted_on_unit",
+    "other_group", "other_department", "lower_function", "above_category_without_lcs",
+    "flag_not_stcw_party", "category_mismatch", "not_declared", "manoeuvre_not_open_sea",
+    "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation",
+    "instructor_not_officer", "certificate_expired", "below_minimum_hours",
+    "navy_only_for_courses", "navy_group_not_listed",
+)
+PURPOSE_LABELS = {
+    "promotion": Msg("ascensão de categoria", "promotion"),
+    "course": Msg("inscrição em curso", "course enrolment"),
+    "revalidation": Msg("revalidação de certificado", "certificate revalidation"),
+}
+SOURCE_LABELS = {
+    "cir_declared": Msg("CIR + declaração (Anexo 1-S)", "CIR + declaration (Anexo 1-S)"),
+    "foreign": Msg("bandeira estrangeira (Anexo 1-H)", "foreign flag (Anexo 1-H)"),
+    "standby": Msg("à disposição (Anexo 1-F)", "standby (Anexo 1-F)"),
+    "manoeuvres": Msg("manobras", "manoeuvres"),
+    "instructor": Msg("instrutor/inspetor 2:1", "instructor/inspector 2:1"),
+    "navy": Msg("dias de mar na Marinha", "Navy sea days"),
+}
+SOURCE_RULE = {"cir_declared": "cir_declared", "foreign": "foreign", "standby": "standby",
+               "manoeuvres": "manoeuvres", "instructor": "instructor", "navy": "navy"}
+INTERPRETATION_FAMILIES = (
+    "sea_time.norm_date", "sea_time.period", "sea_time.manoeuvres", "sea_time.instructor",
+    "sea_time.offshore_roles", "sea_time.sea_trials", "sea_time.inland_limitation",
+    "sea_time.lcs_declaration", "sea_time.years",
+)
+
+
+@dataclass
+class _Run:
+    """State of one computation: builder, date, readings, counted and excluded day sets."""
+
+    b: DecisionBuilder
+    on: dt.date
+    regime: str
+    readings: dict[str, Interpretation]
+    counted: dict[tuple[str, str], list[d.Days]] = field(
+        default_factory=lambda: defaultdict(list))
+    excluded: dict[tuple[str, str], list[d.Days]] = field(
+        default_factory=lambda: defaultdict(list))
+    navigation: dict[str, list[d.Days]] = field(default_factory=lambda: defaultdict(list))
+    undated_exclusions: list[dict[str, Any]] = field(default_factory=list)
+
+    def variant(self, family: str, used: bool = True) -> str:
+        """The variant of ``family`` in force; ``used`` records it among the interpretations."""
+        interp = self.readings[family]
+        if used:
+            self.b.interpret(interp)
+        return interp.variant
+
+    def cite(self, rule: str) -> Citation:
+        """Citation of ``rule`` in the version in force; unconfirmed ones are declared."""
+        prov = provision(rule, self.on)
+        if not prov.confirmed:
+            self.b.unconfirmed(UnconfirmedParameter(
+                f"normam101.{rule}", prov.provision, prov.source, prov.norm))
+        citation = norm_registry().cite(prov.norm, prov.provision, prov.norm)
+        self.b.cite(citation)
+        return citation
+
+    def exclude(self, reason: str, days: d.Days, rule: str | None = None) -> None:
+        if not days.empty:
+            self.excluded[(reason, rule or reason)].append(days)
+
+
+def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
+            options: Mapping[str, Any] | None = None) -> Decision:
+    """Countable sea time of one seafarer for one purpose, on the request date ``on``.
+
+    ``data``: the input of the shared spec (``sea-time.md``) as a mapping or a
+    :class:`~abordo.sea_time.model.SeaTimeInput`; ``on``: the request date (chooses the
+    NORMAM-101 version: 2023-09-14 → 2025-01-19 ``normam-101-2023``, from 2025-01-20
+    ``normam-101-2025``; earlier → ``Verdict.NOT_COVERED``); ``options``: interpretation
+    choices (``{"sea_time.years": "half_up"}``).
+
+    Returns a :class:`~abordo.law.Decision` with ``verdict`` ``computed`` and ``result``:
+    ``counted_days`` (int, days), ``by_category`` ({code: days}), ``years`` (Decimal, two
+    decimals), ``whole_years``, ``remaining_days``, ``breakdown`` ({source: days} for
+    ``cir_declared, foreign, standby, manoeuvres, instructor, navy``), ``excluded`` (merged
+    intervals ``{from, to, days, reason, rule, citation, text}``), ``limitations``
+    (``["inland_only"]``), ``interpretations`` (ids), ``counted_periods``, ``instructor``,
+    ``eligibility`` (only when the input gives ``target.required_days``) …
+
+    Raises :class:`~abordo.law.InputError` for bad input or an unknown option.
+    Legal source: NORMAM-101/DPC items 1.26 (CIR × Anexo 1-S), 1.27 (what counts), 1.28
+    (365 days, lower function, other group, LCS, Navy days), 1.29 (foreign flags).
+    """
+    inp = parse_input(data)
+    check_options([PACKAGE], options)
+    readings = {f: resolve(PACKAGE, f, options) for f in INTERPRETATION_FAMILIES}
+    b = DecisionBuilder(ENGINE, on)
+    regime = version_on(on)
+    if regime is None:
+        return _not_covered(b, on, inp)
+    run = _Run(b, on, regime, readings)
+    run.variant("sea_time.norm_date")
+    b.step("version", f"Data do requerimento {on.strftime('%d/%m/%Y')}: aplica-se "
+           f"{norm_registry()[regime].title}.",
+           f"Request date {on.isoformat()}: {norm_registry()[regime].title} applies.",
+           run.cite("procedure"), regime=regime, purpose=inp.purpose)
+    own_cat = rules.cat(inp.seafarer.category)
+    b.step("seafarer", f"Aquaviário {inp.seafarer.id}: categoria {own_cat.code} "
+           f"({own_cat.name}), grupo {inp.seafarer.group}, seção {inp.seafarer.dept}; "
+           f"finalidade: {PURPOSE_LABELS[inp.purpose].pt}.",
+           f"Seafarer {inp.seafarer.id}: category {own_cat.code} ({own_cat.name}), group "
+           f"{inp.seafarer.group}, {inp.seafarer.dept} department; purpose: "
+           f"{PURPOSE_LABELS[inp.purpose].en}.")
+
+    _cir_records(run, inp)
+    _manoeuvres(run, inp)
+    _standby(run, inp)
+    taken, by_source, by_category, periods = _attribute(run, inp)
+    instructor = _instructor(run, inp, taken)
+    navy = _navy(run, inp)
+    by_source["instructor"] = instructor["counted"]
+    by_source["navy"] = navy
+    for extra in (instructor["counted"], navy):
+        if extra:
+            by_category[inp.seafarer.category] = by_category.get(inp.seafarer.category, 0) + extra
+    total = d.count(taken) + instructor["counted"] + navy
+    excluded = _excluded(run, taken)
+
+    per_year, year_prov = param("days_per_year", on)
+    run.cite("year_365")
+    if not year_prov.confirmed:
+        b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", str(per_year),
+                                           year_prov.source, year_prov.norm))
+    yrs, whole, rest = rules.years(total, int(per_year), run.variant("sea_time.years"))
+    b.step("total", f"Total: {total} dias = {yrs} ano(s) ({whole} ano(s) e {rest} dia(s); "
+           f"1 ano = {per_year} dias).",
+           f"Total: {total} days = {yrs} year(s) ({whole} year(s) and {rest} day(s); "
+           f"1 year = {per_year} days).", run.cite("year_365"), counted_days=total)
+
+    limitations = _limitations(run, inp, taken)
+    eligibility = _eligibility(run, inp, total)
+    _declaration_findings(run, inp)
+
+    categories_txt = ", ".join(f"{k}: {v}" for k, v in by_category.items()) or "—"
+    summary = Msg(
+        f"{total} dias de embarque computáveis ({yrs} ano(s)) para "
+        f"{PURPOSE_LABELS[inp.purpose].pt} — {categories_txt}.",
+        f"{total} countable sea days ({yrs} year(s)) for {PURPOSE_LABELS[inp.purpose].en} — "
+        f"{categories_txt}.",
+    )
+    result: dict[str, Any] = {
+        "seafarer": {"id": inp.seafarer.id, "group": inp.seafarer.group,
+                     "department": inp.seafarer.dept, "category": inp.seafarer.category},
+        "purpose": inp.purpose,
+        "regime": regime,
+        "counted_days": total,
+        "calendar_days": d.count(taken),
+        "by_category": by_category,
+        "years": yrs,
+        "whole_years": whole,
+        "remaining_days": rest,
+        "breakdown": {s: by_source.get(s, 0) for s in SOURCES},
+        "excluded": excluded,
+        "limitations": limitations,
+        "counted_periods": periods,
+        "instructor": instructor,
+        "eligibility": eligibility,
+    }
+    decision = b.build(Verdict.COMPUTED, regime, summary, result=result)
+    decision.result["interpretations"] = [i.id for i in decision.interpretations]
+    return decision
+
+
+def _not_covered(b: DecisionBuilder, on: dt.date, inp: SeaTimeInput) -> Decision:
+    """Request dated before NORMAM-101: not covered (never a fallback to NORMAM-13)."""
+    topic = Msg("Cômputo de tempo de embarque", "Sea-time count")
+    reason = norm_registry().not_covered_reason(on, CANDIDATE_NORMS, topic)
+    first = norm_registry()[CANDIDATE_NORMS[0]]
+    # Before NORMAM-101 the procedure was in NORMAM-13/DPC (Normas da Autoridade Marítima
+    # para Aquaviários, Portaria nº 111/DPC/2003 and its modifications), which Abordo does
+    # not model.
+    reason = Msg(
+        f"{reason.pt} Em {on.strftime('%d/%m/%Y')} vigorava a NORMAM-13/DPC (Normas da "
+        "Autoridade Marítima para Aquaviários), que não está modelada.",
+        f"{reason.en} On {on.isoformat()} NORMAM-13/DPC (Maritime Authority Rules for "
+        "Waterway Workers) was in force, and it is not modelled.",
+    )
+    b.step("version", reason.pt, reason.en, norm_registry().cite(first.id), on=on)
+    return b.build(
+        Verdict.NOT_COVERED, None, reason, not_covered_reason=reason,
+        result={"seafarer": {"id": inp.seafarer.id, "category": inp.seafarer.category},
+                "purpose": inp.purpose, "regime": None, "interpretations": []},
+    )
+
+
+def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
+    """CIR periods × declarations, after the unit / function / flag rules (1.26–1.29)."""
+    b, sf = run.b, inp.seafarer
+    parties = stcw_parties()
+    decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
+    for dec in inp.declarations:
+        decls[dec.company.casefold()].append((d.span(dec.from_, dec.to), dec.category))
+    foreign_decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
+    for fdec in inp.foreign_declarations:
+        foreign_decls[fdec.company.casefold()].append((d.span(fdec.from_, fdec.to),
+                                                       fdec.category))
+    if inp.cir:
+        run.variant("sea_time.period")
+    future = d.after(run.on)
+    for i, rec in enumerate(inp.cir):
+        end = rec.disembark or run.on
+        start = rec.embark
+        if run.variant("sea_time.period") == "exclusive_start":
+            start = start + dt.timedelta(1)
+        period = d.span(start, end)
+        until_pt = rec.disembark.strftime("%d/%m/%Y") if rec.disembark else "a bordo"
+        until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
+        label = Msg(f"cir[{i}] {rec.vessel} {rec.embark.strftime('%d/%m/%Y')}–{until_pt} "
+                    f"{rec.function}",
+                    f"cir[{i}] {rec.vessel} {rec.embark.isoformat()}–{until_en} {rec.function}")
+        late = period & future
+        if not late.empty:
+            run.exclude("after_request_date", late)
+            run.cite("after_request_date")
+            period = period - late
+        if rec.kind == "sea_trials":
+            pre = rules.sea_trial_excluded_days(rec, period, run.variant("sea_time.sea_trials"))
+            run.cite("not_in_service")
+            run.exclude("not_in_service", pre)
+            period = period - pre
+        reason = (rules.unit_exclusion(rec, run.variant("sea_time.offshore_roles",
+                                                        used=_is_platform(rec.kind)))
+                  or rules.function_exclusion(rec, sf)
+                  or rules.flag_exclusion(rec.flag, parties))
+        if rules.levels_compared(rec, sf):
+            _levels_unconfirmed(run, rec.function, sf.category)
+        if reason == "other_group":
+            _groups_unconfirmed(run, rec.function, sf.category)
+        if rec.flag != "BR":
+            _parties_unconfirmed(run)
+        if reason is not None:
+            run.exclude(reason, period)
+            n = d.count(period)
+            why = provision(reason, run.on).text
+            b.step(reason, f"{label.pt}: {n} dia(s) excluído(s) — {why.pt}.",
+                   f"{label.en}: {n} day(s) excluded — {why.en}.",
+                   run.cite(reason), record=i, days=n, reason=reason)
+            continue
+        foreign = rec.flag != "BR"
+        source = "foreign" if foreign else "cir_declared"
+        table = foreign_decls if foreign else decls
+        ok = rules.declaration_categories(rec, sf, run.variant("sea_time.lcs_declaration",
+                                                               used=rec.lcs))
+        match = d.union(s for s, c in table.get(rec.company.casefold(), []) if c in ok)
+        other = d.union(s for s, c in table.get(rec.company.casefold(), []) if c not in ok)
+        matched = period & match
+        mismatch = (period - matched) & other
+        undeclared = period - matched - mismatch
+        category = rules.counted_category(rec, sf)
+        run.counted[(source, category)].append(matched)
+        run.navigation[rec.navigation].append(matched)
+        not_declared_rule = "foreign_not_declared" if foreign else "not_declared"
+        run.exclude("category_mismatch", mismatch)
+        run.exclude("not_declared", undeclared, not_declared_rule)
+        n_ok, n_mis, n_und = d.count(matched), d.count(mismatch), d.count(undeclared)
+        citation = run.cite(source)
+        if rec.lcs:
+            run.cite("lcs")
+        if rec.navigation == "inland":
+            run.cite("inland_only")
+        run.cite("vessel_in_service")
+        lcs_pt = f"; sob LCS, conta na categoria real {category}" if rec.lcs else ""
+        lcs_en = f"; under LCS, counts in the real category {category}" if rec.lcs else ""
+        b.step(source, f"{label.pt}: {n_ok} dia(s) conferido(s) com a declaração"
+               f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_pt}; "
+               f"{n_mis} em outra categoria; {n_und} sem declaração.",
+               f"{label.en}: {n_ok} day(s) matched by the declaration"
+               f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_en}; "
+               f"{n_mis} in another category; {n_und} not declared.",
+               citation, record=i, matched=n_ok, category_mismatch=n_mis, not_declared=n_und)
+        if n_mis:
+            run.cite("category_mismatch")
+        if n_und:
+            run.cite(not_declared_rule)
+        if foreign:
+            hom = "foreign_homologation" if rec.entered_in == "foreign_record_book" \
+                else "foreign_in_cir"
+            b.finding(Finding(hom, provision(hom, run.on).text, run.cite(hom), "info",
+                              f"cir[{i}]"))
+
+
+def _is_platform(kind: str) -> bool:
+    return kind in rules.ROLE_UNITS or kind in rules.OTHER_PLATFORMS
+
+
+def _levels_unconfirmed(run: _Run, *codes: str) -> None:
+    table = categories()
+    for code in codes:
+        run.b.unconfirmed(UnconfirmedParameter(
+            f"categories.level.{code}", str(table.by_code[code].level), table.level_source,
+            run.regime))
+
+
+def _groups_unconfirmed(run: _Run, *codes: str) -> None:
+    table = categories()
+    for code in codes:
+        c = table.by_code[code]
+        # Res. CNIg 42/2020 art. 2, I-A confirms the maritime group's categories only.
+        if c.groups != ("maritime",):
+            run.b.unconfirmed(UnconfirmedParameter(
+                f"categories.groups.{code}", ", ".join(c.groups), table.source, run.regime))
+
+
+def _parties_unconfirmed(run: _Run) -> None:
+    parties = stcw_parties()
+    if not parties.confirmed:
+        run.b.unconfirmed(UnconfirmedParameter(
+            "stcw_parties", f"{len(parties.parties)} parties as of {parties.as_of.isoformat()}",
+            parties.source, run.regime))
+
+
+def _manoeuvres(run: _Run, inp: SeaTimeInput) -> None:
+    """Manoeuvre days: 1 per calendar day with ≥ 1 recorded open-sea manoeuvre (1.27)."""
+    if not inp.manoeuvres:
+        return
+    who = run.variant("sea_time.manoeuvres")
+    good: list[d.Days] = []
+    for m in inp.manoeuvres:
+        one = d.day(m.date)
+        if m.date > run.on:
+            run.exclude("after_request_date", one)
+            run.cite("after_request_date")
+            continue
+        reason = rules.manoeuvre_exclusion(m, inp.seafarer, who)
+        if reason:
+            run.exclude(reason, one)
+            run.cite(reason)
+        else:
+            good.append(one)
+    days = d.union(good)
+    run.counted[("manoeuvres", inp.seafarer.category)].append(days)
+    run.navigation["open_sea"].append(days)
+    run.b.step("manoeuvres", f"Manobras: {len(inp.manoeuvres)} registro(s) em "
+               f"{d.count(days)} dia(s) de calendário elegível(is) (1 dia por dia com manobra).",
+               f"Manoeuvres: {len(inp.manoeuvres)} record(s) on {d.count(days)} eligible "
+               "calendar day(s) (1 day per day with a manoeuvre).", run.cite("manoeuvres"),
+               records=len(inp.manoeuvres), days=d.count(days))
+
+
+def _standby(run: _Run, inp: SeaTimeInput) -> None:
+    """Standby days aboard proven by Anexo 1-F count (1.27)."""
+    if not inp.standby:
+        return
+    spans = []
+    for s in inp.standby:
+        span = d.span(s.from_, s.to)
+        late = span & d.after(run.on)
+        if not late.empty:
+            run.exclude("after_request_date", late)
+            run.cite("after_request_date")
+        spans.append(span - late)
+    days = d.union(spans)
+    run.counted[("standby", inp.seafarer.category)].append(days)
+    run.b.step("standby", f"À disposição da unidade (Anexo 1-F): {d.count(days)} dia(s).",
+               f"Standby aboard (Anexo 1-F): {d.count(days)} day(s).", run.cite("standby"),
+               days=d.count(days))
+
+
+def _category_priority(code: str, own: str) -> tuple[int, int, str]:
+    return (0 if code == own else 1, -rules.cat(code).level, code)
+
+
+def _attribute(run: _Run, inp: SeaTimeInput
+               ) -> tuple[d.Days, dict[str, int], dict[str, int], list[dict[str, Any]]]:
+    """Union of the calendar days; each day attributed once to a source and a category.
+
+    Rule 2 of the spec / item 1.27: a calendar day counts once, whatever its sources —
+    the order of :data:`CALENDAR_SOURCES` decides where a shared day is reported (a manoeuvre
+    on a day already aboard adds nothing, case s01).
+    """
+    own = inp.seafarer.category
+    keys = sorted(run.counted, key=lambda k: (CALENDAR_SOURCES.index(k[0]),
+                                              _category_priority(k[1], own)))
+    taken = d.empty()
+    by_source: dict[str, int] = {}
+    by_category: dict[str, int] = {}
+    periods: list[dict[str, Any]] = []
+    overlap: dict[str, int] = {}
+    for source, category in keys:
+        own_days = d.union(run.counted[(source, category)])
+        fresh = own_days - taken
+        n = d.count(fresh)
+        overlap[source] = overlap.get(source, 0) + d.count(own_days) - n
+        taken = taken | fresh
+        by_source[source] = by_source.get(source, 0) + n
+        if n:
+            by_category[category] = by_category.get(category, 0) + n
+        periods.extend({"from": a, "to": z, "days": (z - a).days + 1, "source": source,
+                        "category": category} for a, z in d.runs(fresh))
+    periods.sort(key=lambda p: p["from"])
+    shared_pt = "; ".join(f"{SOURCE_LABELS[s].pt}: {n} dia(s) já contado(s) por outra fonte"
+                          for s, n in overlap.items() if n)
+    shared_en = "; ".join(f"{SOURCE_LABELS[s].en}: {n} day(s) already counted from another "
+                          "source" for s, n in overlap.items() if n)
+    run.b.step("union", f"União dos dias de calendário: {d.count(taken)} dia(s) "
+               f"(um dia conta uma só vez){'; ' + shared_pt if shared_pt else ''}.",
+               f"Union of calendar days: {d.count(taken)} day(s) (a day counts once)"
+               f"{'; ' + shared_en if shared_en else ''}.",
+               run.cite("vessel_in_service") if inp.cir else None,
+               calendar_days=d.count(taken), by_source=dict(by_source),
+               already_counted=overlap)
+    return taken, by_source, by_category, periods
+
+
+def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
+    """Instructor / naval-inspector days at 2:1, revalidation only (1.27)."""
+    out: dict[str, Any] = {"activity_days": 0, "qualifying_days": 0, "already_counted": 0,
+                           "unpaired_days": 0, "counted": 0}
+    acts = inp.instructor_activity
+    if not acts:
+        return out
+    all_days = d.union(d.day(a.date) for a in acts)
+    out["activity_days"] = d.count(all_days)
+    reason = rules.instructor_exclusion(inp.purpose, inp.seafarer, run.on)
+    if reason:
+        run.exclude(reason, all_days)
+        run.b.step(reason, f"Atividade de instrutor/inspetor: {d.count(all_days)} dia(s) "
+                   f"excluído(s) — {provision(reason, run.on).text.pt}.",
+                   f"Instructor/inspector activity: {d.count(all_days)} day(s) excluded — "
+                   f"{provision(reason, run.on).text.en}.", run.cite(reason), days=out[
+                       "activity_days"])
+        return out
+    min_hours, _ = param("instructor_min_hours", run.on)
+    ratio, _ = param("instructor_days_per_sea_day", run.on)
+    late = all_days & d.after(run.on)
+    if not late.empty:
+        run.exclude("after_request_date", late)
+        run.cite("after_request_date")
+    qualifying = d.union(d.day(a.date) for a in acts
+                         if rules.qualifies(a, int(min_hours))) - late
+    below = all_days - qualifying - late
+    run.exclude("below_minimum_hours", below)
+    if not below.empty:
+        run.cite("below_minimum_hours")
+    pool = qualifying - taken
+    reading = run.variant("sea_time.instructor")
+    counted = rules.instructor_sea_days(d.count(pool), int(ratio), reading)
+    out.update(qualifying_days=d.count(qualifying),
+               already_counted=d.count(qualifying) - d.count(pool),
+               unpaired_days=d.count(pool) % int(ratio) if reading == "floor" else 0,
+               counted=counted)
+    run.b.step("instructor", f"Instrutor/inspetor: {d.count(qualifying)} dia(s) com ao menos "
+               f"{min_hours} h, {out['already_counted']} já contado(s) a bordo; "
+               f"{d.count(pool)} ÷ {ratio} = {counted} dia(s) de embarque.",
+               f"Instructor/inspector: {d.count(qualifying)} day(s) of at least {min_hours} h, "
+               f"{out['already_counted']} already counted aboard; {d.count(pool)} ÷ {ratio} = "
+               f"{counted} sea day(s).", run.cite("instructor"), **out)
+    return out
+
+
+def _navy(run: _Run, inp: SeaTimeInput) -> int:
+    """Navy sea days: only for EPM course enrolment, listed groups (1.28)."""
+    n = inp.navy_sea_days.days
+    if not n:
+        return 0
+    reason = rules.navy_exclusion(inp.purpose, inp.seafarer)
+    if reason:
+        citation = run.cite(reason)
+        text = provision(reason, run.on).text
+        run.undated_exclusions.append({"from": None, "to": None, "days": n, "reason": reason,
+                                       "rule": reason, "citation": citation, "text": text})
+        run.b.step(reason, f"Dias de mar na Marinha: {n} dia(s) excluído(s) — {text.pt}.",
+                   f"Navy sea days: {n} day(s) excluded — {text.en}.", citation, days=n)
+        return 0
+    run.b.step("navy", f"Dias de mar na Marinha (atestado da DPMM): {n} dia(s), somados "
+               "aos dias de calendário (o atestado não traz datas).",
+               f"Navy sea days (DPMM certificate): {n} day(s), added to the calendar days "
+               "(the certificate gives no dates).", run.cite("navy"), days=n)
+    return n
+
+
+def _excluded(run: _Run, taken: d.Days) -> list[dict[str, Any]]:
+    """Excluded days merged per reason (consecutive days, one reason, one citation).
+
+    A day counted from another source is not reported as excluded: the question answered is
+    why each *uncounted* day did not count.
+    """
+    out: list[dict[str, Any]] = []
+    for (reason, rule), parts in run.excluded.items():
+        rest = d.union(parts) - taken
+        if rest.empty:
+            continue
+        citation = run.cite(rule)
+        text = provision(rule, run.on).text
+        out.extend({"from": a, "to": z, "days": (z - a).days + 1, "reason": reason,
+                    "rule": rule, "citation": citation, "text": text}
+                   for a, z in d.runs(rest))
+    out.sort(key=lambda e: (e["from"], REASONS.index(e["reason"])))
+    return out + run.undated_exclusions
+
+
+def _limitations(run: _Run, inp: SeaTimeInput, taken: d.Days) -> list[str]:
+    """``inland_only`` when a revalidation rests on inland navigation (1.27)."""
+    inland = d.union(run.navigation.get("inland", [])) & taken
+    open_sea = d.union(run.navigation.get("open_sea", [])) & taken
+    inland_only = inland - open_sea
+    if inland.empty:
+        return []
+    reading = run.variant("sea_time.inland_limitation", used=inp.purpose == "revalidation")
+    if not rules.inland_limitation(inp.purpose, d.count(inland_only), d.count(open_sea),
+                                   reading):
+        return []
+    citation = run.cite("inland_only")
+    run.b.finding(Finding(
+        "inland_only",
+        Msg(f"Revalidação com {d.count(inland_only)} dia(s) só em navegação interior: o "
+            "certificado revalidado terá a limitação de somente operar em navegação interior.",
+            f"Revalidation with {d.count(inland_only)} day(s) in inland navigation only: the "
+            "revalidated certificate is limited to inland navigation."),
+        citation, "warning", inp.seafarer.id))
+    return ["inland_only"]
+
+
+def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | None:
+    """Days still missing for the target category, when the caller gives the requirement.
+
+    The sea time each category requires is in NORMAM-101 Capítulo 2, which is not in the
+    seeds: Abordo does not carry those figures. The caller may give ``target.required_days``
+    (with its ``source``); the output then flags it as an unconfirmed, caller-given figure.
+    """
+    if inp.target is None:
+        return None
+    tgt = inp.target
+    if tgt.required_days is None:
+        return {"target_category": tgt.category, "required_days": None, "missing_days": None,
+                "eligible": None, "requirement_source": None}
+    run.b.unconfirmed(UnconfirmedParameter(
+        f"target.required_days.{tgt.category}", str(tgt.required_days),
+        tgt.source or "informed by the caller (not modelled by Abordo)", run.regime))
+    missing = max(0, tgt.required_days - total)
+    run.b.step("eligibility", f"Meta {tgt.category}: exige {tgt.required_days} dia(s) "
+               f"(informado); contados {total}; faltam {missing}.",
+               f"Target {tgt.category}: requires {tgt.required_days} day(s) (as given); "
+               f"counted {total}; {missing} missing.", None,
+               required_days=tgt.required_days, missing_days=missing)
+    return {"target_category": tgt.category, "required_days": tgt.required_days,
+            "missing_days": missing, "eligible": missing == 0,
+            "requirement_source": tgt.source or "caller"}
+
+
+def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
+    """Own declarations (1.26.2 b–d) and prior-format declarations (1.26.1, Observação)."""
+    for i, dec in enumerate(inp.declarations):
+        where = f"declarations[{i}]"
+        if dec.own_declaration:
+            missing = [a for a in OWN_DECLARATION_ATTACHMENTS
+                       if dec.attachments is not None and a not in dec.attachments]
+            text = provision("own_declaration", run.on).text
+            run.b.finding(Finding("own_declaration", Msg(
+                f"{text.pt} ({dec.company}, {dec.from_.strftime('%d/%m/%Y')}–"
+                f"{dec.to.strftime('%d/%m/%Y')}).",
+                f"{text.en} ({dec.company}, {dec.from_.isoformat()}–{dec.to.isoformat()})."),
+                run.cite("own_declaration"), "info", where))
+            if dec.attachments is None or missing:
+                names = ", ".join(missing or OWN_DECLARATION_ATTACHMENTS)
+                run.b.finding(Finding("own_declaration_attachments", Msg(
+                    f"Conferir os anexos da declaração própria (item 1.26.2 d): {names}.",
+                    f"Check the own declaration's attachments (item 1.26.2 d): {names}."),
+                    run.cite("own_declaration"), "warning", where))
+        if dec.prior_format:
+            run.b.finding(Finding("prior_format_declaration",
+                                  provision("prior_format_declaration", run.on).text,
+                                  run.cite("prior_format_declaration"), "info", where))

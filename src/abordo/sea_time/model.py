@@ -1,0 +1,350 @@
+"""Input model of the sea-time engine (pydantic v2, unknown fields rejected).
+
+The shape follows the shared spec (``sea-time.md``, "Input"): a seafarer, a purpose, the CIR
+entries, the company declarations (Anexo 1-S), the foreign companies' declarations
+(Anexo 1-H), manoeuvre records, standby days (Anexo 1-F), instructor / inspector activity and
+Navy sea days. Dates are ``datetime.date``; every period is inclusive of both ends.
+
+Cross-record checks that need the category table (unknown category codes) are made here too,
+so that every bad input is an :class:`~abordo.law.InputError` naming the field path
+(``cir[2].function``) before any rule runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, Literal
+
+import pycountry
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from abordo.law.errors import InputError
+from abordo.law.validation import input_error_from_pydantic
+from abordo.sea_time.catalog import categories
+
+Purpose = Literal["promotion", "course", "revalidation"]
+Group = Literal["maritime", "river", "fisher", "diver", "pilot", "docking_agent"]
+Department = Literal["deck", "engine", "catering", "health", "diving", "pilotage", "docking"]
+Navigation = Literal["open_sea", "inland"]
+OffshoreRole = Literal[
+    "oim", "barge_supervisor", "ballast_control_operator", "maintenance_supervisor",
+    "dp_operator",
+]
+ManoeuvreKind = Literal[
+    "approach", "berthing", "mooring", "anchoring", "weighing_anchor",
+    "tanker_cargo_monitoring",
+]
+InstructorKind = Literal["simulator_instructor", "naval_inspector"]
+Attachment = Literal["crew_list", "employment_proof", "company_registration",
+                     "antaq_closure", "cir_copy"]
+
+#: The attachments item 1.26.2 d lists for a seafarer's own declaration (I to V).
+OWN_DECLARATION_ATTACHMENTS: tuple[str, ...] = (
+    "crew_list", "employment_proof", "company_registration", "antaq_closure", "cir_copy",
+)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True,
+                              populate_by_name=True)
+
+
+class Bilingual(ValueError):
+    """A validation message in Portuguese and English; ``field`` refines the error's path
+    (a model-level check names the field it is about, e.g. ``disembark``)."""
+
+    def __init__(self, pt: str, en: str, field: str | None = None) -> None:
+        super().__init__(pt)
+        self.pt = pt
+        self.en = en
+        self.field = field
+
+
+def _category_code(value: str) -> str:
+    """Normalise a category code (``2on`` → ``2ON``, aliases → code); unknown → error."""
+    code = str(value).strip().upper()
+    table = categories()
+    if code in table.by_code:
+        return code
+    if code in table.aliases:
+        return table.aliases[code]
+    known = ", ".join(sorted(table.by_code))
+    raise Bilingual(f"categoria desconhecida '{value}'; esperado um código da NORMAM "
+                    f"(ex.: 2ON, 1OM, MNC): {known}",
+                    f"unknown category '{value}'; expected a NORMAM code (e.g. 2ON, 1OM, MNC): "
+                    f"{known}")
+
+
+def _flag_code(value: str) -> str:
+    code = str(value).strip().upper()
+    if len(code) == 2 and pycountry.countries.get(alpha_2=code) is not None:
+        return code
+    if len(code) == 3 and (c := pycountry.countries.get(alpha_3=code)) is not None:
+        return str(c.alpha_2)
+    raise Bilingual(f"bandeira inválida '{value}'; use o código ISO 3166 de 2 letras "
+                    "(BR, PA, LR…)",
+                    f"invalid flag '{value}'; use the 2-letter ISO 3166 code (BR, PA, LR…)")
+
+
+def _period_error(start: dt.date, end: dt.date, start_name: str, end_name: str,
+                  field: str) -> Bilingual:
+    return Bilingual(
+        f"{end_name} ({end.isoformat()}) anterior a {start_name} ({start.isoformat()})",
+        f"{field} ({end.isoformat()}) is before the start of the period ({start.isoformat()})",
+        field,
+    )
+
+
+class Seafarer(_Model):
+    """The seafarer: pseudonymous id, group, department and current category (code)."""
+
+    id: str = Field(min_length=1)
+    group: Group
+    department: Department | None = None
+    category: str
+    certificate_valid_until: dt.date | None = None
+
+    @field_validator("category")
+    @classmethod
+    def _cat(cls, v: str) -> str:
+        return _category_code(v)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Seafarer:
+        cat = categories().by_code[self.category]
+        if self.group not in cat.groups:
+            raise Bilingual(
+                f"a categoria {self.category} não pertence ao grupo {self.group} "
+                f"(grupos: {', '.join(cat.groups)})",
+                f"category {self.category} does not belong to group {self.group} "
+                f"(groups: {', '.join(cat.groups)})", "group")
+        if self.department is not None and self.department != cat.department:
+            raise Bilingual(
+                f"a categoria {self.category} é da seção {cat.department}, "
+                f"não {self.department}",
+                f"category {self.category} is of the {cat.department} department, "
+                f"not {self.department}", "department")
+        return self
+
+    @property
+    def dept(self) -> str:
+        return self.department or categories().by_code[self.category].department
+
+
+class CirRecord(_Model):
+    """One CIR entry: a period aboard one vessel in one function, for one company."""
+
+    vessel: str = Field(min_length=1)
+    imo: str | None = None
+    flag: str = "BR"
+    kind: str = "other"
+    navigation: Navigation = "open_sea"
+    embark: dt.date
+    disembark: dt.date | None = None
+    function: str
+    company: str = Field(min_length=1)
+    lcs: bool = False
+    offshore_role: OffshoreRole | None = None
+    dpp_date: dt.date | None = None
+    in_service: bool = True
+    entered_in: Literal["cir", "foreign_record_book"] = "cir"
+
+    @field_validator("function")
+    @classmethod
+    def _fn(cls, v: str) -> str:
+        return _category_code(v)
+
+    @field_validator("flag")
+    @classmethod
+    def _flag(cls, v: str) -> str:
+        return _flag_code(v)
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, v: str) -> str:
+        return v.strip().lower().replace("-", "_").replace(" ", "_") or "other"
+
+    @model_validator(mode="after")
+    def _dates(self) -> CirRecord:
+        if self.disembark is not None and self.disembark < self.embark:
+            raise _period_error(self.embark, self.disembark, "o embarque", "desembarque",
+                                "disembark")
+        return self
+
+
+class Declaration(_Model):
+    """A company declaration (Anexo 1-S): company, period (inclusive) and category declared."""
+
+    company: str = Field(min_length=1)
+    from_: dt.date = Field(alias="from")
+    to: dt.date
+    category: str
+    own_declaration: bool = False
+    prior_format: bool = False
+    attachments: tuple[Attachment, ...] | None = None
+
+    @field_validator("category")
+    @classmethod
+    def _cat(cls, v: str) -> str:
+        return _category_code(v)
+
+    @model_validator(mode="after")
+    def _dates(self) -> Declaration:
+        if self.to < self.from_:
+            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+        return self
+
+
+class ForeignDeclaration(_Model):
+    """The foreign company's declaration (Anexo 1-H) for service on a foreign-flag ship."""
+
+    company: str = Field(min_length=1)
+    from_: dt.date = Field(alias="from")
+    to: dt.date
+    category: str
+    flag: str | None = None
+    issued_in_brazil: bool = False
+
+    @field_validator("category")
+    @classmethod
+    def _cat(cls, v: str) -> str:
+        return _category_code(v)
+
+    @field_validator("flag")
+    @classmethod
+    def _flag(cls, v: str | None) -> str | None:
+        return None if v is None else _flag_code(v)
+
+    @model_validator(mode="after")
+    def _dates(self) -> ForeignDeclaration:
+        if self.to < self.from_:
+            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+        return self
+
+
+class Manoeuvre(_Model):
+    """A manoeuvre recorded on the 'Comprovante de Manobra'."""
+
+    date: dt.date
+    kind: ManoeuvreKind
+    navigation: Navigation = "open_sea"
+    vessel: str | None = None
+
+
+class Standby(_Model):
+    """Days aboard at the disposal of the unit, proven by Anexo 1-F (inclusive)."""
+
+    from_: dt.date = Field(alias="from")
+    to: dt.date
+    company: str | None = None
+    vessel: str | None = None
+
+    @model_validator(mode="after")
+    def _dates(self) -> Standby:
+        if self.to < self.from_:
+            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+        return self
+
+
+class InstructorActivity(_Model):
+    """One day of naval-inspection or simulator-instruction activity, with its hours."""
+
+    date: dt.date
+    hours: Decimal = Field(ge=0, le=24)
+    kind: InstructorKind
+
+
+class NavyService(_Model):
+    """Navy sea days (certificate of the Diretoria do Pessoal Militar da Marinha)."""
+
+    days: int = Field(ge=0)
+    certificate: str | None = None
+
+
+class Target(_Model):
+    """The category sought and, when the caller knows it, the sea time it requires (days)."""
+
+    category: str
+    required_days: int | None = Field(default=None, ge=0)
+    source: str | None = None
+
+    @field_validator("category")
+    @classmethod
+    def _cat(cls, v: str) -> str:
+        return _category_code(v)
+
+
+class SeaTimeInput(_Model):
+    """The whole request. ``navy_sea_days`` is an int or ``{days, certificate}``."""
+
+    seafarer: Seafarer
+    purpose: Purpose
+    cir: tuple[CirRecord, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    foreign_declarations: tuple[ForeignDeclaration, ...] = ()
+    manoeuvres: tuple[Manoeuvre, ...] = ()
+    standby: tuple[Standby, ...] = ()
+    instructor_activity: tuple[InstructorActivity, ...] = ()
+    navy_sea_days: NavyService = NavyService(days=0)
+    target: Target | None = None
+
+    @field_validator("navy_sea_days", mode="before")
+    @classmethod
+    def _navy(cls, v: object) -> object:
+        if v is None:
+            return {"days": 0}
+        if isinstance(v, int | str) and not isinstance(v, bool):
+            return {"days": v}
+        return v
+
+
+def _to_input_error(exc: ValidationError) -> InputError:
+    """:class:`InputError` from pydantic's errors, with our bilingual messages and paths."""
+    out = input_error_from_pydantic(exc)
+    items = [out, *out.details]
+    for item, err in zip(items, exc.errors(), strict=False):
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, Bilingual):
+            item.message, item.message_en = cause.pt, cause.en
+            if cause.field:
+                item.field = f"{item.field}.{cause.field}" if item.field else cause.field
+    return out
+
+
+def parse_input(data: Mapping[str, Any] | SeaTimeInput) -> SeaTimeInput:
+    """Validate ``data`` (the spec's YAML/JSON shape) into a :class:`SeaTimeInput`.
+
+    Raises :class:`~abordo.law.InputError` naming the field path (``cir[2].disembark``):
+    unknown fields, bad dates, unknown category codes, a disembarkation before the
+    embarkation, a declaration for a company with no CIR record (NORMAM-101 item 1.26.1 d
+    compares the two, so such a declaration is a typo or a missing CIR entry).
+    """
+    if isinstance(data, SeaTimeInput):
+        inp = data
+    else:
+        if not isinstance(data, Mapping):
+            raise InputError("a entrada deve ser um objeto (seafarer, purpose, cir, …)", None,
+                             message_en="the input must be an object (seafarer, purpose, cir…)")
+        try:
+            inp = SeaTimeInput.model_validate(dict(data))
+        except ValidationError as exc:
+            raise _to_input_error(exc) from None
+    cir_companies = {r.company.casefold() for r in inp.cir}
+    foreign_companies = {r.company.casefold() for r in inp.cir if r.flag != "BR"}
+    for i, d in enumerate(inp.declarations):
+        if d.company.casefold() not in cir_companies:
+            raise InputError(
+                f"declaração da empresa '{d.company}' sem nenhum registro dessa empresa na CIR",
+                f"declarations[{i}].company",
+                message_en=f"declaration of company '{d.company}' with no CIR record of that "
+                "company")
+    for i, f in enumerate(inp.foreign_declarations):
+        if f.company.casefold() not in foreign_companies:
+            raise InputError(
+                f"declaração (Anexo 1-H) da empresa '{f.company}' sem registro na CIR em navio "
+                "de bandeira estrangeira dessa empresa", f"foreign_declarations[{i}].company",
+                message_en=f"declaration (Anexo 1-H) of company '{f.company}' with no CIR "
+                "record on a foreign-flag ship of that company")
+    return inp

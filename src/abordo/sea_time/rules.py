@@ -1,0 +1,227 @@
+"""The sea-time rules of NORMAM-101/DPC (items 1.26–1.29) as small pure functions.
+
+Each function answers one question of the text and names its provision; the engine
+(:mod:`abordo.sea_time.engine`) composes them over day sets. A function returning a reason
+returns one of the exclusion ids of the worked cases' vocabulary (``lower_function``,
+``fixed_platform`` …) or ``None`` when the rule does not exclude.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+
+from abordo.sea_time import days as d
+from abordo.sea_time.catalog import Category, PartyTable, categories
+from abordo.sea_time.model import CirRecord, InstructorActivity, Manoeuvre, Seafarer
+
+#: Units where item 1.27 requires one of the listed offshore roles.
+ROLE_UNITS = frozenset({"fpso", "fsu", "drillship"})
+#: Non-fixed platforms other than FPSO/FSU/drillships (role required only under the
+#: ``sea_time.offshore_roles.all_platforms`` reading).
+OTHER_PLATFORMS = frozenset({"semi_submersible", "jack_up", "mobile_platform", "platform"})
+#: Groups (and departments) whose Navy sea days count for EPM courses (item 1.28).
+NAVY_GROUPS = frozenset({"maritime", "river", "fisher"})
+NAVY_DEPARTMENTS = frozenset({"health", "catering"})
+
+
+def cat(code: str) -> Category:
+    return categories().by_code[code]
+
+
+def unit_exclusion(rec: CirRecord, offshore_roles: str) -> str | None:
+    """Whether the unit itself keeps the period from counting (NORMAM-101 item 1.27).
+
+    "qualquer embarcação que esteja normalmente em serviço … incluindo … plataformas (exceto
+    as fixas) FPSO, FSU e navios-sonda, quando o oficial exercer as funções de Gerente de
+    Instalação Offshore, Supervisor de Embarcação, Operador de Controle de Lastro,
+    Supervisor de Manutenção e Operador de Posicionamento Dinâmico."
+
+    Returns ``not_in_service`` (vessel not normally in service), ``fixed_platform``,
+    ``function_not_counted_on_unit`` (FPSO/FSU/drillship — or, under
+    ``offshore_roles == "all_platforms"``, any non-fixed platform — without a listed role),
+    or ``None``. Sea trials are judged day by day in :func:`sea_trial_excluded_days`.
+    """
+    if not rec.in_service:
+        return "not_in_service"
+    if rec.kind == "fixed_platform":
+        return "fixed_platform"
+    role_units = ROLE_UNITS | (OTHER_PLATFORMS if offshore_roles == "all_platforms" else set())
+    if rec.kind in role_units and rec.offshore_role is None:
+        return "function_not_counted_on_unit"
+    return None
+
+
+def function_exclusion(rec: CirRecord, seafarer: Seafarer) -> str | None:
+    """Whether the function exercised keeps the period from counting (items 1.27 and 1.28).
+
+    - ``other_group``: "não será computado … cargo ou função de categoria de grupo diferente
+      ao que pertença" (1.28);
+    - ``other_department``: a function of another department is not one "para a qual está
+      habilitado" (1.27);
+    - ``lower_function``: "não será computado … exercendo cargo ou função inferior à sua
+      categoria" (1.28) — judged on the levels of equivalence within the department;
+    - ``above_category_without_lcs``: a higher function without a Licença de Categoria
+      Superior is not one the seafarer is qualified for (1.27; LCS: 1.28).
+    """
+    fn, own = cat(rec.function), cat(seafarer.category)
+    if seafarer.group not in fn.groups:
+        return "other_group"
+    if fn.department != own.department:
+        return "other_department"
+    if fn.code == own.code:
+        return None
+    if fn.level < own.level:
+        return "lower_function"
+    if fn.level > own.level and not rec.lcs:
+        return "above_category_without_lcs"
+    return None
+
+
+def levels_compared(rec: CirRecord, seafarer: Seafarer) -> bool:
+    """True when :func:`function_exclusion` decided by comparing two categories' levels."""
+    fn, own = cat(rec.function), cat(seafarer.category)
+    return (seafarer.group in fn.groups and fn.department == own.department
+            and fn.code != own.code)
+
+
+def counted_category(rec: CirRecord, seafarer: Seafarer) -> str:
+    """The category the period counts in (item 1.28).
+
+    "O tempo de embarque exercendo função sob Licença de Categoria Superior (LCS) … não será
+    computado … na categoria exercida sob licença, mas sim na categoria real do aquaviário."
+    Otherwise the function exercised (equal to or, at the same level, beside the category).
+    """
+    return seafarer.category if rec.lcs else rec.function
+
+
+def declaration_categories(rec: CirRecord, seafarer: Seafarer, lcs_reading: str) -> set[str]:
+    """The declared categories that match the CIR record (item 1.26.1 d–e: same category).
+
+    Normally the function on the CIR. Under LCS, the reading ``function_or_real`` also accepts
+    a declaration of the seafarer's real category (``sea_time.lcs_declaration``).
+    """
+    ok = {rec.function}
+    if rec.lcs and lcs_reading == "function_or_real":
+        ok.add(seafarer.category)
+    return ok
+
+
+def flag_exclusion(flag: str, parties: PartyTable) -> str | None:
+    """``flag_not_stcw_party`` when the flag state is not (shown to be) party to STCW-78.
+
+    NORMAM-101 item 1.29: "será computado o período … embarcado em navios de outras
+    bandeiras cujos países sejam, em princípio, signatários da Convenção STCW-78, como
+    emendada". Brazil (``BR``) is not a foreign flag and never excluded here.
+    """
+    if flag == "BR":
+        return None
+    return None if parties.party_for(flag) else "flag_not_stcw_party"
+
+
+def sea_trial_excluded_days(rec: CirRecord, period: d.Days, sea_trials: str) -> d.Days:
+    """Days of sea trials before the provisional ownership document (item 1.27).
+
+    "Poderá contar ainda, o tempo de embarque em provas de mar nas embarcações em fase de
+    construção, após a emissão do Documento Provisório de Propriedade (DPP)." Without a DPP
+    date every day is before it. ``sea_trials``: ``from_dpp_day`` (the DPP day counts) or
+    ``after_dpp_day``.
+    """
+    if rec.kind != "sea_trials":
+        return d.empty()
+    if rec.dpp_date is None:
+        return period
+    first = rec.dpp_date if sea_trials == "from_dpp_day" else rec.dpp_date + dt.timedelta(1)
+    excluded: d.Days = period & d.before(first)
+    return excluded
+
+
+def manoeuvre_exclusion(m: Manoeuvre, seafarer: Seafarer, who: str) -> str | None:
+    """Whether a recorded manoeuvre cannot count (item 1.27).
+
+    "manobras de aproximação, atracação/amarração, fundear/ancoragem, suspender/desancoragem
+    e acompanhamento de operações de carga e descarga de navios petroleiros em terminais,
+    quando realizadas em mar aberto. Para Oficiais de Náutica … 1 (um) dia de embarque quando
+    o Oficial realizar uma ou mais manobras, no mesmo dia". ``who``: ``nautical_officers``
+    (default) or ``deck_department`` (``sea_time.manoeuvres``).
+    """
+    if m.navigation != "open_sea":
+        return "manoeuvre_not_open_sea"
+    own = cat(seafarer.category)
+    ok = own.nautical_officer if who == "nautical_officers" else own.department == "deck"
+    return None if ok else "manoeuvre_not_nautical_officer"
+
+
+def instructor_exclusion(purpose: str, seafarer: Seafarer, on: dt.date) -> str | None:
+    """Whether instructor/inspector activity can count at all (item 1.27).
+
+    "No caso de Oficiais de Náutica ou de Máquinas brasileiros prestando serviço como
+    inspetores navais, instrutores de simuladores … para efeito de manutenção do Certificado
+    de Competência que esteja, ainda, dentro da validade". Only for ``revalidation``
+    (``instructor_only_for_revalidation``), only for nautical or engine officers
+    (``instructor_not_officer``) and, when the input gives the certificate's expiry, only
+    while it is valid on the request date (``certificate_expired``).
+    """
+    if purpose != "revalidation":
+        return "instructor_only_for_revalidation"
+    own = cat(seafarer.category)
+    if not (own.nautical_officer or own.engine_officer):
+        return "instructor_not_officer"
+    if seafarer.certificate_valid_until is not None and seafarer.certificate_valid_until < on:
+        return "certificate_expired"
+    return None
+
+
+def qualifies(activity: InstructorActivity, min_hours: int) -> bool:
+    """An activity day counts toward the ratio with at least ``min_hours`` (4) hours (1.27)."""
+    return activity.hours >= min_hours
+
+
+def instructor_sea_days(activity_days: int, ratio: int, reading: str) -> int:
+    """Sea days from qualifying activity days (item 1.27).
+
+    "Será computado na razão de 2 (dois) por 1 (um), ou seja, cada 2 (dois) dias de
+    atividades laborais será considerado como 1 (um) dia de embarque". ``reading``: ``floor``
+    (default, an odd day left over does not count) or ``ceil``.
+    """
+    if reading == "ceil":
+        return -(-activity_days // ratio)
+    return activity_days // ratio
+
+
+def navy_exclusion(purpose: str, seafarer: Seafarer) -> str | None:
+    """Whether Navy sea days can count (item 1.28).
+
+    "Os aquaviários pertencentes aos Grupos Marítimos, Fluviários, Pescadores e das Seções
+    de Saúde e Câmara oriundos da Marinha do Brasil, poderão contabilizar os seus dias de
+    mar … para o fim específico de realização de cursos do Ensino Profissional Marítimo".
+    """
+    if purpose != "course":
+        return "navy_only_for_courses"
+    if seafarer.group not in NAVY_GROUPS and seafarer.dept not in NAVY_DEPARTMENTS:
+        return "navy_group_not_listed"
+    return None
+
+
+def years(days: int, per_year: int, reading: str) -> tuple[Decimal, int, int]:
+    """``(years with two decimals, whole years, remaining days)`` (item 1.28: 1 year = 365).
+
+    ``reading``: ``truncate`` (default, never overstates) or ``half_up``.
+    """
+    rounding = ROUND_DOWN if reading == "truncate" else ROUND_HALF_UP
+    y = (Decimal(days) / Decimal(per_year)).quantize(Decimal("0.01"), rounding=rounding)
+    return y, days // per_year, days % per_year
+
+
+def inland_limitation(purpose: str, inland_only_days: int, open_sea_days: int,
+                      reading: str) -> bool:
+    """Whether the revalidated certificate carries "somente navegação interior" (item 1.27).
+
+    "O embarque na navegação interior também será considerado na contagem de tempo.
+    Contudo, por ocasião da revalidação de Certificados de Competência, constará a limitação
+    de somente operar em navegação interior." ``inland_only_days``: counted days aboard that
+    come only from inland navigation. ``reading``: ``any_inland_day`` or ``all_inland``.
+    """
+    if purpose != "revalidation" or inland_only_days == 0:
+        return False
+    return reading == "any_inland_day" or open_sea_days == 0
