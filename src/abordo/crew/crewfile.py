@@ -215,7 +215,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
 
 
 # Crew-file columns → input field paths (so errors name the column the user wrote).
-FIELD_TO_COLUMN = {
+FIELD_TO_COLUMN: dict[tuple[Any, ...], str] = {
     ("entries", 0, "date"): "entry_date", ("entries", 0, "by"): "entry_by",
     ("entries", 0, "exit"): "exit_date", ("documents", 0, "type"): "document_type",
     ("documents", 0, "valid_until"): "document_valid_until",

@@ -20,6 +20,17 @@ from abordo.law.validation import input_error_from_pydantic, loc_to_path
 LineIndex = dict[tuple[Any, ...], int]
 
 
+class InputLoader(yaml.SafeLoader):
+    """Safe YAML loader that leaves dates as text, so that a bad date (2026-13-01) is
+    reported by the model with its field path instead of failing inside the parser."""
+
+
+InputLoader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:timestamp"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex) -> None:
     out[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -57,8 +68,8 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
         if path.suffix.lower() == ".json":
             data = json.loads(text)
         else:
-            data = yaml.safe_load(text)
-            node = yaml.compose(text)
+            data = yaml.load(text, Loader=InputLoader)
+            node = yaml.compose(text, Loader=InputLoader)
             if node is not None:
                 _index_node(node, (), index)
     except json.JSONDecodeError as exc:
@@ -100,7 +111,7 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
             except ValidationError as exc:
                 err = exc.errors()[0]
                 loc = tuple(err["loc"])
-                column = FIELD_TO_COLUMN.get(loc, loc[0] if loc else None)
+                column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
                 base_err = input_error_from_pydantic(exc, file=display, row=n)
                 raise InputError(base_err.message, str(column), display, n,
                                  base_err.message_en) from None

@@ -8,6 +8,7 @@ alpha-2; a person may hold several nationalities (``"PT/BR"``).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -34,7 +35,7 @@ class Activity(StrEnum):
 
 
 class Contract(StrEnum):
-    """Contract with the Brazilian company: afretamento, prestação de serviços, risco, arrendamento."""
+    """Contract with the Brazilian company (afretamento, serviços, risco, arrendamento)."""
 
     CHARTER = "charter"
     SERVICES = "services"
@@ -159,14 +160,14 @@ class Operation(_Model):
         if v is None:
             return v
         uf = v.upper()
-        if pycountry.subdivisions.get(code=f"BR-{uf}") is None:
+        if pycountry.subdivisions.get(code=f"BR-{uf}") is None:  # type: ignore[no-untyped-call]
             raise ValueError(f"UF desconhecida: {v}")
         return uf
 
     @model_validator(mode="after")
     def _no_overlap(self) -> Operation:
         periods = sorted(self.ajb_presence, key=lambda p: p.entry)
-        for a, b in zip(periods, periods[1:], strict=False):
+        for a, b in itertools.pairwise(periods):
             if a.exit is None or a.exit >= b.entry:
                 raise ValueError("períodos de presença em AJB sobrepostos ou período aberto "
                                  "seguido de outro")

@@ -41,8 +41,9 @@ class RankTable:
         self._by_alias: dict[str, RankEntry] = {}
         self.entries: list[RankEntry] = []
         for e in entries:
+            position = e.get("position")
             entry = RankEntry(str(e["code"]), str(e["department"]), str(e["level"]),
-                              e.get("position") and str(e["position"]) or None)
+                              str(position) if position else None)
             self.entries.append(entry)
             aliases = [str(a) for a in e.get("aliases", [])]  # type: ignore[attr-defined]
             for alias in [entry.code, *aliases]:

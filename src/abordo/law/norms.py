@@ -65,8 +65,8 @@ class NormRegistry:
             n = self._by_id[nid]
             if n.in_force_on(on) and not n.modelled:
                 return Msg(
-                    f"{topic.pt}: em {d} vigorava {n.title}, que não está modelada.",
-                    f"{topic.en}: on {on.isoformat()} {n.title} was in force, and it is not "
+                    f"{topic.pt}: em {d} vigorava {n.label} ({n.title}), que não está modelada.",
+                    f"{topic.en}: on {on.isoformat()} {n.label} was in force, and it is not "
                     "modelled.",
                 )
         before = [self._by_id[c] for c in candidates if self._by_id[c].in_force_to
@@ -105,7 +105,7 @@ def _roman(token: str) -> int | None:
 
 
 def lexml_fragment(provision: str) -> str:
-    """LexML fragment for a provision written ``art. 4, I, a, 1`` / ``art. 11, § 6`` (best effort)."""
+    """LexML fragment of a provision written ``art. 4, I, a, 1`` or ``art. 11, § 6``."""
     parts: list[str] = []
     for raw in [p.strip() for p in provision.split(",") if p.strip()]:
         tok = raw.replace("º", "").replace("°", "")

@@ -220,7 +220,7 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
     cite = ctx.cite(regime, regime.positions_provision or "")
     labels = {"master": ("comandante", "master"), "chief_engineer": ("chefe de máquinas",
                                                                      "chief engineer")}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pos in regime.positions:
         holders = [m for m in members if m.position == pos]
         pt, en = labels[pos]
@@ -229,7 +229,8 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
                 f"Nenhuma pessoa identificada como {pt} na lista (informe a coluna position).",
                 f"No person identified as {en} in the list (give the position column)."),
                 cite, "warning"))
-            rows.append({"position": pos, "person": None, "brazilian": None})
+            rows.append({"position": pos, "person": None, "brazilian": None,
+                         "nationality": None})
             continue
         for m in holders:
             rows.append({"position": pos, "person": m.id, "brazilian": m.is_brazilian,

@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
                     "vigência" if language == "pt" else "in force", "modelada?" if
                     language == "pt" else "modelled?", "sucessora" if language == "pt" else
                     "replaced by"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col == "id", overflow="fold")
         if day:
             table.add_column(f"em {fmt_date(day, language)}")
         for n in norm_registry():

@@ -4,6 +4,7 @@ add their own tables around these blocks; nothing here knows a rule."""
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from typing import Any
 
@@ -38,19 +39,12 @@ def t(key: str, lang: str) -> str:
 
 def render_rich(*items: RenderableType, width: int = 110) -> str:
     """Render Rich renderables to plain text (no colour codes)."""
-    console = Console(width=width, record=True, color_system=None, file=_Null())
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
     for item in items:
         # Plain strings are printed verbatim: "[padrão]" is text, not Rich markup.
         console.print(item, markup=not isinstance(item, str), highlight=False)
     return console.export_text()
 
-
-class _Null:
-    def write(self, _s: str) -> int:
-        return 0
-
-    def flush(self) -> None:
-        return None
 
 
 def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
@@ -72,7 +66,8 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
     if not decision.interpretations:
         out.append(f"  {t('none', lang)}")
     for i in decision.interpretations:
-        alts = f" ({t('alternatives', lang)}: {', '.join(i.alternatives)})" if i.alternatives else ""
+        alts = (f" ({t('alternatives', lang)}: {', '.join(i.alternatives)})"
+                if i.alternatives else "")
         out.append(f"  • {i.id} [{t(i.chosen_by, lang)}]: {i.text.get(lang)}{alts}")
     if decision.unconfirmed:
         out.append(f"\n{t('unconfirmed', lang)}:")

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from abordo.crew import load_vessel_case, resolve_crew
+from abordo.law.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def write_case(tmp: Path, crew_file: str) -> Path:
+    p = tmp / "case.yaml"
+    p.write_text("vessel: {flag: LR, activity: cabotage}\noperation: {contract: charter, "
+                 "ajb_presence: [{entry: 2026-01-01}]}\n"
+                 f"crew_file: {crew_file}\n", encoding="utf-8")
+    return p
+
+
+def test_fal_form5_xlsx_drops_personal_data() -> None:
+    case = load_vessel_case(ROOT / "examples" / "psv-atlantic-provider.yaml")
+    members = resolve_crew(case)
+    assert len(members) == 24
+    assert members[0].position == "master" and members[0].nationalities == ("NO",)
+    assert members[2].is_brazilian and members[2].row == 8
+    assert all(m.source.name is None and m.source.document_number is None for m in members)
+    kept = load_vessel_case(ROOT / "examples" / "psv-atlantic-provider.yaml", True)
+    assert kept.crew_list[0].name == "HANSEN, Lars Erik"
+
+
+def test_latin1_semicolon_csv_with_portuguese_headers() -> None:
+    case = load_vessel_case(ROOT / "examples" / "tanker-coastal-spirit.yaml")
+    members = resolve_crew(case)
+    cook = next(m for m in members if m.id == "T19")
+    assert (cook.rank, cook.department) == ("Cozinheiro", "catering")
+    dual = next(m for m in members if m.id == "T21")
+    assert dual.nationalities == ("PT", "BR") and dual.is_brazilian
+
+
+def test_utf8_bom_csv(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_bytes("\ufeffid,função,nacionalidade\nA1,Imediato,BRA\n"
+                                     .encode())
+    m = resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))[0]
+    assert (m.id, m.department, m.level, m.nationalities) == ("A1", "deck", "officer", ("BR",))
+
+
+@pytest.mark.parametrize(("content", "row", "field", "words"), [
+    ("id,rank,nationality\nA1,AB,XX\n", 2, "nationality", "país desconhecido"),
+    ("id,rank,nationality,shoe size\nA1,AB,BR,42\n", 1, "shoe size", "coluna desconhecida"),
+    ("id,rank,nationality,sid_c185\nA1,AB,BR,talvez\n", 2, "sid_c185", "valor lógico"),
+    ("id,rank,nationality,entry_date\nA1,AB,PH,31/02/2026\n", 2, "entry_date", "data"),
+    ("id,rank,nationality,level\nA1,AB,PH,captain\n", 2, "level", "valor não permitido"),
+])
+def test_bad_csv_names_file_row_field(tmp_path: Path, content: str, row: int, field: str,
+                                      words: str) -> None:
+    (tmp_path / "c.csv").write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(write_case(tmp_path, "c.csv"))
+    e = err.value
+    assert (e.file, e.row, e.field) == (str(tmp_path / "c.csv"), row, field)
+    assert words in e.message
+
+
+def test_empty_and_binary_files(tmp_path: Path) -> None:
+    (tmp_path / "e.csv").write_text("", encoding="utf-8")
+    with pytest.raises(InputError, match="vazio"):
+        load_vessel_case(write_case(tmp_path, "e.csv"))
+    wb = Workbook()
+    wb.save(tmp_path / "x.csv")  # an XLSX with a .csv name
+    with pytest.raises(InputError, match="não é texto"):
+        load_vessel_case(write_case(tmp_path, "x.csv"))
+
+
+def test_yaml_errors_name_line_and_field(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: NO, activity: offshore_support}\noperation:\n  contract: charter\n"
+                 "  ajb_presence:\n    - {entry: 2026-13-01}\ncrew: [{id: A, rank: AB, "
+                 "nationality: BR, colour: blue}]\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    assert err.value.field == "operation.ajb_presence[0].entry"
+    assert err.value.row == 5
+    assert any(d.field == "crew[0].colour" for d in err.value.details)
+
+
+def test_duplicate_ids_rejected(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_text("id,rank,nationality\nA1,AB,BR\nA1,OS,BR\n",
+                                    encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))
+    assert (err.value.row, err.value.field) == (3, "crew.id")

@@ -1,0 +1,181 @@
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from tests.quota.helpers import person, vessel_case
+
+from abordo.law.decision import Verdict
+from abordo.law.errors import InputError
+from abordo.quota import evaluate, plan
+from abordo.quota.rules import at_least_fraction, half_up
+
+D = dt.date
+
+
+def test_rounding_rules_exact() -> None:
+    assert at_least_fraction(Fraction(1, 3), 9) == 3  # never 3.0000001 -> 4
+    assert at_least_fraction(Fraction(2, 3), 14) == 10
+    assert half_up(Fraction(1, 5), 7) == 1
+    assert half_up(Fraction(1, 5), 8) == 2
+    assert half_up(Fraction(1, 3), 3) == 1
+    assert half_up(Fraction(1, 5), 2) == 0
+    assert half_up(Fraction(1, 2), 1) == 1  # exactly 0.5 rounds up
+
+
+PSV_CREW = [person(1, "Master", "NO"), person(2, "AB", "PH"), person(3, "Chief Engineer", "NO"),
+            person(4, "Oiler", "PH"), person(5, "Cook", "PH")]
+
+
+def test_res42_step_boundaries_and_next_step() -> None:
+    case = vessel_case(PSV_CREW)
+    day89 = evaluate(case, D(2026, 3, 31))
+    assert day89.verdict == Verdict.NOT_YET
+    assert day89.result["next_step"]["since"] == D(2026, 4, 1)
+    day90 = evaluate(case, D(2026, 4, 1))
+    assert day90.verdict == Verdict.NON_COMPLIANT
+    assert day90.result["step"]["fraction"] == Fraction(1, 3)
+    assert [g["required"] for g in day90.result["groups"]] == [1, 1, 1, 1, 1]
+    assert day90.result["total_deficit"] == 5
+    day180 = evaluate(case, D(2026, 6, 30))
+    assert day180.result["step"]["fraction"] == Fraction(1, 2)
+    day360 = evaluate(case, D(2026, 12, 27))
+    assert day360.result["step"]["fraction"] == Fraction(2, 3)
+    assert day360.result["next_step"] is None
+
+
+def test_non_compliance_names_consequence_and_citations() -> None:
+    d = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
+    labels = [c.label for c in d.citations]
+    assert any("art. 4º, I, a" in lab for lab in labels)
+    assert any(lab == "CLT, art. 444" for lab in labels)
+    assert d.result["consequences"][0]["ementa"] == "001139-8"
+    assert all(f.citation is not None for f in d.violations)
+
+
+def test_extension_moves_the_step() -> None:
+    case = vessel_case(PSV_CREW, extensions=[
+        {"step_from_day": 90, "applies_from": "2026-05-15", "reference": "MJSP 123/2026"}])
+    assert evaluate(case, D(2026, 5, 14)).verdict == Verdict.NOT_YET
+    d = evaluate(case, D(2026, 5, 15))
+    assert d.result["step"]["since"] == D(2026, 5, 15)
+    assert d.result["step"]["extended"] is True
+
+
+def test_fifteen_day_rule_boundaries() -> None:
+    # 14 days fully outside: continuous; 15 days: restart.
+    short = vessel_case(PSV_CREW, presence=[{"entry": "2026-01-01", "exit": "2026-02-10"},
+                                            {"entry": "2026-02-25", "exit": None}])
+    assert evaluate(short, D(2026, 4, 1)).result["stay"]["start"] == D(2026, 1, 1)
+    long = vessel_case(PSV_CREW, presence=[{"entry": "2026-01-01", "exit": "2026-02-10"},
+                                           {"entry": "2026-02-26", "exit": None}])
+    assert evaluate(long, D(2026, 4, 1)).result["stay"]["start"] == D(2026, 2, 26)
+
+
+def test_days_outside_paused_alternative() -> None:
+    case = vessel_case(PSV_CREW, presence=[{"entry": "2026-01-01", "exit": "2026-02-10"},
+                                           {"entry": "2026-02-20", "exit": None}])
+    d = evaluate(case, D(2026, 4, 1), {"quota.days": "days_outside_paused"})
+    assert d.result["stay"]["days_of_operation"] == 81  # 90 minus 9 days outside
+    assert "quota.days.days_outside_paused" in [i.id for i in d.interpretations]
+    assert d.verdict == Verdict.NOT_YET
+
+
+def test_rn72_any_exit_interrupts() -> None:
+    crew = [person(1, "Master", "DE"), person(2, "AB", "BR")]
+    case = vessel_case(crew, activity="cabotage", presence=[
+        {"entry": "2011-01-01", "exit": "2011-03-01"}, {"entry": "2011-03-03", "exit": None}])
+    d = evaluate(case, D(2011, 6, 10))
+    assert d.regime == "cnig-rn-72-2006"
+    assert d.result["stay"]["start"] == D(2011, 3, 3)
+    assert "quota.days.any_exit_interrupts" in [i.id for i in d.interpretations]
+
+
+def test_alternative_group_reading_reported_when_verdict_changes() -> None:
+    # deck: 1 officer BR + 2 ratings foreign; engine: 1 officer foreign + 2 ratings BR.
+    crew = [person(1, "Chief Officer", "BR"), person(2, "AB", "PH"), person(3, "AB", "PH"),
+            person(4, "2nd Engineer", "PH"), person(5, "Oiler", "BR"), person(6, "Oiler", "BR")]
+    case = vessel_case(crew, activity="cabotage")
+    d = evaluate(case, D(2026, 4, 1))  # 1/5 half up
+    by_level = {g["group"]: g for g in d.result["groups"]}
+    assert by_level["deck.rating"]["required"] == 0
+    alt = d.result["alternative"]
+    assert alt["reading"] == "quota.groups.department_or_level"
+    alt_groups = {g["group"]: g for g in alt["groups"]}
+    assert alt_groups["officer"]["base"] == 2 and alt_groups["rating"]["base"] == 4
+    chosen = evaluate(case, D(2026, 4, 1), {"quota.groups": "department_or_level"})
+    assert [g["group"] for g in chosen.result["groups"]] == [
+        "deck", "engine", "officer", "rating", "rest"]
+
+
+def test_not_covered_windows() -> None:
+    case = vessel_case(PSV_CREW, presence=[{"entry": "2018-01-01", "exit": None}])
+    d = evaluate(case, D(2019, 5, 1))
+    assert d.verdict == Verdict.NOT_COVERED
+    assert d.not_covered_reason is not None and "06/2017" in d.not_covered_reason.pt
+    cruise = vessel_case(PSV_CREW, activity="cruise", contract="none",
+                         presence=[{"entry": "2024-01-01", "exit": None}])
+    assert evaluate(cruise, D(2024, 3, 1)).verdict == Verdict.NOT_COVERED
+    port = vessel_case(PSV_CREW, activity="port_support",
+                       presence=[{"entry": "2011-01-01", "exit": None}])
+    assert evaluate(port, D(2012, 1, 1)).verdict == Verdict.NOT_COVERED
+
+
+def test_foreign_without_contract_not_applicable() -> None:
+    d = evaluate(vessel_case(PSV_CREW, contract="none"), D(2026, 6, 1))
+    assert d.verdict == Verdict.NOT_APPLICABLE
+
+
+def test_long_haul_without_foreign_calls_is_a_finding() -> None:
+    from abordo.crew.load import parse_vessel_case
+
+    case = parse_vessel_case({"vessel": {"flag": "PA", "activity": "long_haul"},
+                              "operation": {"foreign_calls": False}, "crew": PSV_CREW})
+    d = evaluate(case, D(2015, 1, 1))
+    assert d.verdict == Verdict.NON_COMPLIANT
+    assert [f.id for f in d.violations] == ["long_haul_without_foreign_calls"]
+
+
+def test_unknown_rank_is_error_only_when_group_needed() -> None:
+    crew = [person(1, "Master", "NO"), person(2, "Derrickman", "BR")]
+    drill = vessel_case(crew, activity="exploration")
+    d = evaluate(drill, D(2026, 7, 1))  # group "all": no department needed
+    assert d.verdict == Verdict.COMPLIANT
+    assert d.result["groups"][0] | {"citation": None} == {
+        "group": "all", "base": 2, "required": 1, "brazilians": 1, "deficit": 0,
+        "exact": Fraction(2, 5), "citation": None}
+    psv = vessel_case(crew)
+    with pytest.raises(InputError) as err:
+        evaluate(psv, D(2026, 4, 1))
+    assert err.value.field == "crew[1].rank"
+
+
+def test_rn72_needs_split_rating_levels() -> None:
+    crew = [person(1, "Master", "DE"), person(2, "Seaman", "BR", department="deck",
+                                                 level="rating")]
+    case = vessel_case(crew, activity="cabotage", presence=[{"entry": "2011-01-01"}])
+    with pytest.raises(InputError) as err:
+        evaluate(case, D(2011, 6, 1))
+    assert err.value.field == "crew[1].level"
+
+
+def test_brazilian_flag_master_findings_and_missing_registry() -> None:
+    crew = [person(1, "Master", "PT"), person(2, "Chief Engineer", "BR"), person(3, "AB", "BR")]
+    d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage"),
+                 D(2026, 1, 1))
+    assert [f.id for f in d.violations] == ["master_not_brazilian"]
+    assert d.result["groups"][0]["required"] == 2
+    with pytest.raises(InputError) as err:
+        evaluate(vessel_case(crew, flag="BR", activity="cabotage"), D(2026, 1, 1))
+    assert err.value.field == "vessel.registry"
+
+
+def test_plan_lists_every_step() -> None:
+    d = plan(vessel_case(PSV_CREW), D(2026, 5, 1))
+    rows = d.result["plan"]
+    assert [(r["since"], r["fraction"], r["status"]) for r in rows] == [
+        (D(2026, 4, 1), Fraction(1, 3), "past"),
+        (D(2026, 6, 30), Fraction(1, 2), "future"),
+        (D(2026, 12, 27), Fraction(2, 3), "future")]
+    assert rows[2]["total_required"] == 5

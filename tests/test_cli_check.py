@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from abordo.faces.cli.main import app
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def test_check_text_exit_code_and_content() -> None:
+    r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-11-30"])
+    assert r.exit_code == 1
+    assert "NÃO CONFORME" in r.output
+    assert "subalternos de convés" in r.output
+    assert "art. 4º, I, b" in r.output
+    assert "16/11/2026" in r.output
+
+
+def test_check_json_and_english() -> None:
+    r = runner.invoke(app, ["check", str(ROOT / "examples/bulk-mar-de-minas.yaml"),
+                            "--on", "2026-11-30", "--format", "json", "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    q = data["quota"]
+    assert q["verdict"] == "compliant"
+    assert q["result"]["groups"][0] == {"group": "crew", "base": 14, "required": 10,
+                                        "brazilians": 11, "deficit": 0, "exact": "28/3",
+                                        "citation": q["result"]["groups"][0]["citation"]}
+    assert q["summary"].startswith("Compliant")
+
+
+def test_check_html_is_a_printable_page(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["check", str(ROOT / "examples/tanker-coastal-spirit.yaml"),
+                            "--on", "2026-11-30", "--format", "html", "-o", str(out)])
+    assert r.exit_code == 1
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>") and "@media print" in html
+    assert "oficiais de máquinas" in html and "Fundamentação legal" in html
+
+
+def test_bad_input_exit_2_no_traceback(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: ZZ, activity: cabotage}\ncrew: []\n", encoding="utf-8")
+    r2 = subprocess.run([sys.executable, "-c", "from abordo.faces.cli.main import run; run()",
+                         "check", str(p)], capture_output=True, text=True, check=False)
+    assert r2.returncode == 2
+    assert "vessel.flag" in r2.stderr and "Traceback" not in r2.stderr
+
+
+def test_plan_and_norms_and_schema() -> None:
+    r = runner.invoke(app, ["plan", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-11-30"])
+    assert r.exit_code == 0, r.output
+    assert "15/05/2027" in r.output
+    r = runner.invoke(app, ["norms", "--on", "2019-05-01"])
+    assert "cnig-rn-06-2017" in r.output and r.exit_code == 0
+    r = runner.invoke(app, ["schema", "vessel"])
+    assert r.exit_code == 0 and '"ajb_presence"' in r.output
