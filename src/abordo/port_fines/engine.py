@@ -313,6 +313,16 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
     recid, checks = rules.recidivism(fine.offender.prior_penalties, prov.id, inf.date)
     for chk in checks:
         _trace_prior(b, chk, inf.date, c)
+    others = [p for p in fine.offender.prior_penalties if p.provision != prov.id]
+    if others:
+        listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
+        listed_en = ", ".join(f"{p.provision} ({p.imposed_on.isoformat()})" for p in others)
+        b.step("port_fines.recidivism",
+               f"Penalidade(s) anterior(es) em outro dispositivo — {listed}: não geram "
+               "reincidência (exige-se o mesmo dispositivo legal).",
+               f"Prior penalty(ies) on another provision — {listed_en}: no recidivism (the "
+               "same legal provision is required).",
+               c.art3_recidivism)
     if not checks and fine.offender.prior_penalties:
         b.step("port_fines.recidivism",
                f"Nenhuma penalidade anterior no mesmo dispositivo ({prov.id}): não há "

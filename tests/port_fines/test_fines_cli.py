@@ -1,0 +1,177 @@
+"""``abordo fine`` through Typer's CliRunner on the real application."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from abordo.faces.cli.main import app, run
+from abordo.law.errors import InputError
+
+runner = CliRunner()
+
+F01 = {"infraction": {"provision": "lei-9719/art-8", "date": "2005-06-10", "nature": 3,
+                      "extent": "severe", "intent": False, "workers": 12}}
+EXAMPLE = Path(__file__).parents[2] / "examples" / "fines" / "rest-interval.yaml"
+
+
+@pytest.fixture
+def f01_file(tmp_path: Path) -> Path:
+    path = tmp_path / "f01.yaml"
+    path.write_text(yaml.safe_dump(F01), encoding="utf-8")
+    return path
+
+
+def test_file_form_text(f01_file: Path) -> None:
+    result = runner.invoke(app, ["fine", str(f01_file), "--lang", "pt"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "R$ 37.260,00" in out
+    assert "Eg+Is" in out
+    assert "R$ 3.105,00 × 12" in out
+    assert "Lei nº 9.719/1998, art. 8º" in out
+    assert "FUNDAMENTAÇÃO DA GRADAÇÃO DA MULTA" in out
+    assert "fines.cell.ceiling_default" in out
+
+
+def test_json_file_form(tmp_path: Path) -> None:
+    path = tmp_path / "f01.json"
+    path.write_text(json.dumps(F01), encoding="utf-8")
+    result = runner.invoke(app, ["fine", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["verdict"] == "computed"
+    assert data["result"]["amount"] == "37260.00"
+    assert data["result"]["range"] == ["345.00", "3105.00"]
+
+
+def test_flag_form_with_prior_and_english() -> None:
+    result = runner.invoke(app, [
+        "fine", "--provision", "lei-9719/art-7/caput", "--date", "10/06/2005", "--nature", "2",
+        "--extent", "medium", "--intent", "--prior", "lei-9719/art-7/caput:2004-03-01",
+        "--prior", "lei-9719/art-8:2005-01-15", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "R$2,422.00" in result.output
+    assert "recidivism" in result.output
+
+
+def test_flag_form_corrected_and_chosen_value() -> None:
+    result = runner.invoke(app, [
+        "fine", "--provision", "lei-8630/art-45", "--date", "2008-09-02", "--nature", "1",
+        "--extent", "grave", "--intent", "--workers", "5", "--sanable", "--corrected",
+        "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["result"]["amount"] == "1725.00"
+    result = runner.invoke(app, [
+        "fine", "--provision", "lei-9719/art-8", "--date", "2005-06-10", "--nature", "3",
+        "--extent", "severe", "--no-intent", "--workers", "2", "--chosen-value", "2.000,00",
+        "--reason", "primeira infração", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["result"]["amount"] == "4000.00"
+
+
+def test_option_minimum_final() -> None:
+    args = ["fine", "--provision", "lei-9719/art-8", "--date", "2005-06-10", "--nature", "3",
+            "--extent", "severe", "--no-intent", "--workers", "1", "--sanable", "--corrected",
+            "--obstruction", "--format", "json"]
+    default = json.loads(runner.invoke(app, args).output)
+    final = json.loads(runner.invoke(app, [*args, "--option", "fines=minimum.final"]).output)
+    assert default["result"]["amount"] == "690.00"
+    assert final["result"]["amount"] == "345.00"
+
+
+def test_html_to_file(f01_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "fine.html"
+    result = runner.invoke(app, ["fine", str(f01_file), "--format", "html", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>")
+    assert "R$ 37.260,00" in html
+    assert "Eg+Is" in html
+    assert "fines.cell.ceiling_default" in html
+    assert "FUNDAMENTAÇÃO DA GRADAÇÃO DA MULTA" in html
+    assert not (tmp_path / "fine.html.tmp").exists()
+
+
+def test_list_catalogue() -> None:
+    result = runner.invoke(app, ["fine", "--list"])
+    assert result.exit_code == 0, result.output
+    assert "lei-9719/art-9/safety" in result.output
+    assert "575,00–5.750,00" in result.output
+    data = json.loads(runner.invoke(app, ["fine", "--list", "--format", "json"]).output)
+    assert len(data) == 25
+    assert data[0]["min"] == "345.00"
+
+
+def test_not_covered_exits_zero_and_says_so() -> None:
+    result = runner.invoke(app, [
+        "fine", "--provision", "lei-9719/art-8", "--date", "2015-03-01", "--nature", "1",
+        "--extent", "light", "--no-intent", "--workers", "2", "--lang", "pt"])
+    assert result.exit_code == 0, result.output
+    assert "NÃO COBERTO" in result.output
+    assert "Portaria MTE nº 112" in result.output
+
+
+def test_bad_file_input_names_file_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    bad = {"infraction": {k: v for k, v in F01["infraction"].items() if k != "nature"}}
+    path.write_text(yaml.safe_dump(bad), encoding="utf-8")
+    result = runner.invoke(app, ["fine", str(path)])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "infraction.nature"
+    assert result.exception.file == str(path)
+
+
+def test_flag_errors_name_the_flag() -> None:
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date",
+                                 "2005-06-10", "--nature", "3", "--extent", "severe",
+                                 "--no-intent"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--workers"
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date",
+                                 "2005-06-10", "--nature", "3", "--extent", "severe",
+                                 "--no-intent", "--workers", "1", "--prior", "nonsense"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--prior"
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date", "ontem"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--date"
+
+
+def test_file_and_flags_together_is_an_error(f01_file: Path) -> None:
+    result = runner.invoke(app, ["fine", str(f01_file), "--workers", "3"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--workers"
+
+
+def test_nothing_given_is_an_error() -> None:
+    result = runner.invoke(app, ["fine"])
+    assert isinstance(result.exception, InputError)
+
+
+def test_entry_point_exit_code_2(monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", [
+        "abordo", "fine", "--provision", "lei-9719/art-99", "--date", "2005-06-10",
+        "--nature", "3", "--extent", "severe", "--no-intent", "--workers", "1"])
+    with pytest.raises(SystemExit) as info:
+        run()
+    assert info.value.code == 2
+    assert "--provision" in capsys.readouterr().err
+
+
+def test_shipped_example_runs() -> None:
+    result = runner.invoke(app, ["fine", str(EXAMPLE), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["verdict"] == "computed"
+    # Em+Ic, nature 3: 8 × 345,00 = 2.760,00 per worker × 7; the 2006 penalty is out of
+    # the window (ended 08/11/2008) and the 2008 one is on another provision.
+    assert data["result"]["cell"] == "Em+Ic"
+    assert data["result"]["doubled"] is False
+    assert data["result"]["amount"] == "19320.00"

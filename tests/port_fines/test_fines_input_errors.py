@@ -1,0 +1,82 @@
+"""Every bad input is an InputError naming its field path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fines_helpers import make_input
+
+from abordo.law.errors import InputError
+from abordo.port_fines import grade, load_catalogue
+from abordo.port_fines.catalogue import Catalogue
+
+
+def _field(data: dict[str, Any], options: dict[str, Any] | None = None,
+           catalogue: Catalogue | None = None) -> str | None:
+    with pytest.raises(InputError) as info:
+        grade(data, options, catalogue=catalogue)
+    field: str | None = info.value.field
+    return field
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    (make_input(provision="lei-9719/art-99"), "infraction.provision"),
+    (make_input(priors=[{"provision": "lei-9719/art-77", "imposed_on": "2004-01-01"}]),
+     "offender.prior_penalties[0].provision"),
+    (make_input(nature=None), "infraction.nature"),
+    (make_input(nature=4), "infraction.nature"),
+    (make_input(workers=None), "infraction.workers"),
+    (make_input(workers=0), "infraction.workers"),
+    (make_input(extent="huge"), "infraction.extent"),
+    (make_input(extent=None), "infraction.extent"),
+    (make_input(intent="maybe"), "infraction.intent"),
+    (make_input(intent=None), "infraction.intent"),
+    (make_input(date="2005-13-40"), "infraction.date"),
+    (make_input(date=None), "infraction.date"),
+    (make_input(priors=[{"provision": "lei-9719/art-8", "imposed_on": "ontem"}]),
+     "offender.prior_penalties[0].imposed_on"),
+    (make_input(corrected=True), "infraction.sanable"),
+    (make_input(colour="red"), "infraction.colour"),
+    (make_input(facts={"extent": "x", "mood": "y"}), "infraction.facts.mood"),
+    ({**make_input(), "inspector": "X"}, "inspector"),
+    (make_input(grading={"chosen_value": "2000.00"}), "grading.reason"),
+    (make_input(grading={"chosen_value": "2000.00", "reason": "   "}), "grading.reason"),
+    (make_input(grading={"chosen_value": "3105.01", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"chosen_value": "344.99", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"chosen_value": "2000.005", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"chosen_value": "abc", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"reason": "sem valor"}), "grading.chosen_value"),
+])
+def test_input_error_names_field(data: dict[str, Any], field: str) -> None:
+    assert _field(data) == field
+
+
+def test_unknown_option_and_variant() -> None:
+    assert _field(make_input(), {"fines.rounding": "up"}) == "options.fines.rounding"
+    assert _field(make_input(), {"fines": "triple"}) == "options.fines"
+
+
+def test_nature_contradicting_a_known_catalogue_nature() -> None:
+    cat = Catalogue([p.model_copy(update={"nature": 2}) if p.id == "lei-9719/art-8" else p
+                     for p in load_catalogue()])
+    assert _field(make_input(nature=3), catalogue=cat) == "infraction.nature"
+    # Omitted, the catalogue's nature is used; the same value is accepted.
+    assert grade(make_input(nature=None), catalogue=cat).result["nature"] == 2
+    d = grade(make_input(nature=2), catalogue=cat)
+    assert d.result["nature_source"] == "catalogue"
+    assert not d.unconfirmed
+
+
+def test_unknown_provision_suggests_close_ids() -> None:
+    with pytest.raises(InputError) as info:
+        grade(make_input(provision="lei-9719/art8"))
+    assert "lei-9719/art-8" in info.value.message
+    assert info.value.message_en and "did you mean" in info.value.message_en
+
+
+def test_missing_nature_message_explains_why() -> None:
+    with pytest.raises(InputError) as info:
+        grade(make_input(provision="lei-9719/art-9/safety", nature=None, workers=None))
+    assert info.value.field == "infraction.nature"
+    assert "natureza" in info.value.message

@@ -1,0 +1,133 @@
+"""Recidivism window (Portaria art. 3, IV; Lei 810/1949; CC art. 132) and the time axis."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from fines_helpers import make_input
+
+from abordo.law.decision import Verdict
+from abordo.port_fines import grade, load_catalogue
+from abordo.port_fines.catalogue import Catalogue
+from abordo.port_fines.rules import recidivism_window_end
+
+PRIOR = {"provision": "lei-9719/art-8", "imposed_on": "2004-03-01"}
+
+
+def _graded(date: dt.date, *priors: dict[str, str]) -> dict[str, Any]:
+    result: dict[str, Any] = grade(make_input(date=date, workers=1, priors=list(priors))).result
+    return result
+
+
+def test_last_day_of_window_is_recidivism() -> None:
+    r = _graded(dt.date(2006, 3, 1), PRIOR)
+    assert r["doubled"] is True
+    assert r["recidivism_from"] == dt.date(2004, 3, 1)
+    assert r["amount"] == Decimal("6210.00")
+
+
+def test_next_day_is_not_recidivism() -> None:
+    r = _graded(dt.date(2006, 3, 2), PRIOR)
+    assert r["doubled"] is False
+    assert r["recidivism_from"] is None
+
+
+def test_same_day_as_imposition_is_not_recidivism() -> None:
+    r = _graded(dt.date(2006, 3, 1), {"provision": "lei-9719/art-8", "imposed_on": "2006-03-01"})
+    assert r["doubled"] is False
+
+
+def test_penalty_imposed_after_the_infraction_does_not_count() -> None:
+    r = _graded(dt.date(2005, 6, 10), {"provision": "lei-9719/art-8", "imposed_on": "2005-07-01"})
+    assert r["doubled"] is False
+
+
+def test_29_february_imposition_window_ends_1_march() -> None:
+    assert recidivism_window_end(dt.date(2004, 2, 29)) == dt.date(2006, 3, 1)
+    assert recidivism_window_end(dt.date(2008, 2, 29)) == dt.date(2010, 3, 1)
+    leap = {"provision": "lei-9719/art-8", "imposed_on": "2004-02-29"}
+    assert _graded(dt.date(2006, 2, 28), leap)["doubled"] is True
+    assert _graded(dt.date(2006, 3, 1), leap)["doubled"] is True
+    assert _graded(dt.date(2006, 3, 2), leap)["doubled"] is False
+    d = grade(make_input(date=dt.date(2006, 3, 1), workers=1, priors=[leap]))
+    assert "Lei nº 810/1949, art. 3º" in [c.label for c in d.citations]
+
+
+def test_other_provision_is_not_recidivism() -> None:
+    r = _graded(dt.date(2005, 6, 10), {"provision": "lei-9719/art-6", "imposed_on": "2005-01-01"})
+    assert r["doubled"] is False
+
+
+def test_most_recent_qualifying_penalty_is_shown() -> None:
+    r = _graded(dt.date(2005, 6, 10), PRIOR,
+                {"provision": "lei-9719/art-8", "imposed_on": "2005-02-01"},
+                {"provision": "lei-9719/art-8", "imposed_on": "2001-01-01"})
+    assert r["recidivism_from"] == dt.date(2005, 2, 1)
+    assert r["recidivism"] == {"provision": "lei-9719/art-8",
+                               "imposed_on": dt.date(2005, 2, 1),
+                               "window_end": dt.date(2007, 2, 1)}
+
+
+def test_expired_penalty_is_explained_in_trace() -> None:
+    d = grade(make_input(date=dt.date(2007, 1, 1), workers=1, priors=[PRIOR]))
+    texts = [s.text.pt for s in d.trace if s.rule == "port_fines.recidivism"]
+    assert texts and "encerrado em 01/03/2006" in texts[0]
+
+
+@pytest.mark.parametrize(("date", "covered"), [
+    (dt.date(2000, 10, 4), False),
+    (dt.date(2000, 10, 5), True),
+    (dt.date(2012, 1, 22), True),
+    (dt.date(2012, 1, 23), False),
+])
+def test_portaria_746_window(date: dt.date, covered: bool) -> None:
+    d = grade(make_input(date=date))
+    assert (d.verdict == Verdict.COMPUTED) is covered
+    if not covered:
+        assert d.verdict == Verdict.NOT_COVERED
+        assert d.not_covered_reason is not None
+        assert d.regime is None
+
+
+def test_not_covered_names_successor() -> None:
+    d = grade(make_input(date=dt.date(2015, 3, 1)))
+    assert d.not_covered_reason is not None
+    assert "Portaria MTE nº 112" in d.not_covered_reason.pt
+    assert "Portaria MTb nº 290/1997" in d.not_covered_reason.pt
+    d = grade(make_input(date=dt.date(2022, 5, 1)))
+    assert d.not_covered_reason is not None
+    assert "Portaria MTP nº 667" in d.not_covered_reason.pt
+    d = grade(make_input(date=dt.date(1999, 5, 1)))
+    assert d.not_covered_reason is not None
+    assert "05/10/2000" in d.not_covered_reason.pt
+
+
+def test_not_covered_does_not_ask_for_nature() -> None:
+    d = grade(make_input(date=dt.date(2015, 3, 1), nature=None, workers=None))
+    assert d.verdict == Verdict.NOT_COVERED
+
+
+def test_lei_8630_after_revocation() -> None:
+    d = grade(make_input(provision="lei-8630/art-26/caput", date=dt.date(2014, 2, 1)))
+    assert d.verdict == Verdict.NOT_COVERED
+    reason = d.not_covered_reason
+    assert reason is not None
+    assert "vigorou até 04/06/2013" in reason.pt
+    assert "Lei nº 12.815/2013, art. 40, caput" in reason.pt
+    assert d.result["successor"] == "Lei nº 12.815/2013, art. 40, caput"
+
+
+def test_provision_out_of_force_inside_portaria_window() -> None:
+    # A provision whose force ends inside the Portaria's window (a catalogue edit) is
+    # not_covered on its own account.
+    cat = load_catalogue()
+    changed = [p.model_copy(update={"valid_to": dt.date(2005, 1, 1)})
+               if p.id == "lei-8630/art-45" else p for p in cat]
+    d = grade(make_input(provision="lei-8630/art-45", date=dt.date(2006, 1, 1)),
+              catalogue=Catalogue(changed))
+    assert d.verdict == Verdict.NOT_COVERED
+    assert d.not_covered_reason is not None
+    assert "vigorou até 01/01/2005" in d.not_covered_reason.pt
