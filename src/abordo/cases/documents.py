@@ -1,0 +1,108 @@
+"""Documents of a case, in Portuguese, from the case facts: Jinja2 → HTML → PDF (WeasyPrint).
+
+Kinds: ``notificacao`` (art. 9), ``oficio-consul`` (art. 10, I), ``oficio-policia-federal``
+(art. 10, III), ``auto-infracao`` (art. 14, CLT art. 444, ementa 001139-8) and ``relatorio``
+(relatório circunstanciado, arts. 11 and 15). Every document ends with the norms cited.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from abordo.cases import workflow
+from abordo.cases.models import Attachment, Case
+from abordo.cases.workflow import TransitionRefused
+from abordo.faces.reports.blocks import render_html
+from abordo.faces.reports.format import fmt_date
+
+Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
+               "relatorio"]
+
+TITLES: dict[str, str] = {
+    "notificacao": "Notificação ao agente marítimo e ao comandante",
+    "oficio-consul": "Ofício ao representante consular e à autoridade marítima",
+    "oficio-policia-federal": "Ofício à Superintendência Regional da Polícia Federal",
+    "auto-infracao": "Minuta de auto de infração",
+    "relatorio": "Relatório circunstanciado",
+}
+
+
+def available(data: dict[str, Any]) -> list[str]:
+    kinds = []
+    if data.get("notifications"):
+        kinds.append("notificacao")
+    if workflow.escalated(data, "detention_request"):
+        kinds.append("oficio-consul")
+    if workflow.escalated(data, "federal_police"):
+        kinds.append("oficio-policia-federal")
+    if data.get("autos"):
+        kinds.append("auto-infracao")
+    if data.get("report"):
+        kinds.append("relatorio")
+    return kinds
+
+
+def d(value: str | dt.date | None) -> str:
+    """An ISO date (as stored) as ``dd/mm/aaaa``."""
+    if value is None or value == "":
+        return "—"
+    day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+    return fmt_date(day, "pt")
+
+
+def _citations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every citation used by the case's facts, engines and documents, deduplicated."""
+    seen: dict[str, dict[str, Any]] = {}
+
+    def walk(obj: Any) -> None:
+        if isinstance(obj, dict):
+            if "label" in obj and "urn" in obj:
+                seen.setdefault(str(obj["label"]), obj)
+            for v in obj.values():
+                walk(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+
+    for c in (workflow.cite("art. 4º"), workflow.cite("art. 9º")):
+        seen.setdefault(c["label"], c)
+    walk(data)
+    engine_labels = []
+    for summary in (data.get("engine_run") or {}).get("summary", {}).values():
+        engine_labels += [lbl for lbl in summary.get("citations", []) if lbl not in seen]
+    return [*sorted(seen.values(), key=lambda c: str(c["label"])),
+            *[{"label": lbl, "urn": None} for lbl in dict.fromkeys(engine_labels)]]
+
+
+def render(kind: str, case: Case, *, team: Sequence[str] = (),
+           attachments: Sequence[Attachment] = ()) -> str:
+    """HTML of one document; 409 (TransitionRefused) when the case has no such step yet."""
+    data = case.data
+    if kind not in available(data):
+        raise TransitionRefused(f"documento '{kind}' indisponível neste caso: "
+                                "o passo correspondente ainda não foi registrado", "kind")
+    vc = data.get("vessel_case") or {}
+    vessel = {**(vc.get("vessel") or {})}
+    pb = data.get("pre_boarding") or {}
+    vessel.setdefault("name", case.vessel_name or pb.get("vessel_name"))
+    if not vessel.get("flag") and pb.get("flag"):
+        vessel["flag"] = pb.get("flag")
+    findings = data.get("findings", [])
+    return render_html(
+        f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
+        operation=vc.get("operation") or {}, findings=findings,
+        violations=workflow.violations(data), title=TITLES[kind], team=team,
+        attachments=attachments, d=d, citations=_citations(data), pre_boarding=pb,
+        source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
+        area_label=workflow.AREA_LABELS, today=dt.date.today(),
+        deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
+    )
+
+
+def to_pdf(html: str) -> bytes:
+    from weasyprint import HTML
+
+    pdf: bytes = HTML(string=html).write_pdf()
+    return pdf

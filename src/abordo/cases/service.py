@@ -1,0 +1,274 @@
+"""Application service: every command is one transaction (case update + audit event), with
+scope and optimistic version checks. Faces (API, CLI) call this; none touches the tables.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from abordo.cases import audit, workflow
+from abordo.cases.auth import Role, can_write, scoped_cases
+from abordo.cases.db import session_factory
+from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
+from abordo.cases.workflow import Complaint, PreBoarding, State, TransitionRefused
+from abordo.law.errors import InputError
+
+
+class NotFound(Exception):
+    """Unknown case, or a case outside the caller's scope (same answer: no leak)."""
+
+
+class Forbidden(Exception):
+    """The caller's role may not do this."""
+
+
+class Conflict(Exception):
+    """Stale version: the case changed since the caller read it."""
+
+    def __init__(self, message: str, current_version: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.current_version = current_version
+
+
+class CaseCreate(BaseModel):
+    """A new inspection action: its origin, the vessel, who works on it."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    complaint: Complaint
+    vessel_docked: bool = Field(description="vessel docked or anchored (art. 6); "
+                                            "false = pre-boarding checks required (art. 5)")
+    region: str | None = Field(default=None, min_length=1, max_length=32)
+    team: list[str] = Field(default_factory=list, max_length=20)
+    vessel_name: str | None = Field(default=None, max_length=200)
+    vessel_case: dict[str, Any] | None = None
+    on: dt.date | None = None
+    pre_boarding: PreBoarding | None = None
+
+
+def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> dict[str, Any]:
+    """Validate through the crew loader; the API never reads server files (no crew_file)."""
+    from abordo.crew import parse_vessel_case
+
+    if data.get("crew_file") is not None:
+        raise InputError("crew_file não é aceito pela API: envie a lista em crew",
+                         f"{field}.crew_file",
+                         message_en="crew_file is not accepted by the API: send crew inline")
+    try:
+        case = parse_vessel_case(data, None, None)
+    except InputError as exc:
+        raise exc.with_location(prefix=field) from None
+    dumped: dict[str, Any] = case.model_dump(mode="json", exclude_none=True)
+    return dumped
+
+
+def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``check_vessel`` on the stored case; (full JSON, short summary per engine)."""
+    from abordo.crew import parse_vessel_case
+    from abordo.vessel_check import check_vessel
+
+    result = check_vessel(parse_vessel_case(vessel_case, None, None), on, None)
+    full = result.to_json("pt")
+    summary = {d.engine: {"verdict": d.verdict.value, "regime": d.regime,
+                          "summary": d.summary.get("pt"),
+                          "citations": [c.label for c in d.citations]}
+               for d in result.decisions}
+    return full, summary
+
+
+@dataclass
+class Page:
+    items: list[Case]
+    total: int
+    page: int
+    per_page: int
+
+
+class CaseService:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sessions: sessionmaker[Session] = session_factory(url)
+
+    @contextmanager
+    def tx(self) -> Iterator[Session]:
+        """One transaction: commit on success, roll back on any error (no partial write)."""
+        with self.sessions() as s, s.begin():
+            yield s
+
+    # ------------------------------------------------------------------ reads
+    def get(self, s: Session, user: User, case_id: int) -> Case:
+        case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
+        if case is None:
+            raise NotFound(f"caso {case_id} não encontrado")
+        return case
+
+    def list_cases(self, s: Session, user: User, *, state: str | None = None,
+             region: str | None = None, q: str | None = None, page: int = 1,
+             per_page: int = 20) -> Page:
+        query = scoped_cases(user)
+        if state:
+            query = query.where(Case.state == state)
+        if region:
+            query = query.where(Case.region == region)
+        if q:
+            query = query.where(func.lower(Case.vessel_name).contains(q.lower()))
+        total = s.execute(select(func.count()).select_from(query.subquery())).scalar_one()
+        rows = s.execute(query.order_by(Case.id.desc()).offset((page - 1) * per_page)
+                         .limit(per_page)).scalars().all()
+        return Page(list(rows), int(total), page, per_page)
+
+    def team(self, s: Session, case_id: int) -> list[str]:
+        rows = s.execute(select(User.email).join(CaseMember, CaseMember.user_id == User.id)
+                         .where(CaseMember.case_id == case_id).order_by(User.email))
+        return [r[0] for r in rows]
+
+    def events(self, s: Session, case_id: int) -> list[AuditEvent]:
+        return list(s.execute(select(AuditEvent).where(AuditEvent.case_id == case_id)
+                              .order_by(AuditEvent.seq)).scalars())
+
+    def attachments(self, s: Session, case_id: int) -> list[Attachment]:
+        return list(s.execute(select(Attachment).where(Attachment.case_id == case_id)
+                              .order_by(Attachment.id)).scalars())
+
+    # ------------------------------------------------------------------ writes
+    def _team_users(self, s: Session, emails: list[str], region: str, field: str
+                    ) -> list[User]:
+        users = []
+        for i, email in enumerate(emails):
+            u = s.execute(select(User).where(User.email == email.strip().lower())
+                          ).scalar_one_or_none()
+            if u is None or u.role != Role.INSPECTOR.value or u.region != region:
+                raise InputError(f"inspetor desconhecido nesta região: {email}", f"{field}[{i}]",
+                                 message_en=f"no inspector of this region: {email}")
+            users.append(u)
+        return users
+
+    def create(self, user: User, body: CaseCreate, today: dt.date) -> int:
+        if not can_write(user):
+            raise Forbidden("a coordenação nacional não abre casos")
+        region = body.region or user.region
+        if region is None:
+            raise InputError("região obrigatória", "region", message_en="region required")
+        if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:
+            raise Forbidden("só é possível abrir casos na própria região")
+        data: dict[str, Any] = {
+            "complaint": body.complaint.model_dump(mode="json"),
+            "vessel_docked": body.vessel_docked,
+            "on": (body.on or today).isoformat(),
+            "findings": [], "notifications": [], "escalations": [], "autos": [],
+            "physical_checks": [], "checklist": [],
+            "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
+            if body.pre_boarding else {},
+        }
+        vessel_name = body.vessel_name
+        if body.vessel_case is not None:
+            data["vessel_case"] = validate_vessel_case(body.vessel_case)
+            vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
+        with self.tx() as s:
+            members = self._team_users(s, body.team, region, "team")
+            case = Case(state=State.RECEIVED.value, region=region, owner_id=user.id,
+                        vessel_name=vessel_name, procedure_version=workflow.PROCEDURE,
+                        version=1, data=data)
+            s.add(case)
+            s.flush()
+            ids = {user.id} if user.role == Role.INSPECTOR.value else set()
+            ids |= {m.id for m in members}
+            for uid in sorted(ids):
+                s.add(CaseMember(case_id=case.id, user_id=uid))
+            data["team"] = sorted({m.email for m in members}
+                                  | ({user.email} if user.id in ids else set()))
+            case.data = dict(data)
+            audit.append(s, actor=user.email, command="create_case", case_id=case.id,
+                         reason=None, state_before=None, state_after=case.state,
+                         payload={"region": region, "complaint": data["complaint"],
+                                  "vessel_docked": body.vessel_docked,
+                                  "vessel_name": vessel_name,
+                                  "procedure_version": workflow.PROCEDURE})
+            return case.id
+
+    def command(self, user: User, case_id: int, cmd: BaseModel, *,
+                expected_version: int | None, today: dt.date) -> Case:
+        """Apply one workflow command in one transaction."""
+        if not can_write(user):
+            raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+        with self.tx() as s:
+            case = self.get(s, user, case_id)
+            if expected_version is not None and expected_version != case.version:
+                raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
+                               f"versão {case.version}", case.version)
+            name = str(getattr(cmd, "command"))  # noqa: B009
+            extra: dict[str, Any] = {}
+            if isinstance(cmd, workflow.SetVesselCase):
+                extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
+            if isinstance(cmd, workflow.RunEngines) and case.data.get("vessel_case"):
+                on = cmd.on or dt.date.fromisoformat(case.data.get("on") or today.isoformat())
+                extra["check"], extra["summary"] = run_check(case.data["vessel_case"], on)
+            members: list[User] = []
+            if isinstance(cmd, workflow.AssignTeam):
+                members = self._team_users(s, cmd.team, case.region, "team")
+                extra["team"] = sorted(m.email for m in members)
+            out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,
+                                 extra=extra)
+            vessel_name = case.vessel_name
+            vc = out.data.get("vessel_case")
+            if vc and not vessel_name:
+                vessel_name = vc.get("vessel", {}).get("name")
+            res = s.execute(
+                update(Case).where(Case.id == case.id, Case.version == case.version)
+                .values(state=out.state.value, data=out.data, version=case.version + 1,
+                        vessel_name=vessel_name, updated_at=utcnow())
+                .execution_options(synchronize_session=False))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("o caso foi alterado por outra pessoa; recarregue", case.version)
+            if isinstance(cmd, workflow.AssignTeam):
+                for m in s.execute(select(CaseMember).where(CaseMember.case_id == case.id)
+                                   ).scalars().all():
+                    if m.user_id != case.owner_id:
+                        s.delete(m)
+                s.flush()
+                for m2 in members:
+                    if m2.id != case.owner_id:
+                        s.add(CaseMember(case_id=case.id, user_id=m2.id))
+            audit.append(s, actor=user.email, command=name, case_id=case.id,
+                         reason=getattr(cmd, "reason", None), state_before=case.state,
+                         state_after=out.state.value, payload=out.payload)
+            s.expire_all()
+            return self.get(s, user, case_id)
+
+    def attach(self, user: User, case_id: int, *, filename: str, media_type: str,
+               content: bytes, description: str | None, expected_version: int | None) -> int:
+        if not can_write(user):
+            raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+        digest = hashlib.sha256(content).hexdigest()
+        with self.tx() as s:
+            case = self.get(s, user, case_id)
+            if case.state in {State.CLOSED.value, State.CLOSED_UNFOUNDED.value}:
+                raise TransitionRefused("caso encerrado: não aceita anexos", "file")
+            if expected_version is not None and expected_version != case.version:
+                raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
+                               f"versão {case.version}", case.version)
+            res = s.execute(update(Case).where(Case.id == case.id, Case.version == case.version)
+                            .values(version=case.version + 1, updated_at=utcnow())
+                            .execution_options(synchronize_session=False))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("o caso foi alterado por outra pessoa; recarregue", case.version)
+            att = Attachment(case_id=case.id, filename=filename[:255], media_type=media_type,
+                             size=len(content), sha256=digest, description=description,
+                             content=content, uploaded_by=user.id)
+            s.add(att)
+            s.flush()
+            audit.append(s, actor=user.email, command="attach", case_id=case.id,
+                         reason=description, state_before=case.state, state_after=case.state,
+                         payload={"attachment_id": att.id, "filename": att.filename,
+                                  "sha256": digest, "size": len(content)})
+            return att.id
