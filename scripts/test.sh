@@ -12,6 +12,6 @@ if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432
     for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
   fi
 fi
-.venv/bin/ruff check src tests bench
+.venv/bin/ruff check
 .venv/bin/mypy
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 import pycountry
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 from validate_docbr import CNPJ
 
 
@@ -243,7 +244,9 @@ class VesselCase(_Model):
     crew: list[CrewInput] | None = None
     crew_file: str | None = None
     keep_personal_data: bool = False
-    crew_origin: tuple[tuple[str, int | None], ...] = Field(default=(), exclude=True)
+    # Set by the loader (file, row of each crew member); not part of the input format.
+    crew_origin: SkipJsonSchema[tuple[tuple[str, int | None], ...]] = Field(default=(),
+                                                                            exclude=True)
 
     @model_validator(mode="after")
     def _crew(self) -> VesselCase:
