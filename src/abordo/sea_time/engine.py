@@ -175,7 +175,8 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", str(per_year),
                                            year_prov.source, year_prov.norm))
     yrs, whole, rest = rules.years(total, int(per_year), run.variant("sea_time.years"))
-    b.step("total", f"Total: {total} dias = {yrs} ano(s) ({whole} ano(s) e {rest} dia(s); "
+    yrs_pt = str(yrs).replace(".", ",")
+    b.step("total", f"Total: {total} dias = {yrs_pt} ano(s) ({whole} ano(s) e {rest} dia(s); "
            f"1 ano = {per_year} dias).",
            f"Total: {total} days = {yrs} year(s) ({whole} year(s) and {rest} day(s); "
            f"1 year = {per_year} days).", run.cite("year_365"), counted_days=total)
@@ -186,7 +187,7 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
 
     categories_txt = ", ".join(f"{k}: {v}" for k, v in by_category.items()) or "—"
     summary = Msg(
-        f"{total} dias de embarque computáveis ({yrs} ano(s)) para "
+        f"{total} dias de embarque computáveis ({yrs_pt} ano(s)) para "
         f"{PURPOSE_LABELS[inp.purpose].pt} — {categories_txt}.",
         f"{total} countable sea days ({yrs} year(s)) for {PURPOSE_LABELS[inp.purpose].en} — "
         f"{categories_txt}.",
@@ -231,7 +232,9 @@ def _not_covered(b: DecisionBuilder, on: dt.date, inp: SeaTimeInput) -> Decision
     b.step("version", reason.pt, reason.en, norm_registry().cite(first.id), on=on)
     return b.build(
         Verdict.NOT_COVERED, None, reason, not_covered_reason=reason,
-        result={"seafarer": {"id": inp.seafarer.id, "category": inp.seafarer.category},
+        result={"seafarer": {"id": inp.seafarer.id, "group": inp.seafarer.group,
+                             "department": inp.seafarer.dept,
+                             "category": inp.seafarer.category},
                 "purpose": inp.purpose, "regime": None, "interpretations": []},
     )
 
@@ -458,7 +461,7 @@ def _attribute(run: _Run, inp: SeaTimeInput
 def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
     """Instructor / naval-inspector days at 2:1, revalidation only (1.27)."""
     out: dict[str, Any] = {"activity_days": 0, "qualifying_days": 0, "already_counted": 0,
-                           "unpaired_days": 0, "counted": 0}
+                           "unpaired_days": 0, "counted": 0, "days": []}
     acts = inp.instructor_activity
     if not acts:
         return out
@@ -492,12 +495,14 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
                already_counted=d.count(qualifying) - d.count(pool),
                unpaired_days=d.count(pool) % int(ratio) if reading == "floor" else 0,
                counted=counted)
+    days_runs = d.runs(pool)
     run.b.step("instructor", f"Instrutor/inspetor: {d.count(qualifying)} dia(s) com ao menos "
                f"{min_hours} h, {out['already_counted']} já contado(s) a bordo; "
                f"{d.count(pool)} ÷ {ratio} = {counted} dia(s) de embarque.",
                f"Instructor/inspector: {d.count(qualifying)} day(s) of at least {min_hours} h, "
                f"{out['already_counted']} already counted aboard; {d.count(pool)} ÷ {ratio} = "
                f"{counted} sea day(s).", run.cite("instructor"), **out)
+    out["days"] = days_runs
     return out
 
 

@@ -354,7 +354,7 @@ def _workbook_input(path: Path, display: str) -> dict[str, Any]:
     data: dict[str, Any] = {"seafarer": seafarer, **top}
     for section in SECTIONS:
         if section in sheets:
-            data[f"{section}_file"] = str(path)
+            data[f"{section}_file"] = path.name
     return data
 
 

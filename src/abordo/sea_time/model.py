@@ -88,13 +88,12 @@ def _flag_code(value: str) -> str:
                     f"invalid flag '{value}'; use the 2-letter ISO 3166 code (BR, PA, LR…)")
 
 
-def _period_error(start: dt.date, end: dt.date, start_name: str, end_name: str,
+def _period_error(start: dt.date, end: dt.date, what_pt: str, what_en: str,
                   field: str) -> Bilingual:
-    return Bilingual(
-        f"{end_name} ({end.isoformat()}) anterior a {start_name} ({start.isoformat()})",
-        f"{field} ({end.isoformat()}) is before the start of the period ({start.isoformat()})",
-        field,
-    )
+    """``end`` before ``start``: e.g. a disembarkation before the embarkation."""
+    return Bilingual(f"{what_pt} ({end.isoformat()}) anterior ao início ({start.isoformat()})",
+                     f"{what_en} ({end.isoformat()}) is before the start ({start.isoformat()})",
+                     field)
 
 
 class Seafarer(_Model):
@@ -169,8 +168,11 @@ class CirRecord(_Model):
     @model_validator(mode="after")
     def _dates(self) -> CirRecord:
         if self.disembark is not None and self.disembark < self.embark:
-            raise _period_error(self.embark, self.disembark, "o embarque", "desembarque",
-                                "disembark")
+            raise Bilingual(
+                f"desembarque ({self.disembark.isoformat()}) anterior ao embarque "
+                f"({self.embark.isoformat()})",
+                f"disembarkation ({self.disembark.isoformat()}) is before the embarkation "
+                f"({self.embark.isoformat()})", "disembark")
         return self
 
 
@@ -193,7 +195,8 @@ class Declaration(_Model):
     @model_validator(mode="after")
     def _dates(self) -> Declaration:
         if self.to < self.from_:
-            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+            raise _period_error(self.from_, self.to, "fim do período", "end of the period",
+                                "to")
         return self
 
 
@@ -220,7 +223,8 @@ class ForeignDeclaration(_Model):
     @model_validator(mode="after")
     def _dates(self) -> ForeignDeclaration:
         if self.to < self.from_:
-            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+            raise _period_error(self.from_, self.to, "fim do período", "end of the period",
+                                "to")
         return self
 
 
@@ -244,7 +248,8 @@ class Standby(_Model):
     @model_validator(mode="after")
     def _dates(self) -> Standby:
         if self.to < self.from_:
-            raise _period_error(self.from_, self.to, "o início", "fim do período", "to")
+            raise _period_error(self.from_, self.to, "fim do período", "end of the period",
+                                "to")
         return self
 
 

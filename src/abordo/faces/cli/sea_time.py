@@ -1,0 +1,76 @@
+"""``abordo sea-time FILE``: count a seafarer's sea time (NORMAM-101/DPC items 1.26–1.29).
+
+FILE is YAML or JSON in the engine's input format (its sections may point to CSV/XLSX sheets:
+``cir_file: cir.csv``), or an XLSX workbook with a ``seafarer`` sheet and section sheets.
+Exit 0 when computed or not covered (the report says which), 2 on bad input (the
+:class:`InputError` is turned into exit 2 by the main entry point).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, default_lang, emit, parse_on, today
+from abordo.faces.reports.sea_time import html_report, json_report, text_report
+from abordo.law.errors import InputError
+from abordo.sea_time import compute, load_input
+
+FORMATS = ("text", "json", "html")
+PURPOSES = ("promotion", "course", "revalidation")
+
+
+def parse_options(values: list[str] | None) -> dict[str, str]:
+    """``--option family=variant`` (repeatable), e.g. ``sea_time.years=half_up``."""
+    out: dict[str, str] = {}
+    for v in values or []:
+        key, sep, val = v.partition("=")
+        if not sep or not key.strip() or not val.strip():
+            raise InputError(f"opção '{v}' deve ter a forma família=variante "
+                             "(ex.: sea_time.years=half_up)", "--option",
+                             message_en=f"option '{v}' must be family=variant "
+                             "(e.g. sea_time.years=half_up)")
+        out[key.strip()] = val.strip()
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("sea-time")
+    def sea_time(
+        file: Path = typer.Argument(..., help="entrada (YAML, JSON ou XLSX)"),
+        on: str | None = typer.Option(
+            None, "--on", help="data do requerimento (AAAA-MM-DD ou dd/mm/aaaa; padrão: hoje)"),
+        purpose: str | None = typer.Option(
+            None, "--purpose", help="promotion | course | revalidation (substitui o arquivo)"),
+        option: list[str] | None = typer.Option(
+            None, "--option", help="interpretação, ex.: sea_time.years=half_up (repetível)"),
+        fmt: str = FormatOpt,
+        lang: str | None = LangOpt,
+        output: Path | None = OutOpt,
+    ) -> None:
+        """Cômputo de tempo de embarque (NORMAM-101/DPC, itens 1.26 a 1.29).
+
+        Saída 0 calculado ou não coberto (o relatório diz qual), 2 entrada inválida."""
+        language = lang or default_lang()
+        if language not in ("pt", "en"):
+            raise InputError(f"idioma '{language}' não suportado (pt ou en)", "--lang",
+                             message_en=f"unsupported language '{language}' (pt or en)")
+        if fmt not in FORMATS:
+            raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
+                             "--format", message_en=f"unsupported format '{fmt}' "
+                             f"({', '.join(FORMATS)})")
+        if purpose is not None and purpose not in PURPOSES:
+            raise InputError(f"finalidade '{purpose}' inválida ({' | '.join(PURPOSES)})",
+                             "--purpose", message_en=f"invalid purpose '{purpose}' "
+                             f"({' | '.join(PURPOSES)})")
+        date = parse_on(on) or today()
+        options = parse_options(option)
+        data = load_input(file, purpose=purpose)
+        decision = compute(data, date, options)
+        if fmt == "json":
+            emit(json_report(decision, language), output)
+        elif fmt == "html":
+            emit(html_report(decision, language), output)
+        else:
+            emit(text_report(decision, language), output)
