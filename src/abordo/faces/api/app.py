@@ -6,7 +6,6 @@ carry the session's CSRF token in ``X-CSRF-Token``. Every case endpoint applies 
 scope on the server (:func:`abordo.cases.auth.scoped_cases`).
 """
 
-from __future__ import annotations
 
 import datetime as dt
 import importlib

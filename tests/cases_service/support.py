@@ -1,0 +1,42 @@
+"""Helpers shared by the case-service tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from fastapi.testclient import TestClient
+
+from abordo.cases import auth
+from abordo.cases.db import session_factory
+from abordo.faces.api import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_user(url: str, email: str, role: str, region: str | None,
+              password: str = "senha-segura-123") -> str:
+    """Create a user and return an API token."""
+    with session_factory(url)() as s, s.begin():
+        user = auth.add_user(s, email=email, role=role, region=region, password=password,
+                             actor="test")
+        return auth.issue_token(s, user, "test")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def client_for(url: str) -> TestClient:
+    return TestClient(create_app(url), raise_server_exceptions=False)
+
+
+def q01_case() -> dict[str, Any]:
+    """A foreign PSV chartered by a Brazilian company, 90 days in AJB on 2026-04-01:
+    quota non-compliant (worked case q01)."""
+    data = yaml.safe_load((ROOT / "tests/cases/crew_quota/q01-psv-res42-day90.yaml")
+                          .read_text(encoding="utf-8"))
+    case: dict[str, Any] = json.loads(json.dumps(data["input"], default=str))
+    return case

@@ -1,0 +1,141 @@
+"""A full case driven by the API, from complaint to closed report, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import text
+from typer.testing import CliRunner
+
+from abordo.cases.db import get_engine
+from abordo.faces.cli.main import app as cli_app
+from cases_service.support import bearer, client_for, make_user, q01_case
+
+PRE_BOARDING = {
+    "agent": "Agência Marítima Exemplo", "vessel_name": "Atlantic Provider",
+    "vessel_class": "PSV", "flag": "NO", "free_pratique_requested": True,
+    "free_pratique_granted": True, "last_psc_inspection": {"date": "2026-02-10"},
+    "expected_berthing": "2026-03-30", "expected_unberthing": "2026-04-05",
+    "quay": "Cais do Caju", "berth": "3",
+}
+
+
+def test_full_case_by_api(db_url: str) -> None:
+    token = make_user(db_url, "ana@trabalho.gov.br", "inspector", "RJ")
+    h = bearer(token)
+    c = client_for(db_url)
+
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28",
+                      "content": "Tripulantes brasileiros abaixo da cota; cozinha insalubre."},
+        "vessel_docked": False, "on": "2026-04-01"})
+    assert r.status_code == 201, r.text
+    case = r.json()
+    cid, version = case["id"], case["version"]
+    assert case["state"] == "received" and case["procedure_version"] == "in-sit-70-2007"
+    assert r.headers["etag"] == '"1"'
+
+    def cmd(body: dict[str, Any], expect: int = 200, **headers: str) -> dict[str, Any]:
+        nonlocal version
+        resp = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, **headers},
+                      json={"version": version, **body})
+        assert resp.status_code == expect, resp.text
+        out: dict[str, Any] = resp.json()
+        if expect == 200:
+            version = out["version"]
+        return out
+
+    # vessel not docked: assessing needs the pre-boarding facts (art. 5)
+    refused = cmd({"command": "start_assessment"}, 409)
+    assert refused["type"] == "/problems/transition-refused"
+    assert "art. 5" in refused["detail"]
+    # an illegal transition: a report before findings
+    illegal = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                     json={"command": "write_report", "summary": "x"})
+    assert illegal.status_code == 409
+    assert illegal.headers["content-type"].startswith("application/problem+json")
+    assert "não permitido no estado 'received'" in illegal.json()["detail"]
+
+    cmd({"command": "start_pre_boarding"})
+    cmd({"command": "record_pre_boarding", "facts": PRE_BOARDING})
+    out = cmd({"command": "start_assessment"})
+    assert out["state"] == "assessing"
+    out = cmd({"command": "request_documents"})
+    assert out["state"] == "documents_requested"
+    out = cmd({"command": "set_vessel_case", "vessel_case": q01_case(), "on": "2026-04-01"})
+    items = [i["item"] for i in out["facts"]["checklist"]]
+    assert {"ship_registry", "crew_list", "payroll", "navigation_type", "caa"} <= set(items)
+    assert any(i.startswith("visa:") for i in items)
+
+    # a stale write is refused (If-Match and body version), nothing lost
+    stale = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": '"1"'},
+                   json={"command": "record_document", "item": "crew_list",
+                         "status": "received"})
+    assert stale.status_code == 409 and stale.json()["type"] == "/problems/stale-version"
+    assert stale.json()["current_version"] == version
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).json()["version"] == version
+
+    for item in items:
+        cmd({"command": "record_document", "item": item,
+             "status": "missing" if item == "payroll" else "received"})
+    cmd({"command": "record_physical_check", "area": "galley", "ok": False,
+         "notes": "câmara fria sem controle de temperatura"})
+    out = cmd({"command": "run_engines"})
+    assert out["state"] == "findings"
+    quota = [f for f in out["facts"]["findings"] if f["source"] == "engine:quota"]
+    assert quota and all(f["citation"]["label"].startswith("RN CNIg nº 06/2017") for f in quota)
+
+    r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+               files={"file": ("galley.jpg", b"\xff\xd8fake-jpeg", "image/jpeg")},
+               data={"description": "foto da cozinha", "version": str(version)})
+    assert r.status_code == 201, r.text
+    assert r.json()["sha256"] == (
+        "f2ea4a2ac0c6a9dc4a4baf7c1f9b1b8c7e0d4bd9e54d0a87e5e4f5c0e1c9b2a0"[:0]
+        or __import__("hashlib").sha256(b"\xff\xd8fake-jpeg").hexdigest())
+    version = r.json()["version"]
+    got = c.get(f"/api/v1/cases/{cid}/attachments/{r.json()['id']}", headers=h)
+    assert got.content == b"\xff\xd8fake-jpeg"
+
+    out = cmd({"command": "notify", "deadline": "2026-04-03", "issued_on": "2026-04-01"})
+    assert out["state"] == "notified"
+    assert out["deadlines"][0]["due"] == "2026-04-03"
+    # detention only after an unmet notification with serious and imminent risk
+    cmd({"command": "request_detention"}, 409)
+    cmd({"command": "record_not_remedied", "risk": "serious_imminent", "repatriation": True})
+    premature = cmd({"command": "write_report", "summary": "x"}, 409)
+    assert "Polícia Federal" in premature["detail"]
+    cmd({"command": "request_detention", "consul": "Consulado-Geral da Noruega"})
+    out = cmd({"command": "refer_federal_police"})
+    kinds = [d["kind"] for d in out["deadlines"]]
+    assert "repatriation_foreign_ministry" in kinds
+    assert all(not d["confirmed"] for d in out["deadlines"] if d["kind"].startswith("repat"))
+    cmd({"command": "draft_auto", "facts": "Cota de 1/3 descumprida."})
+    cmd({"command": "close"}, 409)  # no closing before the report
+    out = cmd({"command": "write_report", "summary": "Notificação não atendida; retenção "
+               "solicitada; auto lavrado."})
+    assert out["state"] == "report"
+    out = cmd({"command": "close", "reason": "ação fiscal concluída"})
+    assert out["state"] == "closed" and out["open_steps"] == []
+
+    docs = c.get(f"/api/v1/cases/{cid}/documents", headers=h).json()["documents"]
+    assert {d["kind"] for d in docs} == {"notificacao", "oficio-consul",
+                                         "oficio-policia-federal", "auto-infracao", "relatorio"}
+    rel = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=h)
+    assert rel.status_code == 200 and "Relatório circunstanciado" in rel.text
+    assert "Assessoria Internacional" in rel.text and "28/03/2026" in rel.text
+
+    events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
+    assert events[0]["command"] == "create_case" and events[-1]["state_after"] == "closed"
+    assert all(e["actor"] == "ana@trabalho.gov.br" for e in events)
+
+    runner = CliRunner()
+    ok = runner.invoke(cli_app, ["audit", "verify", "--db", db_url])
+    assert ok.exit_code == 0, ok.output
+    # tamper with one event by raw SQL: verify names it
+    target = events[3]["seq"]
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("UPDATE audit_events SET actor = 'mallory' WHERE seq = :s"),
+                     {"s": target})
+    bad = runner.invoke(cli_app, ["audit", "verify", "--db", db_url])
+    assert bad.exit_code == 1
+    assert f"seq={target}" in bad.output
