@@ -80,3 +80,21 @@ def test_missing_nature_message_explains_why() -> None:
         grade(make_input(provision="lei-9719/art-9/safety", nature=None, workers=None))
     assert info.value.field == "infraction.nature"
     assert "natureza" in info.value.message
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    (make_input(grading={"chosen_value": "1e30", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"chosen_value": "NaN", "reason": "r"}), "grading.chosen_value"),
+    (make_input(grading={"chosen_value": "1e-30", "reason": "r"}), "grading.chosen_value"),
+    (make_input(workers=10**40), "infraction.workers"),
+    (make_input(workers=True), "infraction.workers"),
+    (make_input(nature=True), "infraction.nature"),
+    (make_input(provision=5), "infraction.provision"),
+])
+def test_extreme_values_are_input_errors_not_crashes(data: dict[str, Any], field: str) -> None:
+    assert _field(data) == field
+
+
+def test_prior_penalty_in_year_9999_does_not_crash() -> None:
+    d = grade(make_input(priors=[{"provision": "lei-9719/art-8", "imposed_on": "9999-12-31"}]))
+    assert d.result["doubled"] is False

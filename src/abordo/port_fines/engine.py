@@ -537,19 +537,20 @@ def _graded_value(b: DecisionBuilder, fine: FineInput, cell: rules.Cell, c: _Cit
                f"Suggested value: the cell's ceiling, {brl(cell.ceiling, 'en')}{per_en}.",
                c.annex2, value=cell.ceiling)
         return cell.ceiling, None
+    # Range first: a value far outside it (1e30) must not reach quantize().
+    if not cell.low <= chosen <= cell.ceiling:
+        raise InputError(
+            f"valor escolhido {chosen} fora da faixa da célula {cell.code}: de "
+            f"{brl(cell.low)} a {brl(cell.ceiling)}",
+            "grading.chosen_value",
+            message_en=f"chosen value {chosen} outside the range of cell {cell.code}: "
+            f"{brl(cell.low, 'en')} to {brl(cell.ceiling, 'en')}",
+        )
     if chosen != chosen.quantize(CENT):
         raise InputError(f"valor escolhido {chosen} tem mais de duas casas decimais (centavos)",
                          "grading.chosen_value",
                          message_en=f"chosen value {chosen} has more than two decimal places")
     chosen = chosen.quantize(CENT)
-    if not cell.low <= chosen <= cell.ceiling:
-        raise InputError(
-            f"valor escolhido {brl(chosen)} fora da faixa da célula {cell.code}: de "
-            f"{brl(cell.low)} a {brl(cell.ceiling)}",
-            "grading.chosen_value",
-            message_en=f"chosen value {brl(chosen, 'en')} outside the range of cell {cell.code}: "
-            f"{brl(cell.low, 'en')} to {brl(cell.ceiling, 'en')}",
-        )
     if chosen != cell.ceiling and reason is None:
         raise InputError(
             f"valor abaixo do teto ({brl(chosen)} < {brl(cell.ceiling)}) exige o motivo "

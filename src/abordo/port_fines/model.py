@@ -8,7 +8,7 @@ Shape (shared spec ``port-fines.md``, "Input")::
       nature: 3                        # 1 | 2 | 3; required while the catalogue says unknown
       extent: severe                   # light | medium | severe (leve | média | grave accepted)
       intent: false
-      workers: 12                      # ≥ 1; required for per-worker provisions
+      workers: 12                      # 1 … 1 000 000; required for per-worker provisions
       sanable: true                    # required when corrected is true
       corrected: false                 # the defence proved the correction (Portaria art. 4)
       obstruction: false               # oposição à fiscalização (art. 3, V)
@@ -31,6 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Extent = Literal["light", "medium", "severe"]
+MAX_WORKERS = 1_000_000
 
 # Portuguese words and the Annex II legend codes a user may type for the extent axis.
 EXTENT_ALIASES: dict[str, str] = {
@@ -59,7 +60,8 @@ class Infraction(_Model):
     nature: Literal[1, 2, 3] | None = None
     extent: Extent
     intent: bool
-    workers: int | None = Field(default=None, ge=1)
+    # The upper bound only keeps totals within exact Decimal arithmetic (28 digits).
+    workers: int | None = Field(default=None, ge=1, le=MAX_WORKERS)
     sanable: bool | None = None
     corrected: bool = False
     obstruction: bool = False
@@ -77,8 +79,17 @@ class Infraction(_Model):
     @field_validator("nature", mode="before")
     @classmethod
     def _nature_digits(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # true/false must not pass as 1/0
+            raise ValueError("natureza deve ser 1, 2 ou 3 (recebido um valor lógico)")
         if isinstance(value, str) and value.strip().isdigit():
             return int(value.strip())
+        return value
+
+    @field_validator("workers", mode="before")
+    @classmethod
+    def _workers_not_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool):
+            raise ValueError("número de trabalhadores esperado (recebido um valor lógico)")
         return value
 
 

@@ -71,7 +71,10 @@ def recidivism_window_end(imposed_on: dt.date) -> dt.date:
     Portaria art. 3, IV; years to the same day and month, and 29 February → 1 March (Lei
     810/1949 arts. 1 and 3); the last day counts (Código Civil art. 132).
     """
-    return add_years(imposed_on, RECIDIVISM_YEARS)
+    try:
+        return add_years(imposed_on, RECIDIVISM_YEARS)
+    except ValueError:  # beyond year 9999: the window outlasts every representable date
+        return dt.date.max
 
 
 @dataclass(frozen=True)
