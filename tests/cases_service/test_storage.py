@@ -1,0 +1,113 @@
+"""Storage on both backends: migrations, aware timestamps, append-only hash-chained audit."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from sqlalchemy import select, text
+from typer.testing import CliRunner
+
+from abordo.cases import audit
+from abordo.cases.db import get_engine, is_current, normalize_url, session_factory, upgrade
+from abordo.cases.models import AuditEvent, User
+from abordo.faces.cli.main import app as cli_app
+from cases_service.support import make_user
+
+
+def test_migrated_to_head_and_idempotent(db_url: str) -> None:
+    assert is_current(db_url)
+    upgrade(db_url)  # second run is a no-op
+    assert is_current(db_url)
+
+
+def test_sqlite_is_wal(sqlite_url: str) -> None:
+    with get_engine(sqlite_url).connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_url_normalization() -> None:
+    assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("x.sqlite").startswith("sqlite:////")
+
+
+def test_timestamps_are_aware_utc(db_url: str) -> None:
+    make_user(db_url, "a@x.br", "admin", None)
+    with session_factory(db_url)() as s:
+        user = s.execute(select(User)).scalar_one()
+        ev = s.execute(select(AuditEvent)).scalars().first()
+        assert ev is not None
+        for value in (user.created_at, ev.at):
+            assert value.tzinfo is not None and value.utcoffset() == dt.timedelta(0)
+    with pytest.raises(Exception, match="naive"), session_factory(db_url)() as s, s.begin():
+        s.add(User(email="n@x.br", role="admin", created_at=dt.datetime(2026, 1, 1)))
+        s.flush()
+
+
+def test_events_cannot_be_updated_or_deleted_by_orm(db_url: str) -> None:
+    make_user(db_url, "a@x.br", "admin", None)
+    with session_factory(db_url)() as s:
+        ev = s.execute(select(AuditEvent)).scalars().first()
+        assert ev is not None
+        ev.actor = "mallory"
+        with pytest.raises(RuntimeError, match="append-only"):
+            s.flush()
+        s.rollback()
+        ev2 = s.execute(select(AuditEvent)).scalars().first()
+        s.delete(ev2)
+        with pytest.raises(RuntimeError, match="append-only"):
+            s.flush()
+
+
+@pytest.mark.parametrize("tamper", [
+    "UPDATE audit_events SET payload = '{\"email\": \"evil@x.br\"}' WHERE seq = 2",
+    "UPDATE audit_events SET reason = 'edited' WHERE seq = 2",
+    "DELETE FROM audit_events WHERE seq = 3",
+])
+def test_raw_sql_tampering_is_detected(db_url: str, tamper: str) -> None:
+    for i in range(4):
+        make_user(db_url, f"u{i}@x.br", "inspector", "RJ")
+    with session_factory(db_url)() as s:
+        assert audit.verify(s).ok and audit.verify(s).checked == 4
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text(tamper))
+    with session_factory(db_url)() as s:
+        res = audit.verify(s)
+    assert not res.ok
+    assert res.broken_seq in (2, 4)
+    out = CliRunner().invoke(cli_app, ["audit", "verify", "--db", db_url])
+    assert out.exit_code == 1 and f"seq={res.broken_seq}" in out.output
+
+
+def test_removing_the_last_event_is_detected(db_url: str) -> None:
+    for i in range(2):
+        make_user(db_url, f"u{i}@x.br", "inspector", "RJ")
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("DELETE FROM audit_events WHERE seq = 2"))
+    with session_factory(db_url)() as s:
+        assert not audit.verify(s).ok
+
+
+def test_cli_users_add_and_db_upgrade(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    db = str(tmp_path / "cli.sqlite")
+    runner = CliRunner()
+    assert runner.invoke(cli_app, ["db", "upgrade", "--db", db]).exit_code == 0
+    r = runner.invoke(cli_app, ["users", "add", "--email", "x@y.br", "--role", "inspector",
+                                "--region", "RJ", "--password", "segredo-123", "--db", db])
+    assert r.exit_code == 0, r.output
+    bad = runner.invoke(cli_app, ["users", "add", "--email", "z@y.br", "--role", "chef",
+                                  "--db", db])
+    assert bad.exit_code != 0
+    ok = runner.invoke(cli_app, ["audit", "verify", "--db", db])
+    assert ok.exit_code == 0 and "1 eventos" in ok.output
+
+
+def test_demo_admin_created_once(sqlite_url: str) -> None:
+    from abordo.faces.cli.serve import ensure_demo_admin
+
+    creds = ensure_demo_admin(sqlite_url)
+    assert creds is not None and creds[0] == "admin@abordo.local"
+    assert ensure_demo_admin(sqlite_url) is None

@@ -1,0 +1,159 @@
+"""The transition table and its guards, without a database."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from abordo.cases import workflow as wf
+from abordo.cases.workflow import State, TransitionRefused
+
+CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
+TODAY = dt.date(2026, 4, 1)
+
+
+def run(state: str, data: dict[str, Any], body: dict[str, Any],
+        extra: dict[str, Any] | None = None) -> wf.Outcome:
+    return wf.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
+                    extra=extra)
+
+
+def base(docked: bool = True) -> dict[str, Any]:
+    return {"complaint": {"source": "union", "date": "2026-03-30", "content": "x"},
+            "vessel_docked": docked, "findings": [], "notifications": [], "escalations": [],
+            "autos": [], "checklist": []}
+
+
+def test_one_table_covers_every_command() -> None:
+    names = {m.model_fields["command"].annotation.__args__[0]  # type: ignore[union-attr]
+             for m in wf.Command.__origin__.__args__}  # type: ignore[attr-defined]
+    assert names == set(wf.TRANSITIONS)
+    for t in wf.TRANSITIONS.values():
+        assert not (t.sources & wf.CLOSED_STATES)
+
+
+def test_docked_vessel_skips_pre_boarding() -> None:
+    assert run("received", base(True), {"command": "start_assessment"}).state == State.ASSESSING
+    with pytest.raises(TransitionRefused, match="atracada"):
+        run("received", base(True), {"command": "start_pre_boarding"})
+
+
+def test_undocked_vessel_needs_free_pratique() -> None:
+    data = base(False)
+    with pytest.raises(TransitionRefused, match="art. 5"):
+        run("received", data, {"command": "start_assessment"})
+    facts = {"agent": "A", "vessel_name": "V", "vessel_class": "PSV", "flag": "NO",
+             "free_pratique_requested": True, "free_pratique_granted": False,
+             "last_psc_inspection": {"date": "2026-01-01"}, "expected_berthing": "2026-04-02",
+             "expected_unberthing": "2026-04-05", "quay": "Q", "berth": "1"}
+    out = run("pre_boarding", data, {"command": "record_pre_boarding", "facts": facts})
+    with pytest.raises(TransitionRefused, match="livre prática"):
+        run("pre_boarding", out.data, {"command": "start_assessment"})
+    out = run("pre_boarding", out.data, {"command": "record_pre_boarding",
+                                         "facts": {"free_pratique_granted": True}})
+    assert run("pre_boarding", out.data, {"command": "start_assessment"}).state == "assessing"
+
+
+@pytest.mark.parametrize("state", [s for s in State if s != State.ASSESSING])
+def test_closed_unfounded_only_from_assessing(state: State) -> None:
+    with pytest.raises(TransitionRefused):
+        run(state, base(), {"command": "close_unfounded", "reason": "improcedente"})
+
+
+def test_closed_unfounded_from_assessing() -> None:
+    out = run("assessing", base(), {"command": "close_unfounded", "reason": "improcedente"})
+    assert out.state == State.CLOSED_UNFOUNDED and out.data["assessment"]["justified"] is False
+
+
+@pytest.mark.parametrize("state", ["received", "pre_boarding", "assessing",
+                                   "documents_requested", "report", "closed"])
+def test_no_report_before_findings(state: str) -> None:
+    with pytest.raises(TransitionRefused):
+        run(state, base(), {"command": "write_report", "summary": "s"})
+
+
+def notified(risk: str, **flags: bool) -> dict[str, Any]:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
+    return run("notified", out.data, {"command": "record_not_remedied", "risk": risk,
+                                      **flags}).data
+
+
+def test_detention_only_after_unmet_notification_with_serious_risk() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
+    with pytest.raises(TransitionRefused, match="grave e iminente"):
+        run("notified", out.data, {"command": "request_detention"})
+    with pytest.raises(TransitionRefused, match="grave e iminente"):
+        run("notified", notified("contractual_wage"), {"command": "request_detention"})
+    ok = run("notified", notified("serious_imminent"), {"command": "request_detention"})
+    assert ok.data["escalations"][0]["basis"]["provision"] == "art. 10, I"
+
+
+def test_repatriation_and_strike_steps_are_mandatory() -> None:
+    d = notified("lesser_safety", repatriation=True, strike=True)
+    with pytest.raises(TransitionRefused, match="Polícia Federal"):
+        run("notified", d, {"command": "write_report", "summary": "s"})
+    d = run("notified", d, {"command": "refer_federal_police"}).data
+    with pytest.raises(TransitionRefused, match="mediação"):
+        run("notified", d, {"command": "write_report", "summary": "s"})
+    d = run("notified", d, {"command": "record_mediation", "notes": "acordo"}).data
+    out = run("notified", d, {"command": "write_report", "summary": "s"})
+    assert out.state == State.REPORT and out.data["report"]["forward_international"] is True
+    assert run("report", out.data, {"command": "close"}).state == State.CLOSED
+    with pytest.raises(TransitionRefused, match="Polícia Federal"):
+        run("notified", notified("lesser_safety"), {"command": "refer_federal_police"})
+
+
+def test_notify_needs_a_violation_and_a_sane_deadline() -> None:
+    with pytest.raises(TransitionRefused, match="irregularidade"):
+        run("findings", base(), {"command": "notify", "deadline": "2026-04-05"})
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    with pytest.raises(TransitionRefused) as exc:
+        run("findings", d, {"command": "notify", "deadline": "2026-03-01"})
+    assert exc.value.field == "deadline"
+
+
+def test_quota_finding_requires_auto_against_brazilian_company() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    d["notifications"] = [{"id": "N1", "deadline": "2026-04-05", "outcome": "remedied"}]
+    with pytest.raises(TransitionRefused, match="auto de infração"):
+        run("remedied", d, {"command": "write_report", "summary": "s"})
+    with pytest.raises(TransitionRefused, match="brazilian_company"):
+        run("remedied", d, {"command": "draft_auto"})
+    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+                        "operation": {"contract": "charter",
+                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    out = run("remedied", d, {"command": "draft_auto"})
+    auto = out.data["autos"][0]
+    assert auto["ementa"] == "001139-8" and auto["capitulation"]["label"] == "CLT, art. 444"
+    assert auto["against"]["name"] == "Empresa BR Ltda"
+    assert auto["basis"]["provision"] == "art. 14"
+    assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
+        == State.REPORT
+
+
+def test_checklist_for_foreign_vessel_under_contract() -> None:
+    vc = {"vessel": {"flag": "NO", "activity": "long_haul"},
+          "operation": {"contract": "charter"},
+          "crew": [{"id": "C1", "nationality": ["NO"]}, {"id": "C2", "nationality": ["BR"]}]}
+    items = {i["item"] for i in wf.checklist_for(vc)}
+    assert {"navigation_type", "foreign_calls", "visa:C1"} <= items
+    assert "caa" not in items and "visa:C2" not in items
+    assert len(wf.checklist_for(None)) == 6
+
+
+def test_closing_with_pending_documents_is_refused() -> None:
+    d = base()
+    d["checklist"] = wf.checklist_for(None)
+    d["report"] = {"summary": "s"}
+    with pytest.raises(TransitionRefused, match="documentos"):
+        run("report", d, {"command": "close"})
