@@ -1,0 +1,87 @@
+"""``abordo sea-time`` through Typer's CliRunner (and the real entry point for exit 2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from abordo.faces.cli.main import app
+from abordo.law.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "sea-time" / "seafarer-2on-promotion.yaml"
+runner = CliRunner()
+
+
+def test_text_report_with_timeline() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02"])
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "528 dias de embarque computáveis (1,44 ano(s))" in out
+    assert "2024-08 │███████████████ddddddddddddddd·│  15" in out
+    assert "2025-08 │lllllllllllllllllllllllllllllll│   0" in out
+    assert "Legenda: █ CIR + declaração (Anexo 1-S)" in out
+    assert "NORMAM-101/DPC (reedição de 2025), item 1.28" in out
+    assert "sea_time.period.inclusive" in out
+
+
+def test_json_english_and_purpose_override() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "--format", "json",
+                            "--lang", "en", "--purpose", "revalidation"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    res = data["result"]
+    assert data["verdict"] == "computed" and res["purpose"] == "revalidation"
+    assert res["counted_days"] == 528 and res["years"] == "1.44"
+    assert res["excluded"][0]["from"] == "2024-08-16"
+    assert res["excluded"][0]["citation"]["label"].endswith("item 1.26.1, e")
+    assert data["summary"].startswith("528 countable sea days")
+
+
+def test_html_report_to_file_with_svg_timeline(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "-f", "html",
+                            "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>") and "<svg" in html
+    # one square per calendar day of the months shown, 2024-02 to 2026-02
+    assert html.count("<rect") == (dt.date(2026, 3, 1) - dt.date(2024, 2, 1)).days == 759
+    assert "Dias não computados" in html and "Fundamentação legal" in html
+
+
+def test_not_covered_before_normam_101() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "13/09/2023"])
+    assert r.exit_code == 0
+    assert "NÃO COBERTO" in r.output and "NORMAM-13/DPC" in r.output
+
+
+def test_options_and_bad_flags_raise_input_errors() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "--option",
+                            "sea_time.years=half_up", "-f", "json"])
+    assert json.loads(r.output)["result"]["years"] == "1.45"
+    for args, field in ((["--purpose", "retire"], "--purpose"), (["-f", "pdf"], "--format"),
+                        (["--option", "nonsense"], "--option"), (["--on", "2026-02-31"], "--on"),
+                        (["--option", "sea_time.x=y"], "options.sea_time.x")):
+        bad = runner.invoke(app, ["sea-time", str(EXAMPLE), *args])
+        assert isinstance(bad.exception, InputError), args
+        assert bad.exception.field == field
+
+
+def test_bad_input_exit_2_and_no_traceback(tmp_path: Path) -> None:
+    p = tmp_path / "in.yaml"
+    p.write_text("seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+                 "cir: [{vessel: A, embark: 2025-03-10, disembark: 2025-03-01, function: 2ON,"
+                 " company: C}]\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    r = subprocess.run([sys.executable, "-c", "from abordo.faces.cli.main import run; run()",
+                        "sea-time", str(p), "-o", str(out)], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 2
+    assert "cir[0].disembark" in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists()  # never a partial write

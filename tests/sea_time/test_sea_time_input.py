@@ -1,0 +1,213 @@
+"""Bad input names file, row and field; sheets in CSV/XLSX; encodings (UTF-8, BOM, Latin-1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import Workbook
+from sea_time_helpers import case, decl, rec, run
+
+from abordo.law.errors import InputError
+from abordo.sea_time import compute, load_input
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "sea-time"
+ON = dt.date(2026, 2, 2)
+
+
+def _error(data: dict[str, Any]) -> InputError:
+    with pytest.raises(InputError) as err:
+        run(data)
+    return err.value
+
+
+def test_disembarkation_before_embarkation() -> None:
+    e = _error(case(cir=[rec("2025-03-10", "2025-03-01")]))
+    assert e.field == "cir[0].disembark"
+    assert "anterior ao embarque" in e.message
+    assert e.message_en and "before the embarkation" in e.message_en
+
+
+def test_unknown_field_bad_date_unknown_category() -> None:
+    assert _error(case(cir=[rec("2025-03-01", "2025-03-10", colour="red")])).field == \
+        "cir[0].colour"
+    bad_date = case(cir=[{"vessel": "A", "embark": "2025-02-30", "function": "2ON",
+                          "company": "C"}])
+    e = _error(bad_date)
+    assert e.field == "cir[0].embark" and "data inválida" in e.message
+    e2 = _error(case(cir=[rec("2025-03-01", "2025-03-10", "3ON")]))
+    assert e2.field == "cir[0].function" and "categoria desconhecida '3ON'" in e2.message
+    e3 = _error({"seafarer": {"id": "x", "group": "river", "category": "2ON"},
+                 "purpose": "promotion"})
+    assert e3.field == "seafarer.group"
+    e4 = _error(case(purpose="retirement"))
+    assert e4.field == "purpose"
+
+
+def test_declaration_for_a_company_with_no_cir_record() -> None:
+    e = _error(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
+                    declarations=[decl("2025-03-01", "2025-03-10", company="Alfa"),
+                                  decl("2025-03-01", "2025-03-10", company="Alpha")]))
+    assert e.field == "declarations[1].company" and "'Alpha'" in e.message
+    e2 = _error(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
+                     foreign_declarations=[decl("2025-03-01", "2025-03-10", company="Alfa")]))
+    assert e2.field == "foreign_declarations[0].company"
+
+
+def test_bad_flag_and_declaration_period() -> None:
+    assert _error(case(cir=[rec("2025-03-01", "2025-03-10", flag="XX")])).field == \
+        "cir[0].flag"
+    e = _error(case(cir=[rec("2025-03-01", "2025-03-10")],
+                    declarations=[decl("2025-03-10", "2025-03-01")]))
+    assert e.field == "declarations[0].to"
+
+
+def test_flags_and_codes_are_normalised() -> None:
+    d = run(case(cir=[rec("2025-03-01", "2025-03-10", "2on", flag="bra")],
+                 declarations=[decl("2025-03-01", "2025-03-10", "2ON")]))
+    assert d.result["counted_days"] == 10
+
+
+def _write(path: Path, text: str, encoding: str) -> Path:
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+HEADER = "vessel;embark;disembark;function;company\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "latin-1", "cp1252"])
+def test_csv_encodings(tmp_path: Path, encoding: str) -> None:
+    _write(tmp_path / "cir.csv", HEADER + "Navio São João;01/03/2025;10/03/2025;2ON;Cia Ômega\n",
+           encoding)
+    _write(tmp_path / "decl.csv", "empresa,de,até,categoria\nCia Ômega,2025-03-01,2025-03-10,2ON\n",
+           encoding)
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
+    data = load_input(tmp_path / "in.yaml")
+    assert data["cir"][0]["vessel"] == "Navio São João"
+    assert data["cir"][0]["embark"] == "2025-03-01"  # dd/mm/aaaa normalised
+    assert compute(data, ON).result["counted_days"] == 10
+
+
+def test_utf16_is_rejected_with_the_file_named(tmp_path: Path) -> None:
+    _write(tmp_path / "cir.csv", HEADER, "utf-16")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in.yaml")
+    assert err.value.file == "cir.csv" and "UTF-16" in err.value.message
+
+
+def test_csv_row_errors_name_file_row_field(tmp_path: Path) -> None:
+    (tmp_path / "cir.csv").write_text(
+        HEADER + "A;01/03/2025;10/03/2025;2ON;C\nB;01/04/2025;31/03/2025;2ON;C\n",
+        encoding="utf-8")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in.yaml")
+    e = err.value
+    assert (e.file, e.row, e.field) == ("cir.csv", 2, "disembark")
+    assert e.render() == ("arquivo cir.csv, linha 2, campo disembark: desembarque (2025-03-31) "
+                          "anterior ao embarque (2025-04-01)")
+
+
+def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
+    (tmp_path / "cir.csv").write_text("vessel,embark,function,company,cor\nA,2025-03-01,2ON,C,x\n",
+                                      encoding="utf-8")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in.yaml")
+    assert (err.value.file, err.value.field) == ("cir.csv", "cor")
+    (tmp_path / "cir.csv").write_text("vessel,embark,disembark,function,company\n"
+                                      "A,2025-03-01,2025-03-10,2ON,C\n", encoding="utf-8")
+    (tmp_path / "decl.csv").write_text("company,from,to,category\nC,2025-03-01,2025-03-10,2ON\n"
+                                       "\nZ,2025-03-01,2025-03-10,2ON\n", encoding="utf-8")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err2:
+        load_input(tmp_path / "in.yaml")
+    # the blank line is skipped but keeps the numbering of the sheet
+    assert (err2.value.file, err2.value.row, err2.value.field) == ("decl.csv", 3, "company")
+
+
+def test_yaml_errors(tmp_path: Path) -> None:
+    p = tmp_path / "in.yaml"
+    p.write_text("seafarer: {id: X\npurpose: [\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(p)
+    assert err.value.file == "in.yaml" and "YAML inválido na linha" in err.value.message
+    p.write_text("- just\n- a list\n", encoding="utf-8")
+    with pytest.raises(InputError):
+        load_input(p)
+    with pytest.raises(InputError) as err2:
+        load_input(tmp_path / "missing.yaml")
+    assert "não encontrado" in err2.value.message
+    p.write_text("seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+                 "cir: [{vessel: A, embark: 2025-01-01, function: 2ON, company: C}]\n"
+                 "cir_file: cir.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err3:
+        load_input(p)
+    assert err3.value.field == "cir_file"
+
+
+def test_json_input_and_purpose_override(tmp_path: Path) -> None:
+    p = tmp_path / "in.json"
+    p.write_text('{"seafarer": {"id": "X", "group": "maritime", "category": "1OM"},'
+                 ' "purpose": "promotion",'
+                 ' "cir": [{"vessel": "A", "embark": "2025-03-01", "disembark": "2025-03-10",'
+                 ' "function": "1OM", "company": "C", "navigation": "inland"}],'
+                 ' "declarations": [{"company": "C", "from": "2025-03-01", "to": "2025-03-10",'
+                 ' "category": "1OM"}]}', encoding="utf-8")
+    data = load_input(p, purpose="revalidation")
+    assert compute(data, ON).result["limitations"] == ["inland_only"]
+
+
+def test_xlsx_workbook_and_xlsx_sheet_reference(tmp_path: Path) -> None:
+    data = load_input(EXAMPLES / "seafarer-2on-promotion.xlsx")
+    assert compute(data, ON).result["counted_days"] == 528
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Plan1"
+    ws.append(["Embarcação", "Embarque", "Desembarque", "Função", "Empresa"])
+    ws.append(["A", dt.datetime(2025, 3, 1), dt.datetime(2025, 3, 10), "2ON", "C"])
+    wb.save(tmp_path / "cir.xlsx")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.xlsx\ndeclarations: [{company: C, from: 2025-03-01, to: 2025-03-10, "
+        "category: 2ON}]\n", encoding="utf-8")
+    assert compute(load_input(tmp_path / "in.yaml"), ON).result["counted_days"] == 10
+    two = Workbook()
+    two.active.title = "a"
+    two.create_sheet("b")
+    two.save(tmp_path / "two.xlsx")
+    (tmp_path / "in2.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: two.xlsx\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in2.yaml")
+    assert "sem aba 'cir'" in err.value.message
+    (tmp_path / "bad.xlsx").write_bytes(b"not a zip")
+    with pytest.raises(InputError) as err2:
+        load_input(tmp_path / "bad.xlsx")
+    assert "XLSX ilegível" in err2.value.message
+
+
+def test_the_three_example_formats_agree() -> None:
+    results = [compute(load_input(EXAMPLES / name), ON).result for name in (
+        "seafarer-2on-promotion.yaml", "seafarer-2on-promotion-csv.yaml",
+        "seafarer-2on-promotion.xlsx")]
+    assert {r["counted_days"] for r in results} == {528}
+    assert results[0]["excluded"] == results[1]["excluded"] == results[2]["excluded"]
+    assert results[0]["breakdown"] == {"cir_declared": 424, "foreign": 90, "standby": 12,
+                                       "manoeuvres": 2, "instructor": 0, "navy": 0}
