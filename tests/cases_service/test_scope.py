@@ -63,7 +63,8 @@ def test_role_endpoint_matrix(world: dict[str, Any]) -> None:
         for method, path, kwargs, write in _endpoints(world["rj"]):
             r = c.request(method, path, headers=h, **kwargs)
             assert r.headers["content-type"].split(";")[0] in (
-                "application/json", "application/problem+json", "text/html", "text/plain"), (role, path)
+                "application/json", "application/problem+json", "text/html", "text/plain"
+            ), (role, path)
             if not READ_RJ[role]:
                 assert r.status_code == 404, (role, method, path, r.status_code)
                 assert "Navio RJ" not in r.text

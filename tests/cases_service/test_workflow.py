@@ -43,7 +43,7 @@ def test_docked_vessel_skips_pre_boarding() -> None:
 
 def test_undocked_vessel_needs_free_pratique() -> None:
     data = base(False)
-    with pytest.raises(TransitionRefused, match="art. 5"):
+    with pytest.raises(TransitionRefused, match=r"art\. 5"):
         run("received", data, {"command": "start_assessment"})
     facts = {"agent": "A", "vessel_name": "V", "vessel_class": "PSV", "flag": "NO",
              "free_pratique_requested": True, "free_pratique_granted": False,

@@ -46,7 +46,7 @@ def available(data: dict[str, Any]) -> list[str]:
 
 def d(value: str | dt.date | None) -> str:
     """An ISO date (as stored) as ``dd/mm/aaaa``."""
-    if value is None or value == "":
+    if not value:  # None, "" or a Jinja2 Undefined
         return "—"
     day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
     return fmt_date(day, "pt")

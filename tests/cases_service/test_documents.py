@@ -1,0 +1,95 @@
+"""Each document renders in Portuguese to HTML and to PDF, with its citations."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from abordo.cases import documents
+from abordo.cases import workflow as wf
+from abordo.cases.models import Case
+
+FIND = [{"id": "F1", "source": "engine:quota", "severity": "violation", "subject": "deck.rating",
+         "text": "Subalternos de convés: faltam 1 brasileiro(s) (1 de 2 exigidos).",
+         "citation": {"label": "RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, "
+                               "art. 4º, I, a", "urn": "urn:x"}}]
+
+
+def full_case() -> Case:
+    data: dict[str, Any] = {
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota descumprida"},
+        "vessel_docked": True, "on": "2026-04-01",
+        "vessel_case": {"vessel": {"name": "Atlantic Provider", "imo": "9372664", "flag": "NO",
+                                   "activity": "offshore_support"},
+                        "operation": {"contract": "charter", "brazilian_company": {
+                            "name": "Exemplo Apoio Marítimo Ltda", "cnpj": "11.222.333/0001-81"}}},
+        "checklist": wf.checklist_for(None), "findings": FIND,
+        "physical_checks": [{"area": "galley", "ok": True, "notes": None}],
+        "notifications": [{"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03",
+                           "outcome": "not_remedied", "basis": wf.cite("art. 9º")}],
+        "not_remedied": {"risk": "serious_imminent", "repatriation": True, "strike": False,
+                         "recorded_on": "2026-04-04"},
+        "escalations": [
+            {"kind": "detention_request", "on": "2026-04-04", "notes": None,
+             "consul": "Consulado da Noruega", "basis": wf.cite("art. 10, I")},
+            {"kind": "federal_police", "on": "2026-04-04", "notes": None,
+             "basis": wf.cite("art. 10, III")}],
+        "autos": [{"id": "A1", "kind": "quota", "against": {"name": "Exemplo Apoio Marítimo Ltda",
+                                                            "cnpj": "11.222.333/0001-81"},
+                   "ementa": "001139-8", "capitulation": wf.cite("art. 444", "clt"),
+                   "basis": wf.cite("art. 14"), "findings": ["F1"], "facts": None,
+                   "drafted_on": "2026-04-04", "drafted_by": "ana@x.gov.br"}],
+        "report": {"written_on": "2026-04-05", "summary": "Retenção solicitada.",
+                   "forward_international": True, "written_by": "ana@x.gov.br",
+                   "recipients": ["Coordenação Nacional", "chefia regional"],
+                   "basis": [wf.cite("art. 11"), wf.cite("art. 15")]},
+    }
+    for item in data["checklist"]:
+        item["status"] = "received"
+    return Case(id=7, state="report", region="RJ", owner_id=1, vessel_name="Atlantic Provider",
+                procedure_version="in-sit-70-2007", version=12, data=data)
+
+
+EXPECT = {
+    "notificacao": ["NOTIFICADOS", "03/04/2026", "art. 9º", "Subalternos de convés"],
+    "oficio-consul": ["retenção", "Consulado da Noruega", "art. 10, I", "NORMAM 08"],
+    "oficio-policia-federal": ["Polícia Federal", "Convenção nº 166", "não confirmado",
+                               "Decreto nº 6.968/2009"],
+    "auto-infracao": ["001139-8", "CLT, art. 444", "Exemplo Apoio Marítimo Ltda",
+                      "IN SIT nº 70/2007, art. 14"],
+    "relatorio": ["Relatório circunstanciado", "Assessoria Internacional", "28/03/2026",
+                  "A1", "RN CNIg nº 06/2017", "IN SIT nº 70/2007, art. 11"],
+}
+
+
+@pytest.mark.parametrize("kind", list(EXPECT))
+def test_document_html_and_pdf(kind: str, tmp_path: Path) -> None:
+    case = full_case()
+    assert kind in documents.available(case.data)
+    html = documents.render(kind, case, team=["ana@x.gov.br"])
+    assert 'lang="pt-BR"' in html and "Fundamentação legal" in html
+    for text in EXPECT[kind]:
+        assert text in html, text
+    from weasyprint import HTML
+
+    rendered = HTML(string=html).render()
+    assert len(rendered.pages) >= 1
+    pdf = documents.to_pdf(html)
+    assert pdf.startswith(b"%PDF") and pdf.rstrip().endswith(b"%%EOF")
+    if shutil.which("pdftotext"):
+        out = tmp_path / "doc.pdf"
+        out.write_bytes(pdf)
+        txt = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True,
+                             check=True).stdout
+        assert EXPECT[kind][0].split()[0] in txt
+
+
+def test_unavailable_document_is_refused() -> None:
+    case = full_case()
+    case.data = {**case.data, "autos": []}
+    with pytest.raises(wf.TransitionRefused):
+        documents.render("auto-infracao", case)
