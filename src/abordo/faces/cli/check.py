@@ -8,7 +8,15 @@ from pathlib import Path
 import typer
 
 from abordo.crew.load import load_vessel_case
-from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, emit, parse_on, today
+from abordo.faces.cli.common import (
+    FormatOpt,
+    LangOpt,
+    OutOpt,
+    emit,
+    emit_report,
+    parse_on,
+    today,
+)
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report
@@ -56,17 +64,9 @@ def register(app: typer.Typer) -> None:
         language = _lang(lang)
         case = load_vessel_case(file, keep_personal_data or None)
         result = check_vessel(case, parse_on(on) or today(), parse_options(option))
-        if fmt == "json":
-            emit(json.dumps(result.to_json(language), ensure_ascii=False, indent=2), output)
-        elif fmt == "html":
-            emit(html_report(result, language), output)
-        elif fmt == "pdf":
-            emit(pdf_report(result, language), output)
-        elif fmt == "text":
-            emit(text_report(result, language), output)
-        else:
-            raise InputError(f"formato '{fmt}' não suportado (text, json, html, pdf)",
-                             "--format", message_en=f"unsupported format '{fmt}'")
+        emit_report(fmt, result, language, output, {
+            "text": text_report, "html": html_report, "pdf": pdf_report,
+            "json": lambda r, lg: json.dumps(r.to_json(lg), ensure_ascii=False, indent=2)})
         raise typer.Exit(result.exit_code)
 
     @app.command()

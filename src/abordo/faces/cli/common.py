@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -59,3 +61,20 @@ def emit(text: str | bytes, out: Path | None) -> None:
     else:
         tmp.write_text(text, encoding="utf-8")
     tmp.replace(out)
+
+
+Renderer = Callable[[Any, str], "str | bytes"]
+
+
+def emit_report(fmt: str, subject: Any, lang: str, output: Path | None,
+                renderers: dict[str, Renderer]) -> None:
+    """Render ``subject`` with the renderer of ``fmt`` and write it (``-o``) or print it.
+
+    Raises :class:`InputError` naming ``--format`` for a format the command does not offer.
+    """
+    render = renderers.get(fmt)
+    if render is None:
+        offered = ", ".join(renderers)
+        raise InputError(f"formato '{fmt}' não suportado ({offered})", "--format",
+                         message_en=f"unsupported format '{fmt}' ({offered})")
+    emit(render(subject, lang), output)

@@ -17,7 +17,15 @@ from typing import Any
 import typer
 import yaml
 
-from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, console, default_lang, emit
+from abordo.faces.cli.common import (
+    FormatOpt,
+    LangOpt,
+    OutOpt,
+    console,
+    default_lang,
+    emit,
+    emit_report,
+)
 from abordo.faces.reports.port_fines import (
     catalogue_json,
     catalogue_table,
@@ -227,14 +235,9 @@ def register(app: typer.Typer) -> None:
             except InputError as exc:
                 raise _flag_error(exc) from None
 
-        if fmt == "json":
-            emit(json_report(decision, language), output)
-        elif fmt == "html":
-            emit(html_report(decision, language), output)
-        elif fmt == "pdf":
-            emit(pdf_report(decision, language), output)
-        else:
-            emit(text_report(decision, language), output)
+        emit_report(fmt, decision, language, output, {
+            "text": text_report, "json": json_report, "html": html_report,
+            "pdf": pdf_report})
 
 
 def _decimal_text(value: str) -> str:
