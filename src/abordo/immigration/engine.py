@@ -1,0 +1,1021 @@
+"""Immigration engine: for each foreign person aboard on date D, which document the law
+requires (none / visit visa / temporary visa / residence authorization), whether it is in
+order, the next deadline and the consequence (immigration.md).
+
+Pure: ``evaluate(case, on, options) -> Decision``. No I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from abordo.crew.model import Document, VesselCase
+from abordo.crew.ranks import CrewMember, resolve_crew
+from abordo.immigration.rules import (
+    PKG,
+    BusinessDeadline,
+    Presence,
+    Regime,
+    StayCount,
+    business_deadline,
+    count_stay,
+    document_status,
+    in_force,
+    operation_start,
+    param,
+    pending_requests,
+    regime_on,
+    regime_tables,
+    valid_documents,
+)
+from abordo.law.calendar import add_days, add_years
+from abordo.law.decision import (
+    Citation,
+    Decision,
+    DecisionBuilder,
+    Finding,
+    Msg,
+    UnconfirmedParameter,
+    Verdict,
+)
+from abordo.law.errors import InputError
+from abordo.law.interpretations import check_options, resolve
+from abordo.law.norms import NormRegistry, norm_registry
+
+REQUIREMENTS: dict[str, Msg] = {
+    "none_long_haul": Msg("dispensa de visto (longo curso)", "no visa (long-haul voyage)"),
+    "exempt_c185": Msg("isento de visto (OIT C185)", "visa-exempt (ILO C185)"),
+    "visit_visa": Msg("visto de visita", "visit visa"),
+    "temporary_visa": Msg("visto temporário", "temporary visa"),
+    "residence_authorization": Msg("autorização de residência", "residence authorization"),
+    "work_authorization_request": Msg("pedido de autorização de trabalho",
+                                      "work authorization request"),
+    "not_applicable": Msg("não aplicável", "not applicable"),
+}
+
+PERSON_VERDICTS = ("regular", "irregular", "action_due", "not_applicable")
+
+
+def _d(day: dt.date | None) -> str:
+    return day.strftime("%d/%m/%Y") if day else "—"
+
+
+def _iso(day: dt.date | None) -> str:
+    return day.isoformat() if day else "—"
+
+
+class _Ctx:
+    """What one evaluation shares: the case, date, options, builder and registry."""
+
+    def __init__(self, case: VesselCase, on: dt.date, options: Mapping[str, Any] | None) -> None:
+        check_options([PKG], options)
+        self.case = case
+        self.on = on
+        self.options = dict(options or {})
+        self.b = DecisionBuilder("immigration", on)
+        self.reg: NormRegistry = norm_registry()
+        self.state = case.operation.state
+        self.activity = case.vessel.activity.value
+
+    def cite(self, regime: Regime, provision: str) -> Citation:
+        version = regime.version if regime.version != regime.norm else None
+        return self.reg.cite(regime.norm, provision, version)
+
+
+class _Person:
+    """Accumulates one person's row of ``result['persons']``."""
+
+    def __init__(self, ctx: _Ctx, m: CrewMember) -> None:
+        self.ctx = ctx
+        self.m = m
+        keep = ctx.case.keep_personal_data
+        self.row: dict[str, Any] = {
+            "id": m.id, "rank": m.rank, "nationality": "/".join(m.nationalities),
+            "department": m.department, "crew": m.is_crew,
+            "sid_c185": m.source.sid_c185, "seafarer_card": m.source.seafarer_card,
+            "documents": [_doc_row(d, ctx.on, keep) for d in m.source.documents],
+            "requirement": None, "requirement_label": None, "citation": None,
+            "verdict": None, "deadline": None, "deadline_detail": None,
+            "action": None, "consequence": None, "notes": [], "stay": None,
+        }
+
+    def note(self, pt: str, en: str) -> None:
+        self.row["notes"].append(Msg(pt, en))
+
+    def decide(self, requirement: str, verdict: str, citation: Citation | None,
+               deadline: dt.date | None = None, action: Msg | None = None) -> None:
+        assert verdict in PERSON_VERDICTS
+        self.row.update(requirement=requirement, requirement_label=REQUIREMENTS[requirement],
+                        citation=citation, verdict=verdict, deadline=deadline, action=action)
+        self.ctx.b.cite(citation)
+
+    @property
+    def pid(self) -> str:
+        return self.m.id
+
+
+def _doc_row(doc: Document, on: dt.date, keep: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {"type": doc.type, "issued_on": doc.issued_on,
+                           "valid_until": doc.valid_until, "protocol_date": doc.protocol_date,
+                           "status": document_status(doc, on)}
+    if keep and doc.number:
+        row["number"] = doc.number
+    return row
+
+
+def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
+             ) -> Decision:
+    """Judge the immigration status of every foreign person aboard ``case`` on ``on``.
+
+    Regimes: RN CNIg 31/1998 (1998-01-01, unconfirmed, → 2003-12-09) and RN CNIg 06/2017 as
+    amended by Res. CNIg 42/2020 (from 2020-10-14); any other date → ``not_covered`` with the
+    reason. ``options``: interpretation choices keyed by family (``immigration.stay``,
+    ``immigration.migratory_year``, ``immigration.air_entry``, ``immigration.entries``,
+    ``immigration.rn31.deadline``).
+
+    Returns a :class:`Decision` with verdict ``non_compliant`` (any person irregular),
+    ``compliant`` (persons with action due listed as warning findings), ``not_applicable``
+    (no foreign person aboard) or ``not_covered``. ``result`` holds ``vessel``, ``regime``,
+    ``persons`` — one dict per foreign person: ``id``, ``nationality``, ``requirement`` (id),
+    ``requirement_label``, ``citation``, ``documents`` (each with its ``status`` on the date),
+    ``verdict`` (``regular`` | ``irregular`` | ``action_due`` | ``not_applicable``),
+    ``deadline`` (date), ``deadline_detail`` (business-day arithmetic: start, count in
+    business days, counted days, holidays skipped with names), ``stay`` (calendar days in
+    the migratory year), ``action``, ``consequence``, ``notes`` — ``brazilians_omitted`` and
+    ``consequences``.
+
+    Raises :class:`~abordo.law.errors.InputError` for an unknown option, overlapping entries,
+    a request without protocol date, or missing presence data the rule needs (naming the
+    field, and the file and row for crew-file input).
+    """
+    ctx = _Ctx(case, on, options)
+    members = resolve_crew(case)
+    b = ctx.b
+    v = case.vessel
+    result: dict[str, Any] = {
+        "vessel": {"name": v.name, "imo": v.imo, "flag": v.flag, "activity": ctx.activity,
+                   "contract": case.operation.contract.value, "state": ctx.state},
+        "persons": [], "brazilians_omitted": [], "consequences": []}
+    foreign = [m for m in members if not m.is_brazilian]
+    brazilians = [m.id for m in members if m.is_brazilian]
+    result["brazilians_omitted"] = brazilians
+    b.step("facts", f"Embarcação {v.name or ''} ({v.flag}), navegação {ctx.activity}, contrato "
+           f"{case.operation.contract.value}; {len(members)} pessoas a bordo, {len(foreign)} "
+           f"estrangeiras; data julgada {_d(on)}.",
+           f"Vessel {v.name or ''} ({v.flag}), {ctx.activity} navigation, contract "
+           f"{case.operation.contract.value}; {len(members)} persons aboard, {len(foreign)} "
+           f"foreign; date judged {on.isoformat()}.", persons=len(members), foreign=len(foreign))
+    if brazilians:
+        b.step("persons.brazilians",
+               f"Brasileiros omitidos (a situação migratória não se aplica): "
+               f"{', '.join(brazilians)}.",
+               f"Brazilians omitted (immigration status does not apply): "
+               f"{', '.join(brazilians)}.", ids=brazilians)
+    if not foreign:
+        return b.build(Verdict.NOT_APPLICABLE, None,
+                       Msg("Não aplicável: nenhum estrangeiro a bordo.",
+                           "Not applicable: no foreign person aboard."), result=result)
+
+    tables = regime_tables()
+    regime = regime_on(on)
+    if regime is None:
+        reason = ctx.reg.not_covered_reason(on, list(tables.candidates), tables.topic)
+        rn31 = ctx.reg["cnig-rn-31-1998"]
+        res42 = ctx.reg["cnig-rn-06-2017@res-42-2020"]
+        if rn31.in_force_to and rn31.in_force_to < on < res42.in_force_from:
+            reason = Msg(f"{reason.pt} Além disso, {tables.gap.pt}.",
+                         f"{reason.en} Moreover, {tables.gap.en}.")
+        return _not_covered(ctx, None, reason, result)
+    result["regime"] = regime.version
+    result["regime_label"] = ctx.reg[regime.version].label
+    if v.flag == "BR":
+        reason = Msg(f"{tables.topic.pt}: {tables.brazilian_flag.pt}.",
+                     f"{tables.topic.en}: {tables.brazilian_flag.en}.")
+        return _not_covered(ctx, regime.version, reason, result)
+    outside = regime.outside_reason(ctx.activity, on)
+    if outside is not None:
+        return _not_covered(ctx, regime.version, Msg(f"{tables.topic.pt}: {outside.pt}.",
+                                                     f"{tables.topic.en}: {outside.en}."),
+                            result)
+    version = ctx.reg[regime.version]
+    b.step("regime.select", f"Norma em vigor em {_d(on)}: {version.title}.",
+           f"Norm in force on {on.isoformat()}: {version.title}.", ctx.cite(regime, ""))
+    if not version.from_confirmed and on < add_years(version.in_force_from, 1):
+        b.unconfirmed(UnconfirmedParameter(
+            f"{version.id}:in_force_from", version.in_force_from.isoformat(),
+            "norms.md: exact date of publication unconfirmed; modelled from 1998-01-01",
+            version.id))
+
+    if regime.id == "rn31":
+        if ctx.activity not in regime.long_haul_activities and (
+                regime.contracts and case.operation.contract.value not in regime.contracts):
+            reason = Msg(
+                f"{tables.topic.pt}: a RN CNIg 31/1998 rege a tripulação de embarcação "
+                "estrangeira em operação nas AJB por contrato de afretamento, prestação de "
+                "serviços ou risco com empresa brasileira (art. 1º) ou em viagem de longo curso "
+                f"(art. 2º); esta embarcação (navegação {ctx.activity}, contrato "
+                f"{case.operation.contract.value}) não é nenhum dos casos — informe "
+                "operation.contract.",
+                f"{tables.topic.en}: RN CNIg 31/1998 governs the crew of a foreign vessel "
+                "operating in AJB under a charter, services or risk contract with a Brazilian "
+                f"company (art. 1) or on a long-haul voyage (art. 2); this vessel ({ctx.activity}"
+                f" navigation, contract {case.operation.contract.value}) is neither — give "
+                "operation.contract.")
+            return _not_covered(ctx, regime.version, reason, result)
+        persons = [_rn31_person(ctx, regime, m) for m in foreign]
+    else:
+        if ctx.activity in regime.long_haul_activities:
+            basis = regime.long_haul_basis
+            if basis is None or not in_force(basis[0], on):
+                assert regime.long_haul_after is not None
+                return _not_covered(ctx, regime.version, Msg(
+                    f"{tables.topic.pt}: {regime.long_haul_after.pt}.",
+                    f"{tables.topic.en}: {regime.long_haul_after.en}."), result)
+            persons = [_long_haul_in70(ctx, m, basis) for m in foreign]
+        else:
+            persons = [_res42_person(ctx, regime, m) for m in foreign]
+    result["persons"] = [p.row for p in persons]
+    return _finish(ctx, regime, persons, result)
+
+
+def _not_covered(ctx: _Ctx, regime: str | None, reason: Msg, result: dict[str, Any]
+                 ) -> Decision:
+    ctx.b.step("regime.not_covered", reason.pt, reason.en)
+    return ctx.b.build(Verdict.NOT_COVERED, regime,
+                       Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),
+                       not_covered_reason=reason, result=result)
+
+
+# --- RN CNIg 31/1998 --------------------------------------------------------------------------
+
+def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
+    p = _Person(ctx, m)
+    b = ctx.b
+    if not m.is_crew:
+        # art. 14: the resolution does not apply to non-crew professionals.
+        cite = ctx.cite(regime, regime.non_crew_provision or "art. 14")
+        p.decide("not_applicable", "not_applicable", cite)
+        p.note("Profissional não tripulante: fora da RN 31/1998 (art. 14); a situação "
+               "migratória segue outra norma, não modelada.",
+               "Non-crew professional: outside RN 31/1998 (art. 14); their immigration status "
+               "follows another norm, not modelled.")
+        b.step(f"person.{m.id}.requirement",
+               f"{m.id} ({p.row['nationality']}): profissional não tripulante — a RN 31/1998 não "
+               "se aplica (art. 14).",
+               f"{m.id} ({p.row['nationality']}): non-crew professional — RN 31/1998 does not "
+               "apply (art. 14).", cite)
+        return p
+    if ctx.activity in regime.long_haul_activities:
+        return _rn31_long_haul(ctx, regime, p)
+    return _rn31_temporary_visa(ctx, regime, p)
+
+
+def _rn31_long_haul(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:
+    """RN 31/1998 art. 2: no visa; the international seafarer's card or equivalent suffices."""
+    m, on = p.m, ctx.on
+    cite = ctx.cite(regime, regime.long_haul_provision or "art. 2º")
+    card = m.source.seafarer_card or m.source.sid_c185 or bool(
+        valid_documents(m.source.documents, "seafarer_card", on)
+        or valid_documents(m.source.documents, "sid_c185", on))
+    p.decide("none_long_haul", "regular", cite)
+    if card:
+        p.note("Carteira internacional de marítimo (ou equivalente) informada.",
+               "International seafarer's card (or equivalent) given.")
+    else:
+        p.note("Conferir a carteira internacional de marítimo ou documento equivalente a bordo "
+               "(art. 2º).", "Check the international seafarer's card or an equivalent "
+               "document aboard (art. 2).")
+        ctx.b.finding(Finding("seafarer_card_to_check", Msg(
+            f"{m.id}: conferir a carteira internacional de marítimo (ou equivalente).",
+            f"{m.id}: check the international seafarer's card (or equivalent)."), cite, "info",
+            m.id))
+    if ctx.case.operation.foreign_calls is False:
+        ctx.b.finding(Finding("long_haul_without_foreign_calls", Msg(
+            "Declarada de longo curso, mas sem escalas em portos estrangeiros: a dispensa de "
+            "visto do art. 2º pressupõe viagem entre portos estrangeiros e brasileiros.",
+            "Declared long-haul but with no foreign calls: the visa waiver of art. 2 assumes a "
+            "voyage between foreign and Brazilian ports."), cite, "warning"))
+    ctx.b.step(f"person.{m.id}.requirement",
+               f"{m.id} ({p.row['nationality']}): viagem de longo curso — não se exige visto, "
+               f"basta a carteira internacional de marítimo; regular.",
+               f"{m.id} ({p.row['nationality']}): long-haul voyage — no visa required, the "
+               "international seafarer's card suffices; regular.", cite)
+    return p
+
+
+def _rn31_temporary_visa(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:
+    """RN 31/1998 arts. 1, 2 sole paragraph, 9 and 10: temporary visa, the 8-business-day
+    request, the 30-day protocol and the extension request."""
+    m, on, b = p.m, ctx.on, ctx.b
+    cabotage = ctx.activity in regime.cabotage_activities
+    cite = ctx.cite(regime, (regime.cabotage_provision if cabotage else None)
+                    or regime.contract_provision or "art. 1º")
+    if cabotage:
+        b.cite(ctx.cite(regime, regime.contract_provision or "art. 1º"))
+    docs = m.source.documents
+    max_years = param("temporary_visa_max_years", on)
+    for d in docs:
+        if d.type == "temporary_visa" and d.issued_on and d.valid_until and \
+                d.valid_until > add_years(d.issued_on, max_years.value):
+            b.finding(Finding("temporary_visa_beyond_maximum", Msg(
+                f"{m.id}: visto temporário de {_d(d.issued_on)} a {_d(d.valid_until)} excede o "
+                f"prazo máximo de {max_years.value} anos (art. 1º).",
+                f"{m.id}: temporary visa from {_iso(d.issued_on)} to {_iso(d.valid_until)} "
+                f"exceeds the {max_years.value}-year maximum (art. 1)."),
+                ctx.cite(regime, max_years.provision), "warning", m.id))
+    why_pt = ("embarcação afretada para cabotagem (art. 2º, parágrafo único, c/c art. 1º)"
+              if cabotage else "embarcação estrangeira em operação nas AJB por contrato com "
+              "empresa brasileira (art. 1º)")
+    why_en = ("vessel chartered into cabotage (art. 2 sole paragraph with art. 1)" if cabotage
+              else "foreign vessel operating in AJB under a contract with a Brazilian company "
+              "(art. 1)")
+    b.step(f"person.{m.id}.requirement",
+           f"{m.id} ({p.row['nationality']}): {why_pt} — exige-se visto temporário (Lei "
+           f"6.815/80 art. 13, V) por até {max_years.value} anos.",
+           f"{m.id} ({p.row['nationality']}): {why_en} — a temporary visa (Lei 6.815/80 art. 13,"
+           f" V) for up to {max_years.value} years is required.", cite)
+
+    visas = valid_documents(docs, "temporary_visa", on)
+    if visas:
+        return _rn31_visa_held(ctx, regime, p, cite, max(
+            visas, key=lambda d: d.valid_until or dt.date.max))
+    expired = [d for d in docs if d.type == "temporary_visa"
+               and document_status(d, on) == "expired"]
+    if expired:
+        return _rn31_visa_expired(ctx, regime, p, cite, max(
+            expired, key=lambda d: d.valid_until or dt.date.min))
+    auths = valid_documents(docs, "work_authorization", on)
+    if auths:
+        p.decide("temporary_visa", "regular", cite)
+        p.note("Autorização de trabalho concedida; o visto é emitido pelo Ministério das "
+               "Relações Exteriores (art. 7º).", "Work authorization granted; the visa is "
+               "issued by the Ministry of Foreign Affairs (art. 7).")
+        b.step(f"person.{m.id}.documents",
+               f"{m.id}: autorização de trabalho válida em {_d(on)} — regular.",
+               f"{m.id}: work authorization valid on {on.isoformat()} — regular.",
+               ctx.cite(regime, "art. 7º"))
+        return p
+    return _rn31_request_clock(ctx, regime, p, cite)
+
+
+def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa: Document
+                    ) -> _Person:
+    """A valid temporary visa: regular; the next deadline is the extension request, due up to
+    30 days before the stay granted ends (art. 10 § 1º)."""
+    m, on, b = p.m, ctx.on, ctx.b
+    if visa.valid_until is None:
+        p.decide("temporary_visa", "regular", cite)
+        b.step(f"person.{m.id}.documents", f"{m.id}: visto temporário válido em {_d(on)}.",
+               f"{m.id}: temporary visa valid on {on.isoformat()}.", cite)
+        return p
+    before = param("extension_request_days_before_end", on)
+    notice = param("extension_notice_days", on)
+    ext_cite = ctx.cite(regime, before.provision)
+    ext_deadline = add_days(visa.valid_until, -before.value)
+    filed = [d for d in pending_requests(m.source.documents, "temporary_visa", on)
+             if d.protocol_date and d.protocol_date <= ext_deadline]
+    detail = {"kind": "extension_request", "start": visa.valid_until, "count": -before.value,
+              "unit": "days", "citation": ext_cite, "text": Msg(
+                  f"Estada concedida até {_d(visa.valid_until)}; o pedido de prorrogação deve "
+                  f"ser protocolado até {before.value} dias antes: {_d(ext_deadline)}.",
+                  f"Stay granted until {visa.valid_until.isoformat()}; the extension request "
+                  f"must be filed up to {before.value} days before: {ext_deadline.isoformat()}.")}
+    p.row["deadline_detail"] = detail
+    if filed:
+        p.decide("temporary_visa", "regular", cite, visa.valid_until)
+        p.note(f"Prorrogação pedida em {_d(filed[0].protocol_date)}, no prazo (art. 10, § 1º).",
+               f"Extension requested on {_iso(filed[0].protocol_date)}, in time (art. 10 §1).")
+    elif on <= ext_deadline:
+        due = on >= add_days(ext_deadline, -notice.value)
+        action = Msg(f"Protocolar o pedido de prorrogação até {_d(ext_deadline)} (se a estada "
+                     "for continuar).", f"File the extension request by "
+                     f"{ext_deadline.isoformat()} (if the stay is to continue).")
+        p.decide("temporary_visa", "action_due" if due else "regular", cite, ext_deadline,
+                 action)
+        if due:
+            b.finding(Finding("extension_request_due", Msg(
+                f"{m.id}: pedido de prorrogação do visto temporário até {_d(ext_deadline)}.",
+                f"{m.id}: temporary visa extension request due by "
+                f"{ext_deadline.isoformat()}."), ext_cite, "warning", m.id))
+    else:
+        action = Msg(f"Prazo do pedido de prorrogação vencido em {_d(ext_deadline)}: a estada "
+                     f"termina em {_d(visa.valid_until)}.",
+                     f"The extension request deadline passed on {ext_deadline.isoformat()}: "
+                     f"the stay ends on {visa.valid_until.isoformat()}.")
+        p.decide("temporary_visa", "action_due", cite, visa.valid_until, action)
+        b.finding(Finding("extension_request_missed", Msg(
+            f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ext_cite, "warning", m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: visto temporário válido até {_d(visa.valid_until)}; prorrogação a pedir até "
+           f"{_d(ext_deadline)} → {p.row['verdict']}.",
+           f"{m.id}: temporary visa valid until {visa.valid_until.isoformat()}; extension to "
+           f"request by {ext_deadline.isoformat()} → {p.row['verdict']}.", ext_cite,
+           deadline=ext_deadline)
+    return p
+
+
+def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa: Document
+                       ) -> _Person:
+    m, on, b = p.m, ctx.on, ctx.b
+    assert visa.valid_until is not None
+    before = param("extension_request_days_before_end", on)
+    ext_cite = ctx.cite(regime, before.provision)
+    ext_deadline = add_days(visa.valid_until, -before.value)
+    filed = [d for d in pending_requests(m.source.documents, "temporary_visa", on)
+             if d.protocol_date and d.protocol_date <= ext_deadline]
+    if filed:
+        p.decide("temporary_visa", "action_due", cite, None, Msg(
+            "Prorrogação pedida no prazo; aguarda decisão do Ministério da Justiça (art. 10).",
+            "Extension requested in time; awaiting the Ministry of Justice's decision "
+            "(art. 10)."))
+        b.finding(Finding("extension_pending", Msg(
+            f"{m.id}: visto vencido em {_d(visa.valid_until)}, prorrogação pedida em "
+            f"{_d(filed[0].protocol_date)} aguardando decisão.",
+            f"{m.id}: visa expired on {visa.valid_until.isoformat()}, extension requested on "
+            f"{_iso(filed[0].protocol_date)} awaiting decision."), ext_cite, "warning", m.id))
+    else:
+        p.decide("temporary_visa", "irregular", cite)
+        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        b.finding(Finding("temporary_visa_expired", Msg(
+            f"{m.id}: visto temporário vencido em {_d(visa.valid_until)}, sem prorrogação "
+            "pedida no prazo.", f"{m.id}: temporary visa expired on "
+            f"{visa.valid_until.isoformat()}, no extension requested in time."), cite,
+            subject=m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: visto temporário vencido em {_d(visa.valid_until)} → {p.row['verdict']}.",
+           f"{m.id}: temporary visa expired on {visa.valid_until.isoformat()} → "
+           f"{p.row['verdict']}.", ext_cite)
+    return p
+
+
+def _crew_entry(m: CrewMember, on: dt.date) -> dt.date | None:
+    """The person's latest entry into Brazil on or before ``on``."""
+    past = [e.date for e in m.source.entries if e.date <= on]
+    return max(past) if past else None
+
+
+def _rn31_clock_start(ctx: _Ctx, m: CrewMember, variant: str) -> dt.date | None:
+    periods = [(p.entry, p.exit) for p in ctx.case.operation.ajb_presence]
+    op = operation_start(periods, ctx.on)
+    if variant == "deadline_from_crew_entry":
+        entry = _crew_entry(m, ctx.on)
+        if entry is not None:
+            return max(entry, op) if op else entry
+    return op
+
+
+def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -> _Person:
+    """RN 31/1998 art. 9: the charterer has 8 business days to file the work authorization
+    request; the protocol keeps the crew regular for 30 days, extendable (§§ 1º–2º)."""
+    m, on, b = p.m, ctx.on, ctx.b
+    reading = b.interpret(resolve(PKG, "immigration.rn31.deadline", ctx.options))
+    if not ctx.case.operation.ajb_presence and (
+            reading.variant == "deadline_from_operation_start" or not m.source.entries):
+        raise InputError(
+            "a RN 31/1998 art. 9º conta o prazo do pedido de autorização de trabalho da entrada "
+            "da embarcação nas AJB: informe operation.ajb_presence", "operation.ajb_presence",
+            message_en="RN 31/1998 art. 9 counts the work authorization request deadline from "
+            "the vessel's entry into AJB: give operation.ajb_presence")
+    start = _rn31_clock_start(ctx, m, reading.variant)
+    n = param("work_authorization_request_business_days", on)
+    art9 = ctx.cite(regime, n.provision)
+    if start is None:
+        p.decide("temporary_visa", "action_due", cite, None, Msg(
+            "A operação ainda não começou nesta data: o prazo de 8 dias úteis correrá da entrada "
+            "da embarcação nas AJB.", "The operation has not started on this date: the 8 "
+            "business days will run from the vessel's entry into AJB."))
+        return p
+    bd = business_deadline(start, int(n.value), ctx.state)
+    p.row["deadline_detail"] = _bd_detail(bd, "work_authorization_request", art9)
+    b.step(f"person.{m.id}.deadline", bd.explain().pt, bd.explain().en, art9,
+           start=start, count=bd.count, deadline=bd.deadline,
+           skipped=[(d, name) for d, name in bd.skipped])
+    requests = pending_requests(m.source.documents, "work_authorization", on)
+    if requests:
+        return _rn31_protocol(ctx, regime, p, cite, bd, requests[0])
+    action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
+                 f"{_d(bd.deadline)}.", f"The charterer must file the work authorization "
+                 f"request by {bd.deadline.isoformat()}.")
+    if on <= bd.deadline:
+        p.decide("temporary_visa", "action_due", cite, bd.deadline, action)
+        p.row["consequence"] = Msg(
+            f"Sem o protocolo até {_d(bd.deadline)}, o tripulante passa à situação irregular.",
+            f"Without the protocol by {bd.deadline.isoformat()}, the crew member becomes "
+            "irregular.")
+        b.finding(Finding("work_authorization_request_due", Msg(
+            f"{m.id}: pedido de autorização de trabalho a protocolar até {_d(bd.deadline)}.",
+            f"{m.id}: work authorization request to be filed by {bd.deadline.isoformat()}."),
+            art9, "warning", m.id))
+    else:
+        p.decide("temporary_visa", "irregular", cite, bd.deadline, action)
+        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        b.finding(Finding("work_authorization_request_overdue", Msg(
+            f"{m.id}: sem visto temporário nem protocolo do pedido de autorização de trabalho; "
+            f"o prazo venceu em {_d(bd.deadline)}.",
+            f"{m.id}: no temporary visa and no work authorization request protocol; the "
+            f"deadline passed on {bd.deadline.isoformat()}."), art9, subject=m.id))
+    _rn31_alternative(ctx, p, reading.variant, int(n.value))
+    return p
+
+
+def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
+                   bd: BusinessDeadline, req: Document) -> _Person:
+    m, on, b = p.m, ctx.on, ctx.b
+    assert req.protocol_date is not None
+    days = param("protocol_validity_days", on)
+    pcite = ctx.cite(regime, days.provision)
+    b.cite(ctx.cite(regime, "art. 9º, § 1º"))
+    valid_to = add_days(req.protocol_date, days.value)
+    if req.valid_until and req.valid_until > valid_to:  # extended by the Ministry (§ 2º)
+        valid_to = req.valid_until
+        p.note(f"Protocolo prorrogado até {_d(valid_to)} (art. 9º, § 2º).",
+               f"Protocol extended until {valid_to.isoformat()} (art. 9 §2).")
+    late = req.protocol_date > bd.deadline
+    if late:
+        b.finding(Finding("work_authorization_request_late", Msg(
+            f"{m.id}: pedido protocolado em {_d(req.protocol_date)}, após o prazo de "
+            f"{_d(bd.deadline)} (art. 9º).", f"{m.id}: request filed on "
+            f"{req.protocol_date.isoformat()}, after the deadline of {bd.deadline.isoformat()} "
+            "(art. 9)."), ctx.cite(regime, "art. 9º"), "warning", m.id))
+    if on <= valid_to:
+        p.decide("temporary_visa", "regular", pcite, valid_to, Msg(
+            f"Protocolo de {_d(req.protocol_date)} válido até {_d(valid_to)} (prorrogável): "
+            "obter o visto ou a prorrogação do protocolo até lá.",
+            f"Protocol of {req.protocol_date.isoformat()} valid until {valid_to.isoformat()} "
+            "(extendable): obtain the visa or the protocol's extension by then."))
+    else:
+        p.decide("temporary_visa", "irregular", pcite, valid_to, Msg(
+            f"Protocolo vencido em {_d(valid_to)} sem visto nem prorrogação.",
+            f"Protocol expired on {valid_to.isoformat()} with no visa or extension."))
+        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        b.finding(Finding("protocol_expired", Msg(
+            f"{m.id}: protocolo do pedido de autorização de trabalho vencido em {_d(valid_to)}.",
+            f"{m.id}: work authorization request protocol expired on {valid_to.isoformat()}."),
+            pcite, subject=m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: pedido protocolado em {_d(req.protocol_date)}"
+           f"{' (fora do prazo)' if late else ' (no prazo)'}; o protocolo mantém a estada regular "
+           f"por {days.value} dias, até {_d(valid_to)} → {p.row['verdict']}.",
+           f"{m.id}: request filed on {req.protocol_date.isoformat()}"
+           f"{' (late)' if late else ' (in time)'}; the protocol keeps the stay regular for "
+           f"{days.value} days, until {valid_to.isoformat()} → {p.row['verdict']}.", pcite)
+    return p
+
+
+def _rn31_alternative(ctx: _Ctx, p: _Person, variant: str, n: int) -> None:
+    """Report the other reading of art. 9's start when it would change the verdict."""
+    other = ("deadline_from_crew_entry" if variant == "deadline_from_operation_start"
+             else "deadline_from_operation_start")
+    start = _rn31_clock_start(ctx, p.m, other)
+    if start is None:
+        return
+    alt = business_deadline(start, n, ctx.state)
+    alt_verdict = "action_due" if ctx.on <= alt.deadline else "irregular"
+    if alt_verdict != p.row["verdict"]:
+        ctx.b.finding(Finding("alternative_reading_changes_verdict", Msg(
+            f"{p.pid}: pela leitura alternativa (immigration.rn31.{other}) o prazo seria "
+            f"{_d(alt.deadline)} e a situação, {alt_verdict}.",
+            f"{p.pid}: under the alternative reading (immigration.rn31.{other}) the deadline "
+            f"would be {alt.deadline.isoformat()} and the status {alt_verdict}."), None, "info",
+            p.pid))
+
+
+def _rn31_irregular_consequence(ctx: _Ctx, regime: Regime) -> Msg:
+    return Msg("Sem visto nem protocolo válido, o tripulante não tem estada regular e fica "
+               "sujeito a multa (RN 31/1998 art. 9º, § 1º, a contrario; Lei 6.815/1980) — valores "
+               "não modelados.",
+               "Without a visa or a valid protocol the crew member's stay is not regular and "
+               "liable to a fine (RN 31/1998 art. 9 §1, a contrario; Lei 6.815/1980) — amounts "
+               "not modelled.")
+
+
+def _bd_detail(bd: BusinessDeadline, kind: str, cite: Citation) -> dict[str, Any]:
+    return {"kind": kind, "start": bd.start, "count": bd.count, "unit": "business_days",
+            "state": bd.state, "deadline": bd.deadline, "counted": list(bd.counted),
+            "skipped": [{"date": d, "name": name} for d, name in bd.skipped],
+            "citation": cite, "text": bd.explain()}
+
+
+# --- RN CNIg 06/2017 as amended by Res. CNIg 42/2020 -----------------------------------------
+
+def _long_haul_in70(ctx: _Ctx, m: CrewMember, basis: tuple[str, str]) -> _Person:
+    """IN SIT 70/2007 art. 13, IV: long-haul and international inland vessels' crews need no
+    specific visa (while the instruction is in force)."""
+    p = _Person(ctx, m)
+    cite = ctx.reg.cite(basis[0], basis[1])
+    p.decide("none_long_haul", "regular", cite)
+    p.note("Conferir a prova de escalas em portos estrangeiros (Diário de Navegação).",
+           "Check the proof of calls at foreign ports (log book).")
+    ctx.b.step(f"person.{m.id}.requirement",
+               f"{m.id} ({p.row['nationality']}): embarcação de longo curso ou de navegação "
+               "interior internacional — tripulantes dispensados de vistos específicos; regular.",
+               f"{m.id} ({p.row['nationality']}): long-haul or international inland vessel — "
+               "crew need no specific visa; regular.", cite)
+    return p
+
+
+def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
+    """The person's periods in Brazil: their entries, or (interpretation
+    ``immigration.entries.vessel_presence``) the vessel's presence in AJB."""
+    indexed = sorted(enumerate(m.source.entries), key=lambda ie: ie[1].date)
+    entries = [e for _, e in indexed]
+    for (_, a), (j, nxt) in itertools.pairwise(indexed):
+        if a.exit is None or a.exit >= nxt.date:
+            field = f"{m.path}.entries[{j}]" if m.file is None else "entry_date"
+            raise InputError(
+                f"entradas sobrepostas de {m.id}: a entrada de {_d(nxt.date)} começa antes da "
+                f"saída da anterior ({_d(a.exit) if a.exit else 'sem saída'})", field, m.file,
+                m.row, message_en=f"overlapping entries of {m.id}: the entry of "
+                f"{nxt.date.isoformat()} starts before the previous one's exit "
+                f"({_iso(a.exit) if a.exit else 'no exit'})")
+    for j, d in enumerate(m.source.documents):
+        if d.type.endswith("_request") and d.protocol_date is None:
+            field = f"{m.path}.documents[{j}].protocol_date" if m.file is None \
+                else "document_protocol_date"
+            raise InputError(f"pedido ({d.type}) de {m.id} sem data de protocolo", field,
+                             m.file, m.row,
+                             message_en=f"request ({d.type}) of {m.id} without protocol date")
+    if entries:
+        return [Presence(e.date, e.exit, e.by, e.mandatory_crew_change) for e in entries]
+    choice = ctx.b.interpret(resolve(PKG, "immigration.entries", ctx.options))
+    field = f"{m.path}.entries" if m.file is None else "entry_date"
+    if choice.variant == "required":
+        raise InputError(f"informe as entradas no país de {m.id}", field, m.file, m.row,
+                         message_en=f"give the entries into the country of {m.id}")
+    vessel = ctx.case.operation.ajb_presence
+    if not vessel:
+        raise InputError(f"sem entradas de {m.id} nem presença da embarcação em AJB: informe "
+                         f"{field} ou operation.ajb_presence", field, m.file, m.row,
+                         message_en=f"no entries of {m.id} and no presence of the vessel in "
+                         f"AJB: give {field} or operation.ajb_presence")
+    ctx.b.finding(Finding("entries_missing_vessel_presence_used", Msg(
+        f"{m.id}: entradas não informadas; usados os períodos da embarcação em AJB.",
+        f"{m.id}: entries not given; the vessel's periods in AJB were used."), None, "info",
+        m.id))
+    return [Presence(p.entry, p.exit) for p in vessel]
+
+
+def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
+    """RN 06/2017 (Res. 42/2020) arts. 1, 3 §2, 5 and 11: visit visa or C185 exemption up to
+    90 days of stay per migratory year; beyond, a residence authorization."""
+    p = _Person(ctx, m)
+    on, b = ctx.on, ctx.b
+    periods = _person_periods(ctx, m)
+    if not any(x.start <= on for x in periods):
+        first = min(x.start for x in periods)
+        p.decide("not_applicable", "not_applicable", None)
+        p.note(f"Entrada prevista para {_d(first)}: ainda não está no país nesta data.",
+               f"Entry expected on {first.isoformat()}: not yet in the country on this date.")
+        b.step(f"person.{m.id}.stay", f"{m.id}: primeira entrada em {_d(first)}, após a data "
+               "julgada — não avaliado.", f"{m.id}: first entry on {first.isoformat()}, after "
+               "the date judged — not assessed.")
+        return p
+    limit = param("visit_stay_days", on)
+    months = param("migratory_year_months", on)
+    stay_reading = b.interpret(resolve(PKG, "immigration.stay", ctx.options))
+    year_reading = b.interpret(resolve(PKG, "immigration.migratory_year", ctx.options))
+    if not months.confirmed:
+        b.unconfirmed(UnconfirmedParameter(
+            "immigration.migratory_year_months", f"{months.value} meses", months.source,
+            months.version or months.norm))
+    art11 = ctx.cite(regime, limit.provision)
+    sc = count_stay(periods, on, limit=int(limit.value), months=int(months.value),
+                    inclusive=stay_reading.variant == "inclusive",
+                    year_reading=year_reading.variant)
+    p.row["stay"] = _stay_row(sc)
+    b.step(f"person.{m.id}.stay",
+           f"{m.id} ({p.row['nationality']}): ano migratório de {_d(sc.year_start)} a "
+           f"{_d(sc.year_end)}; {sc.days} dias de estada em {_d(on)} (períodos: "
+           + "; ".join(f"{_d(a)}–{_d(z)}: {n}" for a, z, n in sc.counted)
+           + f"); {limit.value}º dia: {_d(sc.limit_date)}.",
+           f"{m.id} ({p.row['nationality']}): migratory year {sc.year_start.isoformat()} to "
+           f"{sc.year_end.isoformat()}; {sc.days} days of stay on {on.isoformat()} (periods: "
+           + "; ".join(f"{a.isoformat()}–{z.isoformat()}: {n}" for a, z, n in sc.counted)
+           + f"); day {limit.value}: {_iso(sc.limit_date)}.", art11,
+           days=sc.days, year_start=sc.year_start, limit_date=sc.limit_date)
+    if not sc.present:
+        last = max((x for x in periods if x.start <= on), key=lambda x: x.start)
+        p.decide("not_applicable", "not_applicable", None)
+        p.note(f"Saída do país em {_d(last.end)}: não está no Brasil nesta data.",
+               f"Left the country on {_iso(last.end)}: not in Brazil on this date.")
+        b.finding(Finding("not_in_country", Msg(
+            f"{m.id}: consta da lista, mas as entradas indicam saída em {_d(last.end)}.",
+            f"{m.id}: listed aboard, but the entries show an exit on {_iso(last.end)}."),
+            None, "warning", m.id))
+        return p
+    return _res42_decide(ctx, regime, p, sc, art11, int(limit.value))
+
+
+def _stay_row(sc: StayCount) -> dict[str, Any]:
+    return {"year_start": sc.year_start, "year_end": sc.year_end, "days": sc.days,
+            "limit": sc.limit, "limit_date": sc.limit_date, "planned_exit": sc.planned_exit,
+            "periods": [{"from": a, "to": z, "days": n} for a, z, n in sc.counted]}
+
+
+def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: Citation,
+                  limit: int) -> _Person:
+    m, on, b = p.m, ctx.on, ctx.b
+    docs = m.source.documents
+    ra_cite = ctx.cite(regime, "art. 11, § 1º")
+    b.cite(ctx.cite(regime, "art. 1º"))
+    b.cite(ctx.cite(regime, "art. 5º"))
+    ras = valid_documents(docs, "residence_authorization", on)
+    if ras:
+        return _res42_ra_held(ctx, regime, p, max(ras, key=lambda d: d.valid_until
+                                                    or dt.date.max))
+    pending = pending_requests(docs, "residence_authorization", on)
+    current = sc.current
+    assert current is not None
+    caput = True
+    if current.by == "air":
+        air = ctx.b.interpret(resolve(PKG, "immigration.air_entry", ctx.options))
+        if current.mandatory_crew_change:
+            cc = ctx.cite(regime, "art. 11, § 2º")
+            pf = ctx.cite(regime, "art. 11, § 3º")
+            b.step(f"person.{m.id}.air_entry",
+                   f"{m.id}: entrada por via aérea em {_d(current.start)} para substituição "
+                   "obrigatória da tripulação — aplica-se o art. 11 (§ 2º); a afretadora ou "
+                   "contratante deve comprová-la à Polícia Federal (§ 3º).",
+                   f"{m.id}: entry by air on {current.start.isoformat()} for a mandatory crew "
+                   "change — art. 11 applies (§2); the charterer or contractor must prove it to "
+                   "the Federal Police (§3).", cc)
+            b.finding(Finding("pf_proof_mandatory_crew_change", Msg(
+                f"{m.id}: comprovar à Polícia Federal a substituição obrigatória da tripulação "
+                "com ingresso aéreo (afretadora ou contratante).",
+                f"{m.id}: prove the mandatory crew change by air to the Federal Police "
+                "(charterer or contractor)."), pf, "warning", m.id))
+            p.note("Troca obrigatória de tripulação por via aérea: comprovação documental à "
+                   "Polícia Federal pela afretadora ou contratante (art. 11, § 3º).",
+                   "Mandatory crew change by air: documentary proof to the Federal Police by "
+                   "the charterer or contractor (art. 11 §3).")
+        elif air.variant == "crew_change_only":
+            caput = False
+            b.step(f"person.{m.id}.air_entry",
+                   f"{m.id}: entrada por via aérea em {_d(current.start)} sem substituição "
+                   "obrigatória da tripulação — o art. 11 só a admite excepcionalmente nesse "
+                   "caso (§ 2º): exige-se autorização de residência.",
+                   f"{m.id}: entry by air on {current.start.isoformat()} without a mandatory "
+                   "crew change — art. 11 admits it only exceptionally in that case (§2): a "
+                   "residence authorization is required.", ctx.cite(regime, "art. 11, § 2º"))
+    if not caput:
+        cite = ctx.cite(regime, "art. 11, § 2º")
+        if pending:
+            return _res42_pending(ctx, p, cite, pending[0], None, sc)
+        return _res42_irregular(ctx, regime, p, "residence_authorization", cite, Msg(
+            f"{m.id}: entrou por via aérea sem troca obrigatória de tripulação e não tem "
+            "autorização de residência.", f"{m.id}: entered by air without a mandatory crew "
+            "change and holds no residence authorization."), "residence_authorization_missing")
+
+    if not sc.past_limit:
+        c185 = _holds_c185(p, on)
+        base = "exempt_c185" if c185 else "visit_visa"
+        if not c185 and not valid_documents(docs, "visit_visa", on):
+            expired = [d for d in docs if d.type == "visit_visa"
+                       and document_status(d, on) == "expired"]
+            why = (f"visto de visita vencido em {_d(expired[0].valid_until)}" if expired else
+                   "sem visto de visita nem documento OIT C185")
+            why_en = (f"visit visa expired on {_iso(expired[0].valid_until)}" if expired else
+                      "no visit visa and no ILO C185 document")
+            p.note("Dispensas de visto de visita por nacionalidade (acordos de reciprocidade) "
+                   "não estão modeladas: se a nacionalidade for dispensada, registre a dispensa "
+                   "como documento visit_visa.", "Visit-visa waivers by nationality "
+                   "(reciprocity agreements) are not modelled: if the nationality is exempt, "
+                   "record the waiver as a visit_visa document.")
+            return _res42_irregular(ctx, regime, p, "visit_visa", art11, Msg(
+                f"{m.id}: {why} ({sc.days}º dia de estada).",
+                f"{m.id}: {why_en} (day {sc.days} of stay)."), "visit_visa_missing")
+        held_pt = "documento OIT C185 (isento de visto)" if c185 else "visto de visita válido"
+        held_en = "ILO C185 document (visa-exempt)" if c185 else "valid visit visa"
+        b.step(f"person.{m.id}.requirement",
+               f"{m.id}: {sc.days} dias de estada (até {limit}): {held_pt}.",
+               f"{m.id}: {sc.days} days of stay (up to {limit}): {held_en}.", art11)
+        if pending:
+            return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
+        exit_ = sc.planned_exit
+        if exit_ is not None and sc.limit_date is not None and exit_ > sc.limit_date:
+            action = Msg(f"A saída prevista ({_d(exit_)}) passa do {limit}º dia "
+                         f"({_d(sc.limit_date)}): requerer autorização de residência antes "
+                         "(art. 11, § 1º, e art. 5º).",
+                         f"The planned exit ({exit_.isoformat()}) is past day {limit} "
+                         f"({sc.limit_date.isoformat()}): request a residence authorization "
+                         "before then (art. 11 §1 and art. 5).")
+            p.decide("residence_authorization", "action_due", ra_cite, sc.limit_date, action)
+            p.row["consequence"] = Msg(
+                f"Sem a autorização, a estada após {_d(sc.limit_date)} será irregular.",
+                f"Without the authorization, the stay after {sc.limit_date.isoformat()} will "
+                "be irregular.")
+            p.row["deadline_detail"] = _limit_detail(sc, art11)
+            b.finding(Finding("residence_authorization_due", Msg(
+                f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
+            return p
+        p.decide(base, "regular", art11, sc.limit_date, Msg(
+            f"Para permanecer após o {limit}º dia ({_d(sc.limit_date)}), requerer autorização "
+            "de residência (art. 11, § 1º).",
+            f"To stay beyond day {limit} ({_iso(sc.limit_date)}), request a residence "
+            "authorization (art. 11 §1)."))
+        p.row["deadline_detail"] = _limit_detail(sc, art11)
+        return p
+
+    # Past the limit: a residence authorization (arts. 1, 5, 11 § 1º).
+    b.step(f"person.{m.id}.requirement",
+           f"{m.id}: {sc.days} dias de estada no ano migratório — passou de {limit} dias em "
+           f"{_d(add_days(sc.limit_date, 1) if sc.limit_date else None)}: exige-se "
+           "autorização de residência (arts. 1º, 5º e 11, § 1º).",
+           f"{m.id}: {sc.days} days of stay in the migratory year — past {limit} days on "
+           f"{_iso(add_days(sc.limit_date, 1) if sc.limit_date else None)}: a residence "
+           "authorization is required (arts. 1, 5 and 11 §1).", ra_cite)
+    if pending:
+        return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
+    expired = [d for d in docs if d.type == "residence_authorization"
+               and document_status(d, on) == "expired"]
+    text = (Msg(f"{m.id}: autorização de residência vencida em "
+                f"{_d(expired[0].valid_until)} ({sc.days}º dia de estada).",
+                f"{m.id}: residence authorization expired on "
+                f"{_iso(expired[0].valid_until)} (day {sc.days} of stay).") if expired else
+            Msg(f"{m.id}: {sc.days} dias de estada, acima de {limit}, sem autorização de "
+                "residência requerida.", f"{m.id}: {sc.days} days of stay, over {limit}, with "
+                "no residence authorization requested."))
+    return _res42_irregular(ctx, regime, p, "residence_authorization", ra_cite, text,
+                            "residence_authorization_expired" if expired
+                            else "residence_authorization_missing")
+
+
+def _holds_c185(p: _Person, on: dt.date) -> bool:
+    """ILO C185 seafarer identity document: the ``sid_c185`` flag or a ``sid_c185`` document;
+    when documents of that type are given, one must be valid on the date."""
+    docs = [d for d in p.m.source.documents if d.type == "sid_c185"]
+    if docs:
+        ok = any(document_status(d, on) == "valid" for d in docs)
+        if not ok:
+            p.note("Documento OIT C185 fora da validade nesta data: sem isenção de visto.",
+                   "ILO C185 document not valid on this date: no visa exemption.")
+        return ok
+    return p.m.source.sid_c185
+
+
+def _limit_detail(sc: StayCount, cite: Citation) -> dict[str, Any]:
+    return {"kind": "stay_limit", "start": sc.year_start, "count": sc.limit,
+            "unit": "calendar_days", "deadline": sc.limit_date, "citation": cite,
+            "text": Msg(f"{sc.days} dias de estada no ano migratório iniciado em "
+                        f"{_d(sc.year_start)} (o dia da entrada conta); o {sc.limit}º dia é "
+                        f"{_d(sc.limit_date)} se a pessoa permanecer.",
+                        f"{sc.days} days of stay in the migratory year starting "
+                        f"{sc.year_start.isoformat()} (the entry day counts); day {sc.limit} is "
+                        f"{_iso(sc.limit_date)} if the person stays.")}
+
+
+def _res42_ra_held(ctx: _Ctx, regime: Regime, p: _Person, ra: Document) -> _Person:
+    m, on, b = p.m, ctx.on, ctx.b
+    years = param("residence_authorization_max_years", on)
+    cite = ctx.cite(regime, years.provision)
+    if ra.issued_on and ra.valid_until and ra.valid_until > add_years(ra.issued_on, years.value):
+        b.finding(Finding("residence_authorization_beyond_maximum", Msg(
+            f"{m.id}: autorização de residência de {_d(ra.issued_on)} a {_d(ra.valid_until)} "
+            f"excede o prazo máximo de {years.value} anos (art. 3º, § 2º).",
+            f"{m.id}: residence authorization from {_iso(ra.issued_on)} to "
+            f"{_iso(ra.valid_until)} exceeds the {years.value}-year maximum (art. 3 §2)."),
+            cite, "warning", m.id))
+    p.decide("residence_authorization", "regular", cite, ra.valid_until)
+    if ra.valid_until:
+        p.note(f"Válida até {_d(ra.valid_until)}; a renovação é disciplinada em resolução "
+               "específica (art. 12), não modelada.", f"Valid until {_iso(ra.valid_until)}; "
+               "renewal is governed by a specific resolution (art. 12), not modelled.")
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: autorização de residência válida em {_d(on)}"
+           f"{f' (até {_d(ra.valid_until)})' if ra.valid_until else ''} — regular.",
+           f"{m.id}: residence authorization valid on {on.isoformat()}"
+           f"{f' (until {ra.valid_until.isoformat()})' if ra.valid_until else ''} — regular.",
+           cite)
+    return p
+
+
+def _res42_pending(ctx: _Ctx, p: _Person, cite: Citation, req: Document,
+                   limit_date: dt.date | None, sc: StayCount) -> _Person:
+    m, b = p.m, ctx.b
+    assert req.protocol_date is not None
+    late = limit_date is not None and req.protocol_date > limit_date
+    p.decide("residence_authorization", "action_due", cite,
+             limit_date if limit_date and limit_date >= ctx.on else None, Msg(
+                 f"Autorização de residência requerida em {_d(req.protocol_date)}: aguarda "
+                 "decisão do Ministério da Justiça e Segurança Pública.",
+                 f"Residence authorization requested on {req.protocol_date.isoformat()}: "
+                 "awaiting the Ministry of Justice and Public Security's decision."))
+    p.row["consequence"] = Msg("Se indeferida, a estada além de 90 dias é irregular.",
+                               "If refused, the stay beyond 90 days is irregular.")
+    b.finding(Finding("residence_authorization_pending", Msg(
+        f"{m.id}: autorização de residência requerida em {_d(req.protocol_date)}, aguardando "
+        "decisão.", f"{m.id}: residence authorization requested on "
+        f"{req.protocol_date.isoformat()}, awaiting decision."), cite, "warning", m.id))
+    if late:
+        b.finding(Finding("residence_authorization_request_late", Msg(
+            f"{m.id}: pedido feito em {_d(req.protocol_date)}, depois do {sc.limit}º dia "
+            f"({_d(limit_date)}).", f"{m.id}: request filed on "
+            f"{req.protocol_date.isoformat()}, after day {sc.limit} ({_iso(limit_date)})."),
+            cite, "warning", m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: pedido de autorização de residência protocolado em "
+           f"{_d(req.protocol_date)} → providência pendente.",
+           f"{m.id}: residence authorization request filed on "
+           f"{req.protocol_date.isoformat()} → action due.", cite)
+    return p
+
+
+def _res42_irregular(ctx: _Ctx, regime: Regime, p: _Person, requirement: str,
+                     cite: Citation, text: Msg, finding_id: str) -> _Person:
+    p.decide(requirement, "irregular", cite)
+    p.row["consequence"] = _res42_consequence(ctx)
+    ctx.b.finding(Finding(finding_id, text, cite, subject=p.pid))
+    ctx.b.step(f"person.{p.pid}.verdict", f"{text.pt} → irregular.", f"{text.en} → irregular.",
+               cite)
+    return p
+
+
+def _res42_consequence(ctx: _Ctx) -> Msg:
+    t = regime_tables().consequence
+    if in_force(t["procedure"]["norm"], ctx.on):
+        return Msg("Estada irregular: auto de infração contra a empresa brasileira contratante "
+                   f"(CLT art. 444, ementa {t['ementa']}; IN SIT 70/2007 art. 14); sanções "
+                   "migratórias (Lei 13.445/2017) a cargo da Polícia Federal, não modeladas.",
+                   "Irregular stay: infraction notice against the Brazilian contracting company "
+                   f"(CLT art. 444, code {t['ementa']}; IN SIT 70/2007 art. 14); migration "
+                   "sanctions (Lei 13.445/2017) by the Federal Police, not modelled.")
+    return Msg("Estada irregular: sanções migratórias (Lei 13.445/2017) a cargo da Polícia "
+               "Federal e o procedimento de inspeção vigente (IN MTP 2/2021) não estão modelados.",
+               "Irregular stay: migration sanctions (Lei 13.445/2017) by the Federal Police and "
+               "the inspection procedure in force (IN MTP 2/2021) are not modelled.")
+
+
+# --- overall ----------------------------------------------------------------------------------
+
+def _finish(ctx: _Ctx, regime: Regime, persons: list[_Person], result: dict[str, Any]
+            ) -> Decision:
+    b = ctx.b
+    verdicts = [p.row["verdict"] for p in persons]
+    irregular = [p.pid for p in persons if p.row["verdict"] == "irregular"]
+    due = [p.pid for p in persons if p.row["verdict"] == "action_due"]
+    regular = [p.pid for p in persons if p.row["verdict"] == "regular"]
+    result["counts"] = {v: verdicts.count(v) for v in ("regular", "irregular", "action_due",
+                                                       "not_applicable")}
+    label = ctx.reg[regime.version].label
+    na = [p.pid for p in persons if p.row["verdict"] == "not_applicable"]
+    parts_pt = [f"{len(irregular)} irregular(es) ({', '.join(irregular)})" if irregular else "",
+                f"{len(due)} com providência pendente ({', '.join(due)})" if due else "",
+                f"{len(regular)} regular(es)" if regular else "",
+                f"{len(na)} fora da norma ({', '.join(na)})" if na else ""]
+    parts_en = [f"{len(irregular)} irregular ({', '.join(irregular)})" if irregular else "",
+                f"{len(due)} with action due ({', '.join(due)})" if due else "",
+                f"{len(regular)} regular" if regular else "",
+                f"{len(na)} outside the norm ({', '.join(na)})" if na else ""]
+    detail_pt = "; ".join(x for x in parts_pt if x)
+    detail_en = "; ".join(x for x in parts_en if x)
+    if irregular:
+        _consequence(ctx, result)
+        verdict = Verdict.NON_COMPLIANT
+        summary = Msg(f"Não conforme ({label}) — estrangeiros: {detail_pt}.",
+                      f"Non-compliant ({label}) — foreign persons: {detail_en}.")
+    elif len(na) == len(persons):
+        verdict = Verdict.NOT_APPLICABLE
+        summary = Msg(f"Não aplicável ({label}) — estrangeiros: {detail_pt}.",
+                      f"Not applicable ({label}) — foreign persons: {detail_en}.")
+    else:
+        verdict = Verdict.COMPLIANT
+        summary = Msg(f"Conforme ({label}) — estrangeiros: {detail_pt}.",
+                      f"Compliant ({label}) — foreign persons: {detail_en}.")
+    b.step("verdict", summary.pt, summary.en)
+    return b.build(verdict, regime.version, summary, result=result)
+
+
+def _consequence(ctx: _Ctx, result: dict[str, Any]) -> None:
+    """IN SIT 70/2007 art. 14: a breach of the CNIg resolutions → auto de infração against
+    the Brazilian contracting company (CLT art. 444, ementa 001139-8), while in force."""
+    t = regime_tables().consequence
+    proc_norm = t["procedure"]["norm"]
+    company = ctx.case.operation.brazilian_company
+    who = company.name if company and company.name else "empresa brasileira contratante"
+    who_en = company.name if company and company.name else "the Brazilian contracting company"
+    if in_force(proc_norm, ctx.on):
+        clt = ctx.reg.cite(t["clt"]["norm"], t["clt"]["provision"])
+        proc = ctx.reg.cite(proc_norm, t["procedure"]["provision"])
+        ctx.b.cite(clt)
+        ctx.b.cite(proc)
+        result["consequences"] = [{
+            "id": "auto_de_infracao_clt_444", "ementa": t["ementa"], "citations": [clt, proc],
+            "text": Msg(f"Lavrar auto de infração contra {who} por descumprimento de resolução "
+                        f"normativa do CNIg (art. 444 da CLT, ementa {t['ementa']}).",
+                        f"Issue an infraction notice against {who_en} for breach of a CNIg "
+                        f"normative resolution (CLT art. 444, code {t['ementa']})."),
+        }]
+        return
+    norm = ctx.reg[proc_norm]
+    text = Msg(f"O procedimento de inspeção vigente em {_d(ctx.on)} não está modelado (a IN SIT "
+               f"70/2007, art. 14 — auto de infração, CLT art. 444 — vigorou de "
+               f"{_d(norm.in_force_from)} a {_d(norm.in_force_to)}).",
+               f"The inspection procedure in force on {ctx.on.isoformat()} is not modelled (IN "
+               f"SIT 70/2007, art. 14 — infraction notice, CLT art. 444 — was in force from "
+               f"{norm.in_force_from.isoformat()} to {_iso(norm.in_force_to)}).")
+    ctx.b.step("consequence.procedure", text.pt, text.en)
+    result["consequences"] = [{"id": "procedure_not_modelled", "ementa": None,
+                               "citations": [], "text": text}]

@@ -1,0 +1,391 @@
+"""Rules of the immigration status of foreign crew (immigration.md), as small pure functions.
+
+Figures come from ``data/params.yaml`` (dated, with provision, source and ``confirmed``);
+regimes from ``data/regimes.yaml`` with windows of force from the norm registry. Nothing here
+builds a decision: :mod:`abordo.immigration.engine` does.
+
+- RN CNIg 31/1998 (1998 → 2003-12-09): long-haul exemption (art. 2), temporary visa for
+  crew of a foreign vessel under contract with a Brazilian company (arts. 1, 2 sole
+  paragraph), the charterer's 8 business days to request the work authorization (art. 9),
+  the protocol's 30 days (art. 9 §§1–2), the extension request 30 days before the stay ends
+  (art. 10 §1), non-crew professionals outside (art. 14).
+- RN CNIg 06/2017 as amended by Res. CNIg 42/2020 (from 2020-10-14): up to 90 days of stay
+  per migratory year with a visit visa or the ILO C185 exemption (art. 11), beyond that a
+  residence authorization (arts. 1, 3 §2, 5, 11 §1).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from abordo.crew.model import Document
+from abordo.law.calendar import add_business_days, add_days, add_years, is_business_day
+from abordo.law.decision import Msg
+from abordo.law.norms import norm_registry
+from abordo.law.params import dated_value, in_window, load_data
+
+PKG = "abordo.immigration"
+
+
+# --- dated figures ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Param:
+    """A dated figure in force on a date: value, the provision stating it, source, confirmed.
+
+    ``legal`` is False for an Abordo setting that is not a legal figure.
+    """
+
+    name: str
+    value: Any
+    norm: str
+    version: str | None
+    provision: str
+    source: str
+    confirmed: bool
+    legal: bool = True
+
+
+def param(name: str, on: dt.date) -> Param:
+    """The figure ``name`` of ``data/params.yaml`` in force on ``on``.
+
+    Raises ``LookupError`` when no entry covers the date (a caller asked for a figure of a
+    regime not in force: a programming error, never a user's).
+    """
+    entries: list[dict[str, Any]] = load_data(PKG, "data/params.yaml")[name]
+    pv = dated_value(entries, on)
+    if pv is None:
+        raise LookupError(f"no value of {name} in force on {on.isoformat()}")
+    raw = next(e for e in entries if e["valid_from"] == pv.valid_from)
+    return Param(name, pv.value, str(raw["norm"]), raw.get("version"), str(raw["provision"]),
+                 pv.source, pv.confirmed, bool(raw.get("legal", True)))
+
+
+# --- regimes ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Outside:
+    """Activities governed, from ``valid_from``, by a specific resolution not modelled."""
+
+    activities: tuple[str, ...]
+    valid_from: dt.date
+    reason: Msg
+
+
+@dataclass(frozen=True)
+class Regime:
+    """One immigration regime: its norm/version and the provisions the engine cites."""
+
+    id: str
+    norm: str
+    version: str
+    contracts: tuple[str, ...] | None
+    contract_provision: str | None
+    long_haul_activities: tuple[str, ...]
+    long_haul_provision: str | None
+    long_haul_basis: tuple[str, str] | None
+    long_haul_after: Msg | None
+    cabotage_activities: tuple[str, ...]
+    cabotage_provision: str | None
+    non_crew_provision: str | None
+    outside: tuple[Outside, ...] = field(default_factory=tuple)
+
+    def outside_reason(self, activity: str, on: dt.date) -> Msg | None:
+        """Why ``activity`` falls under a specific resolution on ``on`` (None if it does not)."""
+        for o in self.outside:
+            if activity in o.activities and o.valid_from <= on:
+                return o.reason
+        return None
+
+
+@dataclass(frozen=True)
+class RegimeTables:
+    regimes: tuple[Regime, ...]
+    candidates: tuple[str, ...]
+    topic: Msg
+    gap: Msg
+    brazilian_flag: Msg
+    consequence: dict[str, Any]
+
+
+def _msg(d: dict[str, Any]) -> Msg:
+    return Msg(str(d["pt"]), str(d["en"]))
+
+
+@cache
+def regime_tables() -> RegimeTables:
+    """``data/regimes.yaml`` parsed (read once)."""
+    data = load_data(PKG, "data/regimes.yaml")
+    regs = []
+    for r in data["regimes"]:
+        basis = r.get("long_haul_basis")
+        regs.append(Regime(
+            id=r["id"], norm=r["norm"], version=r["version"],
+            contracts=tuple(r["contracts"]) if r.get("contracts") else None,
+            contract_provision=r.get("contract_provision"),
+            long_haul_activities=tuple(r.get("long_haul_activities", ())),
+            long_haul_provision=r.get("long_haul_provision"),
+            long_haul_basis=(basis["norm"], basis["provision"]) if basis else None,
+            long_haul_after=_msg(r["long_haul_after"]) if r.get("long_haul_after") else None,
+            cabotage_activities=tuple(r.get("cabotage_activities", ())),
+            cabotage_provision=r.get("cabotage_provision"),
+            non_crew_provision=r.get("non_crew_provision"),
+            outside=tuple(Outside(tuple(o["activities"]), o["valid_from"], _msg(o))
+                          for o in r.get("outside", [])),
+        ))
+    return RegimeTables(tuple(regs), tuple(data["candidates"]), _msg(data["topic"]),
+                        _msg(data["gap"]), _msg(data["brazilian_flag"]), data["consequence"])
+
+
+def regime_on(on: dt.date) -> Regime | None:
+    """The modelled regime whose norm version is in force on ``on`` (registry windows)."""
+    reg = norm_registry()
+    for r in regime_tables().regimes:
+        norm = reg[r.version]
+        if norm.modelled and norm.in_force_on(on):
+            return r
+    return None
+
+
+# --- documents --------------------------------------------------------------------------------
+
+REQUEST_OF = {
+    "work_authorization_request": "work_authorization",
+    "residence_authorization_request": "residence_authorization",
+}
+
+
+def is_request(doc: Document) -> bool:
+    """A request not (yet) decided: a ``*_request`` type, or a document with only a
+    ``protocol_date`` (no issue or validity date) — e.g. a pending visa extension."""
+    return doc.type in REQUEST_OF or (
+        doc.protocol_date is not None and doc.issued_on is None and doc.valid_until is None)
+
+
+def requested_type(doc: Document) -> str:
+    """What a request asks for (``work_authorization_request`` → ``work_authorization``)."""
+    return REQUEST_OF.get(doc.type, doc.type)
+
+
+def document_status(doc: Document, on: dt.date) -> str:
+    """Status of ``doc`` on ``on``: ``valid`` | ``expired`` | ``not_yet_valid`` (granted
+    documents, both dates inclusive) or ``pending`` | ``not_yet_filed`` (requests, by their
+    protocol date)."""
+    if is_request(doc):
+        if doc.protocol_date is None:
+            return "not_yet_filed"
+        return "pending" if doc.protocol_date <= on else "not_yet_filed"
+    if doc.issued_on is not None and doc.issued_on > on:
+        return "not_yet_valid"
+    if doc.valid_until is not None and doc.valid_until < on:
+        return "expired"
+    return "valid"
+
+
+def valid_documents(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
+    """Granted documents of type ``kind`` valid on ``on``."""
+    return [d for d in docs if d.type == kind and not is_request(d)
+            and document_status(d, on) == "valid"]
+
+
+def pending_requests(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
+    """Requests for ``kind`` protocolled on or before ``on``, earliest first."""
+    out = [d for d in docs if is_request(d) and requested_type(d) == kind
+           and document_status(d, on) == "pending"]
+    return sorted(out, key=lambda d: d.protocol_date or dt.date.min)
+
+
+# --- stays and the migratory year (Res. 42/2020 regime) --------------------------------------
+
+@dataclass(frozen=True)
+class Presence:
+    """A period in Brazil, ``start``..``end`` both days present; ``end`` None = still there."""
+
+    start: dt.date
+    end: dt.date | None
+    by: str = "sea"
+    mandatory_crew_change: bool = False
+
+
+@dataclass(frozen=True)
+class StayCount:
+    """Days of stay in the migratory year that contains the date judged.
+
+    ``days`` (calendar days, per the counting reading); ``limit_date`` the date of the
+    ``limit``-th day (past, or projected assuming the person stays); ``present`` whether the
+    person is in Brazil on the date; ``current`` the presence period containing the date.
+    """
+
+    year_start: dt.date
+    year_end: dt.date
+    days: int
+    limit: int
+    limit_date: dt.date | None
+    present: bool
+    current: Presence | None
+    counted: tuple[tuple[dt.date, dt.date, int], ...]  # (from, to, days) per period
+
+    @property
+    def past_limit(self) -> bool:
+        return self.days > self.limit
+
+    @property
+    def planned_exit(self) -> dt.date | None:
+        return self.current.end if self.current else None
+
+
+def year_end(start: dt.date, months: int) -> dt.date:
+    """Last day of the migratory year starting on ``start`` (``months`` a multiple of 12;
+    years to the same day and month, Lei 810/1949)."""
+    return add_days(add_years(start, months // 12), -1)
+
+
+def migratory_year(periods: list[Presence], on: dt.date, months: int, reading: str
+                   ) -> tuple[dt.date, dt.date]:
+    """The migratory year containing ``on`` (Decreto 9.199/2017 art. 1 sole paragraph VIII).
+
+    ``from_first_entry``: 12 months from the first entry, then on its anniversaries;
+    ``reset_at_next_entry``: after a year ends, the next starts at the next entry (the next
+    day when the person is still in the country). ``periods`` sorted, starting on or before
+    ``on``.
+    """
+    start = periods[0].start
+    end = year_end(start, months)
+    while on > end:
+        if reading == "from_first_entry":
+            start = add_days(end, 1)
+        else:
+            nxt = add_days(end, 1)
+            spanning = [p for p in periods if p.start <= end and (p.end is None or p.end > end)]
+            later = [p.start for p in periods if p.start > end]
+            if spanning:
+                start = nxt
+            elif later and min(later) <= on:
+                start = min(later)
+            else:  # no entry since the year ended: the date is in no year; report the last
+                return start, end
+        end = year_end(start, months)
+    return start, end
+
+
+def _counted_days(periods: list[Presence], ys: dt.date, ye: dt.date, on: dt.date,
+                  inclusive: bool) -> list[dt.date]:
+    """Every calendar day counted as stay in ``[ys, min(ye, on)]``."""
+    out: list[dt.date] = []
+    for p in periods:
+        a = max(p.start, ys)
+        b = min(p.end or on, on, ye)
+        day = a
+        while day <= b:
+            if inclusive or day != p.start:
+                out.append(day)
+            day += dt.timedelta(days=1)
+    return out
+
+
+def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
+               inclusive: bool = True, year_reading: str = "from_first_entry") -> StayCount:
+    """Days of stay in the migratory year containing ``on``, added up over the periods
+    (RN 06/2017 art. 11: 'prazo de estada de até noventa dias, a cada ano migratório').
+
+    ``inclusive`` (interpretation ``immigration.stay.inclusive``): the entry day is day 1 and
+    ``on`` counts — entering on 2026-09-01, day 90 is 2026-11-29. ``limit_date`` is the date
+    of day ``limit``; when not yet reached it is projected assuming the person stays (a new
+    migratory year restarts the count). Periods must not overlap; only those starting on or
+    before ``on`` count. Raises ``ValueError`` when no period starts by ``on``.
+    """
+    past = sorted((p for p in periods if p.start <= on), key=lambda p: p.start)
+    if not past:
+        raise ValueError("no presence period starts on or before the date judged")
+    ys, ye = migratory_year(past, on, months, year_reading)
+    days = _counted_days(past, ys, ye, on, inclusive)
+    last = past[-1]
+    present = last.end is None or last.end >= on
+    current = last if present else None
+    counted = []
+    for p in past:
+        a, b = max(p.start, ys), min(p.end or on, on, ye)
+        if b >= a:
+            n = sum(1 for d in days if a <= d <= b)
+            counted.append((a, b, n))
+    limit_date: dt.date | None
+    if len(days) >= limit:
+        limit_date = days[limit - 1]
+    elif present:
+        projected = add_days(on, limit - len(days))
+        # Past the year's end the count restarts at 1 on the next day.
+        limit_date = projected if projected <= ye else add_days(ye, limit)
+    else:
+        limit_date = None
+    return StayCount(ys, ye, len(days), limit, limit_date, present, current, tuple(counted))
+
+
+# --- business-day deadlines (RN 31/1998 art. 9) ----------------------------------------------
+
+@dataclass(frozen=True)
+class BusinessDeadline:
+    """``count`` business days after ``start`` (start excluded): the deadline, the days
+    counted and the holidays skipped (date, name) from the ``holidays`` library."""
+
+    start: dt.date
+    count: int
+    state: str | None
+    deadline: dt.date
+    counted: tuple[dt.date, ...]
+    skipped: tuple[tuple[dt.date, str], ...]
+
+    def explain(self) -> Msg:
+        """The arithmetic in words: days counted, weekends and holidays skipped."""
+        counted_pt = ", ".join(d.strftime("%d/%m") for d in self.counted)
+        counted_en = ", ".join(d.isoformat() for d in self.counted)
+        hol_pt = "; ".join(f"{d.strftime('%d/%m/%Y')} ({n})" for d, n in self.skipped)
+        hol_en = "; ".join(f"{d.isoformat()} ({n})" for d, n in self.skipped)
+        cal_pt = f"calendário nacional{f' e de {self.state}' if self.state else ''}"
+        cal_en = f"national calendar{f' and {self.state}' if self.state else ''}"
+        return Msg(
+            f"{self.count} dias úteis após {self.start.strftime('%d/%m/%Y')} (excluído esse "
+            f"dia; {cal_pt}): {counted_pt}; feriados pulados: {hol_pt or 'nenhum'}; sábados e "
+            f"domingos pulados → prazo final {self.deadline.strftime('%d/%m/%Y')}.",
+            f"{self.count} business days after {self.start.isoformat()} (that day excluded; "
+            f"{cal_en}): {counted_en}; holidays skipped: {hol_en or 'none'}; Saturdays and "
+            f"Sundays skipped → last day {self.deadline.isoformat()}.")
+
+
+def business_deadline(start: dt.date, count: int, state: str | None) -> BusinessDeadline:
+    """The ``count``-th business day after ``start`` (Brazilian national holidays and, when
+    given, the state's — :func:`abordo.law.calendar.add_business_days`)."""
+    deadline, skipped = add_business_days(start, count, state)
+    counted = []
+    day = start
+    while day < deadline:
+        day += dt.timedelta(days=1)
+        if is_business_day(day, state):
+            counted.append(day)
+    return BusinessDeadline(start, count, state, deadline, tuple(counted), tuple(skipped))
+
+
+def operation_start(periods: list[tuple[dt.date, dt.date | None]], on: dt.date
+                    ) -> dt.date | None:
+    """Start of the vessel's current stay in AJB on ``on``: the entry of the last presence
+    period started by then, going back over periods that follow each other with no full
+    day outside (RN 31/1998 has no tolerance for absences). None if none started."""
+    past = sorted((p for p in periods if p[0] <= on), key=lambda p: p[0])
+    if not past:
+        return None
+    start = past[-1][0]
+    for prev, nxt in zip(reversed(past[:-1]), reversed(past[1:]), strict=True):
+        if prev[1] is not None and (nxt[0] - prev[1]).days <= 1:
+            start = prev[0]
+        else:
+            break
+    return start
+
+
+def in_force(norm_id: str, on: dt.date) -> bool:
+    """Whether ``norm_id`` of the registry is in force on ``on``."""
+    n = norm_registry()[norm_id]
+    return in_window(on, n.in_force_from, n.in_force_to)
