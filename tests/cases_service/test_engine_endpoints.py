@@ -1,0 +1,104 @@
+"""Stateless engine endpoints return the same JSON as the CLI (the engines' ``to_json``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from fastapi.testclient import TestClient
+
+from abordo.crew import parse_vessel_case
+from abordo.quota import evaluate
+from abordo.vessel_check import check_vessel
+from cases_service.support import client_for, q01_case
+
+
+@pytest.fixture
+def c(sqlite_url: str) -> TestClient:
+    return client_for(sqlite_url)
+
+
+def test_check_and_quota_same_json_as_engines(c: TestClient) -> None:
+    body = q01_case()
+    case = parse_vessel_case(body)
+    on = dt.date(2026, 4, 1)
+    r = c.post("/api/v1/check?on=2026-04-01", json=body)
+    assert r.status_code == 200
+    assert r.json() == check_vessel(case, on).to_json("pt")
+    r = c.post("/api/v1/quota?on=2026-04-01&lang=en", json=body)
+    assert r.json() == evaluate(case, on, {}).to_json("en")
+    assert r.json()["verdict"] == "non_compliant"
+    plan = c.post("/api/v1/quota/plan?on=2026-04-01", json=body)
+    assert plan.status_code == 200
+
+
+def test_bad_input_names_the_field(c: TestClient) -> None:
+    body = q01_case()
+    body["vessel"]["flag"] = "XX"
+    r = c.post("/api/v1/check?on=2026-04-01", json=body)
+    assert r.status_code == 422
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["errors"][0]["field"] == "vessel.flag"
+    body = q01_case()
+    body["crew"][2]["nationalty"] = "BR"
+    r = c.post("/api/v1/check", json=body)
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "crew[2].nationalty"
+    r = c.post("/api/v1/check?on=31/02/2026", json=q01_case())
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"
+    body = q01_case()
+    body["crew_file"] = "/etc/passwd"
+    del body["crew"]
+    r = c.post("/api/v1/check", json=body)
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "crew_file"
+    r = c.post("/api/v1/check", content=b"{not json", headers={"content-type":
+                                                               "application/json"})
+    assert r.status_code == 422
+
+
+def test_norms_and_schemas(c: TestClient) -> None:
+    norms = c.get("/api/v1/norms?on=2020-01-01").json()["norms"]
+    in_sit = next(n for n in norms if n["id"] == "in-sit-70-2007")
+    assert in_sit["in_force"] is True
+    norms = c.get("/api/v1/norms?on=2022-01-01").json()["norms"]
+    assert next(n for n in norms if n["id"] == "in-sit-70-2007")["in_force"] is False
+    vessel = c.get("/api/v1/schemas/vessel").json()
+    assert "vessel" in vessel["properties"]
+    assert c.get("/api/v1/schemas/command").status_code == 200
+    assert c.get("/api/v1/schemas/nope").status_code == 422
+    assert c.get("/api/v1/openapi.json").json()["openapi"].startswith("3.")
+
+
+def test_fines_and_sea_time_delegate_to_engines(c: TestClient) -> None:
+    r = c.post("/api/v1/fines", json={"bogus": 1})
+    assert r.status_code in (422, 501)
+    assert r.headers["content-type"].startswith("application/problem+json")
+    r = c.post("/api/v1/sea-time", json={"bogus": 1})
+    assert r.status_code in (422, 501)
+    assert r.headers["content-type"].startswith("application/problem+json")
+
+
+def _worked(path: str) -> dict[str, object]:
+    import json
+
+    import yaml
+
+    from cases_service.support import ROOT
+
+    data = yaml.safe_load((ROOT / "tests/cases" / path).read_text(encoding="utf-8"))
+    out: dict[str, object] = json.loads(json.dumps(data, default=str))
+    return out
+
+
+def test_fines_and_sea_time_same_json_as_engines(c: TestClient) -> None:
+    from abordo.port_fines import grade
+    from abordo.sea_time import compute
+
+    fine = _worked("port_fine/f01-rest-interval-per-worker.yaml")
+    r = c.post("/api/v1/fines", json=fine["input"])
+    assert r.status_code == 200, r.text
+    assert r.json() == grade(fine["input"], {}).to_json("pt")  # type: ignore[arg-type]
+    assert r.json()["result"]["amount"] == "37260.00"
+    st = _worked("sea_time/s01-cir-declaration-match.yaml")
+    r = c.post("/api/v1/sea-time?on=2026-01-15", json=st["input"])
+    assert r.status_code == 200, r.text
+    assert r.json() == compute(st["input"], dt.date(2026, 1, 15), {}).to_json("pt")  # type: ignore[arg-type]
