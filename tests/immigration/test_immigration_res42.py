@@ -1,0 +1,296 @@
+"""RN CNIg 06/2017 as amended by Res. CNIg 42/2020: visit visa / C185 exemption up to 90 days
+per migratory year, residence authorization beyond (real values, one rule per test)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from abordo.crew.model import VesselCase
+from abordo.immigration import evaluate
+from abordo.immigration.rules import Presence, count_stay
+from abordo.law.decision import Decision, Verdict
+from abordo.law.errors import InputError
+
+CaseFactory = Callable[..., VesselCase]
+D = dt.date
+PRESENCE = [{"entry": "2026-02-02", "exit": None}]
+
+
+def person(pid: str = "P01", **kw: object) -> dict[str, object]:
+    return {"id": pid, "rank": "AB", "nationality": "PH", **kw}
+
+
+def row(decision: Decision, pid: str) -> dict[str, Any]:
+    persons = decision.result["persons"]
+    return next(p for p in persons if p["id"] == pid)
+
+
+def finding_ids(decision: Decision) -> set[str]:
+    return {f.id for f in decision.findings}
+
+
+# --- counting -----------------------------------------------------------------------------
+
+def test_day_90_and_day_91_counted_inclusively() -> None:
+    periods = [Presence(D(2026, 9, 1), None)]
+    on90 = count_stay(periods, D(2026, 11, 29), limit=90, months=12)
+    on91 = count_stay(periods, D(2026, 11, 30), limit=90, months=12)
+    assert (on90.days, on90.limit_date, on90.past_limit) == (90, D(2026, 11, 29), False)
+    assert (on91.days, on91.limit_date, on91.past_limit) == (91, D(2026, 11, 29), True)
+    assert (on90.year_start, on90.year_end) == (D(2026, 9, 1), D(2027, 8, 31))
+
+
+def test_stays_in_one_migratory_year_add_up() -> None:
+    periods = [Presence(D(2026, 1, 5), D(2026, 1, 25)), Presence(D(2026, 5, 1), None)]
+    sc = count_stay(periods, D(2026, 6, 15), limit=90, months=12)
+    assert sc.days == 21 + 46
+    assert sc.counted == ((D(2026, 1, 5), D(2026, 1, 25), 21), (D(2026, 5, 1), D(2026, 6, 15), 46))
+    assert sc.limit_date == D(2026, 7, 8)
+
+
+def test_migratory_year_readings_differ_after_a_gap() -> None:
+    periods = [Presence(D(2025, 1, 10), D(2025, 2, 28)), Presence(D(2026, 3, 1), None)]
+    anniv = count_stay(periods, D(2027, 1, 20), limit=90, months=12)
+    reset = count_stay(periods, D(2027, 1, 20), limit=90, months=12,
+                       year_reading="reset_at_next_entry")
+    assert (anniv.year_start, anniv.days) == (D(2027, 1, 10), 11)
+    assert (reset.year_start, reset.year_end, reset.days) == (D(2026, 3, 1), D(2027, 2, 28), 326)
+
+
+def test_limit_projected_into_next_migratory_year() -> None:
+    # 80 days used early in the year, back 5 days before the year ends: the count restarts.
+    periods = [Presence(D(2026, 1, 1), D(2026, 3, 21)), Presence(D(2026, 12, 27), None)]
+    sc = count_stay(periods, D(2026, 12, 28), limit=90, months=12)
+    assert sc.days == 80 + 2
+    assert sc.limit_date == D(2027, 3, 31)  # day 1 of the new year is 2027-01-01
+
+
+# --- visit visa / C185 ----------------------------------------------------------------------
+
+def test_c185_holder_regular_until_day_90_then_needs_residence(make_case: CaseFactory) -> None:
+    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01"}])],
+                     presence=[{"entry": "2026-09-01"}])
+    d90 = evaluate(case, D(2026, 11, 29))
+    p = row(d90, "P01")
+    assert (p["requirement"], p["verdict"], p["deadline"]) == ("exempt_c185", "regular",
+                                                               D(2026, 11, 29))
+    assert d90.verdict == Verdict.COMPLIANT and d90.regime == "cnig-rn-06-2017@res-42-2020"
+    d91 = evaluate(case, D(2026, 11, 30))
+    p = row(d91, "P01")
+    assert (p["requirement"], p["verdict"]) == ("residence_authorization", "irregular")
+    assert p["citation"].label.endswith("art. 11, § 1º")
+    assert d91.verdict == Verdict.NON_COMPLIANT
+    assert "residence_authorization_missing" in finding_ids(d91)
+    # IN SIT 70/2007 was revoked: the consequence says the procedure is not modelled.
+    assert d91.result["consequences"][0]["id"] == "procedure_not_modelled"
+    assert {i.id for i in d91.interpretations} >= {"immigration.stay.inclusive",
+                                                   "immigration.migratory_year.from_first_entry"}
+    assert [u.name for u in d91.unconfirmed] == ["immigration.migratory_year_months"]
+
+
+def test_exclusive_reading_chosen_by_the_caller(make_case: CaseFactory) -> None:
+    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01"}])],
+                     presence=[{"entry": "2026-09-01"}])
+    d = evaluate(case, D(2026, 11, 30), {"immigration.stay": "exclusive"})
+    p = row(d, "P01")
+    assert p["stay"]["days"] == 90 and p["verdict"] == "regular"
+    chosen = next(i for i in d.interpretations if i.family == "immigration.stay")
+    assert chosen.id == "immigration.stay.exclusive" and chosen.chosen_by == "caller"
+
+
+def test_unknown_option_is_an_input_error(make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2026-09-01"}])], presence=PRESENCE)
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2026, 10, 1), {"immigration.stay": "sometimes"})
+    assert exc.value.field == "options.immigration.stay"
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2026, 10, 1), {"immigration.nope": "x"})
+    assert exc.value.field == "options.immigration.nope"
+
+
+def test_visit_visa_valid_expired_and_missing(make_case: CaseFactory) -> None:
+    entry = [{"date": "2026-10-01", "by": "sea"}]
+    case = make_case([
+        person("V1", entries=entry,
+               documents=[{"type": "visit_visa", "valid_until": "2027-09-30"}]),
+        person("V2", entries=entry,
+               documents=[{"type": "visit_visa", "valid_until": "2026-11-01"}]),
+        person("V3", entries=entry),
+    ], presence=PRESENCE)
+    d = evaluate(case, D(2026, 11, 30))
+    assert row(d, "V1")["verdict"] == "regular" and row(d, "V1")["deadline"] == D(2026, 12, 29)
+    assert row(d, "V2")["verdict"] == "irregular"
+    assert row(d, "V2")["documents"][0]["status"] == "expired"
+    assert row(d, "V3")["verdict"] == "irregular"
+    assert any("reciprocidade" in n.pt for n in row(d, "V3")["notes"])
+    assert d.result["counts"] == {"regular": 1, "irregular": 2, "action_due": 0,
+                                  "not_applicable": 0}
+
+
+def test_planned_exit_past_day_90_is_action_due(make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2026-04-10", "exit": "2026-08-30"}],
+                             documents=[{"type": "visit_visa", "valid_until": "2027-03-01"}])],
+                     presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    p = row(d, "P01")
+    assert (p["requirement"], p["verdict"], p["deadline"]) == (
+        "residence_authorization", "action_due", D(2026, 7, 8))
+    assert d.verdict == Verdict.COMPLIANT
+    f = next(f for f in d.findings if f.id == "residence_authorization_due")
+    assert f.severity == "warning" and f.subject == "P01"
+
+
+def test_residence_authorization_requested_held_and_expired(make_case: CaseFactory) -> None:
+    entry = [{"date": "2026-02-02"}]
+    case = make_case([
+        person("R1", entries=entry, documents=[
+            {"type": "residence_authorization_request", "protocol_date": "2026-04-20"}]),
+        person("R2", entries=entry, documents=[
+            {"type": "residence_authorization_request", "protocol_date": "2026-06-01"}]),
+        person("R3", entries=entry, documents=[
+            {"type": "residence_authorization", "issued_on": "2026-01-20",
+             "valid_until": "2028-01-19"}]),
+        person("R4", entries=entry, documents=[
+            {"type": "residence_authorization", "issued_on": "2025-06-01",
+             "valid_until": "2026-06-01"}]),
+        person("R5", entries=entry, documents=[
+            {"type": "residence_authorization", "issued_on": "2026-01-01",
+             "valid_until": "2028-06-30"}]),
+    ], presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    assert row(d, "R1")["verdict"] == "action_due"
+    assert row(d, "R2")["verdict"] == "action_due"
+    late = [f for f in d.findings if f.id == "residence_authorization_request_late"]
+    assert [f.subject for f in late] == ["R2"]  # filed after day 90 (2026-05-02)
+    assert (row(d, "R3")["verdict"], row(d, "R3")["deadline"]) == ("regular", D(2028, 1, 19))
+    assert row(d, "R3")["citation"].provision == "art. 3º, § 2º"
+    assert row(d, "R4")["verdict"] == "irregular"
+    assert "residence_authorization_expired" in finding_ids(d)
+    beyond = [f for f in d.findings if f.id == "residence_authorization_beyond_maximum"]
+    assert [f.subject for f in beyond] == ["R5"]  # more than 2 years (art. 3 § 2)
+
+
+def test_mandatory_crew_change_by_air_flags_the_federal_police_proof(
+        make_case: CaseFactory) -> None:
+    case = make_case([person(sid_c185=True, entries=[
+        {"date": "2026-05-20", "by": "air", "mandatory_crew_change": True}])], presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    p = row(d, "P01")
+    assert (p["requirement"], p["verdict"]) == ("exempt_c185", "regular")
+    f = next(f for f in d.findings if f.id == "pf_proof_mandatory_crew_change")
+    assert f.severity == "warning" and f.citation.provision == "art. 11, § 3º"
+
+
+def test_air_entry_without_crew_change_needs_residence_by_default(
+        make_case: CaseFactory) -> None:
+    crew = [person(entries=[{"date": "2026-06-01", "by": "air"}],
+                   documents=[{"type": "visit_visa", "valid_until": "2027-01-01"}])]
+    case = make_case(crew, presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    assert (row(d, "P01")["requirement"], row(d, "P01")["verdict"]) == (
+        "residence_authorization", "irregular")
+    assert "immigration.air_entry.crew_change_only" in {i.id for i in d.interpretations}
+    alt = evaluate(case, D(2026, 6, 15), {"immigration.air_entry": "any_entry"})
+    assert (row(alt, "P01")["requirement"], row(alt, "P01")["verdict"]) == ("visit_visa",
+                                                                            "regular")
+
+
+def test_person_without_entries_uses_the_vessel_presence(make_case: CaseFactory) -> None:
+    case = make_case([person(sid_c185=True)], presence=[{"entry": "2026-09-01"}])
+    d = evaluate(case, D(2026, 11, 30))
+    assert row(d, "P01")["stay"]["days"] == 91 and row(d, "P01")["verdict"] == "irregular"
+    assert "entries_missing_vessel_presence_used" in finding_ids(d)
+    assert "immigration.entries.vessel_presence" in {i.id for i in d.interpretations}
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2026, 11, 30), {"immigration.entries": "required"})
+    assert exc.value.field == "crew[0].entries"
+
+
+def test_person_who_left_or_has_not_arrived(make_case: CaseFactory) -> None:
+    case = make_case([person("L1", entries=[{"date": "2026-03-01", "exit": "2026-04-01"}]),
+                      person("L2", entries=[{"date": "2026-07-01"}])], presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    assert row(d, "L1")["verdict"] == "not_applicable" and "not_in_country" in finding_ids(d)
+    assert row(d, "L2")["verdict"] == "not_applicable"
+    assert d.verdict == Verdict.NOT_APPLICABLE
+
+
+def test_overlapping_entries_and_request_without_protocol_are_input_errors(
+        make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2026-05-01"}, {"date": "2026-03-01"}])],
+                     presence=PRESENCE)
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2026, 6, 15))
+    assert exc.value.field == "crew[0].entries[0]"
+    case = make_case([person(entries=[{"date": "2026-05-01"}],
+                             documents=[{"type": "residence_authorization_request"}])],
+                     presence=PRESENCE)
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2026, 6, 15))
+    assert exc.value.field == "crew[0].documents[0].protocol_date"
+
+
+# --- who is judged, and when ----------------------------------------------------------------
+
+def test_brazilians_are_omitted_and_dual_nationals_count_as_brazilian(
+        make_case: CaseFactory) -> None:
+    case = make_case([person("B1", nationality="BR"), person("B2", nationality="PT/BR")],
+                     presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    assert d.verdict == Verdict.NOT_APPLICABLE
+    assert d.result["brazilians_omitted"] == ["B1", "B2"] and d.result["persons"] == []
+
+
+def test_brazilian_flag_is_not_covered(make_case: CaseFactory) -> None:
+    case = make_case([person()], flag="BR", presence=PRESENCE)
+    d = evaluate(case, D(2026, 6, 15))
+    assert d.verdict == Verdict.NOT_COVERED and "bandeira brasileira" in d.not_covered_reason.pt
+
+
+@pytest.mark.parametrize(("on", "text"), [
+    (D(2010, 6, 1), "RN CNIg nº 58/2003"),
+    (D(2019, 3, 1), "RN CNIg nº 06/2017 (redação original)"),
+    (D(1997, 6, 1), "só vigora a partir de 01/01/1998"),
+])
+def test_dates_outside_the_modelled_regimes_are_not_covered(
+        make_case: CaseFactory, on: dt.date, text: str) -> None:
+    case = make_case([person(entries=[{"date": on.isoformat()}])],
+                     presence=[{"entry": on.isoformat()}])
+    d = evaluate(case, on)
+    assert d.verdict == Verdict.NOT_COVERED and d.regime is None
+    assert text in d.not_covered_reason.pt and d.result["persons"] == []
+
+
+def test_long_haul_under_res42_depends_on_in_sit_70(make_case: CaseFactory) -> None:
+    crew = [person(entries=[{"date": "2021-06-01"}])]
+    case = make_case(crew, activity="long_haul", contract="none")
+    d = evaluate(case, D(2021, 6, 10))
+    p = row(d, "P01")
+    assert (p["requirement"], p["verdict"]) == ("none_long_haul", "regular")
+    assert p["citation"].label == "IN SIT nº 70/2007, art. 13, IV"
+    later = evaluate(case, D(2022, 1, 10))
+    assert later.verdict == Verdict.NOT_COVERED and "Lei nº 13.445/2017" in \
+        later.not_covered_reason.pt
+
+
+def test_cruise_ship_crew_is_not_covered(make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2026-01-05"}])], activity="cruise",
+                     presence=[{"entry": "2026-01-05"}])
+    d = evaluate(case, D(2026, 2, 1))
+    assert d.verdict == Verdict.NOT_COVERED and "RN CNIg nº 05/2017" in d.not_covered_reason.pt
+
+
+def test_irregular_during_in_sit_70_gets_the_auto_de_infracao(make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2021-01-04"}])],
+                     presence=[{"entry": "2021-01-04"}],
+                     brazilian_company={"name": "Contratante Exemplo Ltda."})
+    d = evaluate(case, D(2021, 6, 1))
+    c = d.result["consequences"][0]
+    assert c["id"] == "auto_de_infracao_clt_444" and c["ementa"] == "001139-8"
+    assert "Contratante Exemplo Ltda." in c["text"].pt
+    assert [x.label for x in c["citations"]] == ["CLT, art. 444", "IN SIT nº 70/2007, art. 14"]
+    assert "IN SIT 70/2007 art. 14" in row(d, "P01")["consequence"].pt

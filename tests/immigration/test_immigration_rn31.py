@@ -1,0 +1,179 @@
+"""RN CNIg 31/1998: long-haul exemption, temporary visa, the charterer's 8 business days
+(holidays from the ``holidays`` library), the 30-day protocol and the extension request."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import abordo.law.calendar as calendar
+from abordo.crew.model import VesselCase
+from abordo.immigration import evaluate
+from abordo.immigration.rules import business_deadline
+from abordo.law.decision import Decision, Verdict
+
+CaseFactory = Callable[..., VesselCase]
+D = dt.date
+START = [{"entry": "2001-09-03", "exit": None}]  # Monday; 7 Sep 2001 is a Friday holiday
+
+
+def person(pid: str = "H01", **kw: object) -> dict[str, object]:
+    return {"id": pid, "rank": "AB", "nationality": "PL", **kw}
+
+
+def row(decision: Decision, pid: str = "H01") -> dict[str, Any]:
+    persons = decision.result["persons"]
+    return next(p for p in persons if p["id"] == pid)
+
+
+def cabotage(make_case: CaseFactory, crew: list[dict[str, object]], **kw: object) -> VesselCase:
+    return make_case(crew, flag="MT", activity="cabotage", presence=kw.pop("presence", START),
+                     **kw)
+
+
+def test_i05_eight_business_days_skip_independence_day(make_case: CaseFactory) -> None:
+    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03"}])]), D(2001, 9, 10))
+    p = row(d)
+    assert (p["requirement"], p["verdict"], p["deadline"]) == ("temporary_visa", "action_due",
+                                                               D(2001, 9, 14))
+    det = p["deadline_detail"]
+    assert det["count"] == 8 and det["unit"] == "business_days" and det["start"] == D(2001, 9, 3)
+    assert det["skipped"] == [{"date": D(2001, 9, 7), "name": "Independência do Brasil"}]
+    assert det["counted"] == [D(2001, 9, n) for n in (4, 5, 6, 10, 11, 12, 13, 14)]
+    assert "07/09/2001 (Independência do Brasil)" in det["text"].pt
+    assert p["citation"].provision == "art. 2º, parágrafo único"
+    assert d.regime == "cnig-rn-31-1998" and d.verdict == Verdict.COMPLIANT
+    assert "immigration.rn31.deadline_from_operation_start" in {i.id for i in d.interpretations}
+
+
+def test_deadline_comes_from_the_holidays_library(make_case: CaseFactory,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the library's lookup patched so that 7 Sep 2001 is an ordinary day, the deadline
+    moves to 13 Sep: nothing in Abordo hard-codes the holiday."""
+    real = calendar.holiday_name
+
+    def without_independence_day(day: dt.date, state: str | None = None) -> str | None:
+        return None if day == D(2001, 9, 7) else real(day, state)
+
+    monkeypatch.setattr(calendar, "holiday_name", without_independence_day)
+    d = evaluate(cabotage(make_case, [person()]), D(2001, 9, 10))
+    assert row(d)["deadline"] == D(2001, 9, 13)
+    assert row(d)["deadline_detail"]["skipped"] == []
+
+
+def test_state_holiday_when_the_state_is_given() -> None:
+    # 9 July 2001 (Monday) is a São Paulo state holiday in the holidays library.
+    national = business_deadline(D(2001, 7, 2), 8, None)
+    sp = business_deadline(D(2001, 7, 2), 8, "SP")
+    assert national.deadline == D(2001, 7, 12)
+    assert sp.deadline == D(2001, 7, 13)
+    assert sp.skipped == ((D(2001, 7, 9), "Revolução Constitucionalista"),)
+
+
+def test_no_request_after_the_deadline_is_irregular(make_case: CaseFactory) -> None:
+    d = evaluate(cabotage(make_case, [person()]), D(2001, 9, 17))
+    assert row(d)["verdict"] == "irregular" and d.verdict == Verdict.NON_COMPLIANT
+    assert [f.id for f in d.violations] == ["work_authorization_request_overdue"]
+    assert "Lei 6.815/1980" in row(d)["consequence"].pt
+    # RN 31 predates IN SIT 70/2007: no auto de infração modelled for 2001.
+    assert d.result["consequences"][0]["id"] == "procedure_not_modelled"
+
+
+def test_protocol_in_time_keeps_the_crew_regular_for_30_days(make_case: CaseFactory) -> None:
+    req = [{"type": "work_authorization_request", "protocol_date": "2001-09-12"}]
+    case = cabotage(make_case, [person(documents=req)])
+    d = evaluate(case, D(2001, 10, 1))
+    p = row(d)
+    assert (p["verdict"], p["deadline"]) == ("regular", D(2001, 10, 12))
+    assert p["citation"].provision == "art. 9º, § 2º"
+    expired = evaluate(case, D(2001, 10, 13))
+    assert row(expired)["verdict"] == "irregular"
+    assert "protocol_expired" in {f.id for f in expired.violations}
+
+
+def test_protocol_extended_by_the_ministry(make_case: CaseFactory) -> None:
+    req = [{"type": "work_authorization_request", "protocol_date": "2001-09-12",
+            "valid_until": "2001-11-30"}]
+    d = evaluate(cabotage(make_case, [person(documents=req)]), D(2001, 11, 1))
+    assert (row(d)["verdict"], row(d)["deadline"]) == ("regular", D(2001, 11, 30))
+
+
+def test_late_protocol_is_regular_with_a_warning(make_case: CaseFactory) -> None:
+    req = [{"type": "work_authorization_request", "protocol_date": "2001-09-20"}]
+    d = evaluate(cabotage(make_case, [person(documents=req)]), D(2001, 9, 25))
+    assert row(d)["verdict"] == "regular"
+    late = next(f for f in d.findings if f.id == "work_authorization_request_late")
+    assert late.severity == "warning"
+
+
+def test_temporary_visa_and_its_extension_request(make_case: CaseFactory) -> None:
+    visa = {"type": "temporary_visa", "issued_on": "2001-01-01", "valid_until": "2002-12-31"}
+    case = cabotage(make_case, [person(documents=[visa])])
+    early = row(evaluate(case, D(2002, 6, 1)))
+    assert (early["verdict"], early["deadline"]) == ("regular", D(2002, 12, 1))
+    window = evaluate(case, D(2002, 11, 15))
+    assert (row(window)["verdict"], row(window)["deadline"]) == ("action_due", D(2002, 12, 1))
+    assert "extension_request_due" in {f.id for f in window.findings}
+    missed = row(evaluate(case, D(2002, 12, 10)))
+    assert (missed["verdict"], missed["deadline"]) == ("action_due", D(2002, 12, 31))
+    assert row(evaluate(case, D(2003, 1, 5)))["verdict"] == "irregular"
+    filed = cabotage(make_case, [person(documents=[
+        visa, {"type": "temporary_visa", "protocol_date": "2002-11-20"}])])
+    assert row(evaluate(filed, D(2002, 11, 25)))["verdict"] == "regular"
+    assert row(evaluate(filed, D(2003, 1, 5)))["verdict"] == "action_due"
+
+
+def test_granted_work_authorization_is_regular(make_case: CaseFactory) -> None:
+    auth = [{"type": "work_authorization", "issued_on": "2001-09-10"}]
+    d = evaluate(cabotage(make_case, [person(documents=auth)]), D(2001, 9, 20))
+    assert row(d)["verdict"] == "regular"
+
+
+def test_long_haul_needs_no_visa(make_case: CaseFactory) -> None:
+    case = make_case([person(entries=[{"date": "2001-03-08"}])], flag="MT",
+                     activity="long_haul", contract="none", presence=[{"entry": "2001-03-08"}])
+    d = evaluate(case, D(2001, 3, 10))
+    p = row(d)
+    assert (p["requirement"], p["verdict"]) == ("none_long_haul", "regular")
+    assert p["citation"].provision == "art. 2º"
+    assert "seafarer_card_to_check" in {f.id for f in d.findings}
+
+
+def test_non_crew_professional_is_outside_rn31(make_case: CaseFactory) -> None:
+    crew = [person("H02", rank="Surveyor", department="non_crew_professional")]
+    d = evaluate(cabotage(make_case, crew), D(2001, 9, 10))
+    assert (row(d, "H02")["requirement"], row(d, "H02")["verdict"]) == ("not_applicable",
+                                                                      "not_applicable")
+    assert row(d, "H02")["citation"].provision == "art. 14"
+    assert d.verdict == Verdict.NOT_APPLICABLE
+
+
+def test_vessel_outside_rn31_is_not_covered(make_case: CaseFactory) -> None:
+    no_contract = cabotage(make_case, [person()], contract="none")
+    d = evaluate(no_contract, D(2001, 9, 10))
+    assert d.verdict == Verdict.NOT_COVERED and "operation.contract" in d.not_covered_reason.pt
+    fishing = make_case([person()], flag="MT", activity="fishing", contract="lease",
+                        presence=START)
+    d = evaluate(fishing, D(2001, 9, 10))
+    assert d.verdict == Verdict.NOT_COVERED and "RN CNIg nº 46/2000" in d.not_covered_reason.pt
+
+
+def test_late_joiner_and_the_alternative_reading(make_case: CaseFactory) -> None:
+    case = cabotage(make_case, [person(entries=[{"date": "2001-10-01", "by": "air"}])])
+    d = evaluate(case, D(2001, 10, 5))
+    assert row(d)["verdict"] == "irregular"  # 8 business days from 03/09 long gone
+    alt = next(f for f in d.findings if f.id == "alternative_reading_changes_verdict")
+    assert "11/10/2001" in alt.text.pt
+    chosen = evaluate(case, D(2001, 10, 5), {"immigration.rn31.deadline":
+                                             "deadline_from_crew_entry"})
+    assert (row(chosen)["verdict"], row(chosen)["deadline"]) == ("action_due", D(2001, 10, 11))
+
+
+def test_1998_relies_on_an_unconfirmed_start_date(make_case: CaseFactory) -> None:
+    case = cabotage(make_case, [person()], presence=[{"entry": "1998-06-01"}])
+    d = evaluate(case, D(1998, 6, 3))
+    assert [u.name for u in d.unconfirmed] == ["cnig-rn-31-1998:in_force_from"]
+    assert evaluate(cabotage(make_case, [person()]), D(2001, 9, 10)).unconfirmed == ()
