@@ -8,12 +8,13 @@ renders this one object; none recomputes a rule.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from abordo.crew.model import VesselCase
+from abordo.immigration import evaluate as evaluate_immigration
+from abordo.immigration.checklist import evaluate as evaluate_checklist
 from abordo.law.decision import Decision, Verdict, to_jsonable
 from abordo.quota import evaluate as evaluate_quota
 
@@ -21,19 +22,7 @@ from abordo.quota import evaluate as evaluate_quota
 _ORDER = [Verdict.NOT_COVERED, Verdict.NOT_APPLICABLE, Verdict.NOT_YET, Verdict.COMPLIANT,
           Verdict.COMPUTED, Verdict.NON_COMPLIANT]
 
-Engine = Callable[[VesselCase, dt.date, Mapping[str, Any] | None], Decision]
 
-
-def _optional_engine(module: str, name: str) -> Engine | None:
-    """An engine that may not be built yet in this checkout (import by name)."""
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            return None
-        raise
-    fn: Engine = getattr(mod, name)
-    return fn
 
 
 @dataclass(frozen=True)
@@ -84,9 +73,7 @@ def check_vessel(case: VesselCase, on: dt.date, options: Mapping[str, Any] | Non
     opts = dict(options or {})
     quota_opts = {k: v for k, v in opts.items() if k.startswith("quota.")}
     quota = evaluate_quota(case, on, quota_opts)
-    immigration_fn = _optional_engine("abordo.immigration", "evaluate")
-    checklist_fn = _optional_engine("abordo.immigration.checklist", "evaluate")
     imm_opts = {k: v for k, v in opts.items() if k.startswith("immigration.")}
-    immigration = immigration_fn(case, on, imm_opts) if immigration_fn else None
-    checklist = checklist_fn(case, on, None) if checklist_fn else None
+    immigration = evaluate_immigration(case, on, imm_opts)
+    checklist = evaluate_checklist(case, on, None)
     return VesselCheck(case, on, quota, immigration, checklist)
