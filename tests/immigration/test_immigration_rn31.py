@@ -14,6 +14,7 @@ from abordo.crew.model import VesselCase
 from abordo.immigration import evaluate
 from abordo.immigration.rules import business_deadline
 from abordo.law.decision import Decision, Verdict
+from abordo.law.errors import InputError
 
 CaseFactory = Callable[..., VesselCase]
 D = dt.date
@@ -177,3 +178,10 @@ def test_1998_relies_on_an_unconfirmed_start_date(make_case: CaseFactory) -> Non
     d = evaluate(case, D(1998, 6, 3))
     assert [u.name for u in d.unconfirmed] == ["cnig-rn-31-1998:in_force_from"]
     assert evaluate(cabotage(make_case, [person()]), D(2001, 9, 10)).unconfirmed == ()
+
+
+def test_request_without_protocol_date_is_an_input_error(make_case: CaseFactory) -> None:
+    case = cabotage(make_case, [person(documents=[{"type": "work_authorization_request"}])])
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2001, 9, 10))
+    assert exc.value.field == "crew[0].documents[0].protocol_date"

@@ -252,6 +252,7 @@ def _not_covered(ctx: _Ctx, regime: str | None, reason: Msg, result: dict[str, A
 # --- RN CNIg 31/1998 --------------------------------------------------------------------------
 
 def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
+    _check_person_input(m)
     p = _Person(ctx, m)
     b = ctx.b
     if not m.is_crew:
@@ -438,7 +439,7 @@ def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, vi
             f"{_iso(filed[0].protocol_date)} awaiting decision."), ext_cite, "warning", m.id))
     else:
         p.decide("temporary_visa", "irregular", cite)
-        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        p.row["consequence"] = _rn31_irregular_consequence()
         b.finding(Finding("temporary_visa_expired", Msg(
             f"{m.id}: visto temporário vencido em {_d(visa.valid_until)}, sem prorrogação "
             "pedida no prazo.", f"{m.id}: temporary visa expired on "
@@ -511,7 +512,7 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
             art9, "warning", m.id))
     else:
         p.decide("temporary_visa", "irregular", cite, bd.deadline, action)
-        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        p.row["consequence"] = _rn31_irregular_consequence()
         b.finding(Finding("work_authorization_request_overdue", Msg(
             f"{m.id}: sem visto temporário nem protocolo do pedido de autorização de trabalho; "
             f"o prazo venceu em {_d(bd.deadline)}.",
@@ -550,7 +551,7 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
         p.decide("temporary_visa", "irregular", pcite, valid_to, Msg(
             f"Protocolo vencido em {_d(valid_to)} sem visto nem prorrogação.",
             f"Protocol expired on {valid_to.isoformat()} with no visa or extension."))
-        p.row["consequence"] = _rn31_irregular_consequence(ctx, regime)
+        p.row["consequence"] = _rn31_irregular_consequence()
         b.finding(Finding("protocol_expired", Msg(
             f"{m.id}: protocolo do pedido de autorização de trabalho vencido em {_d(valid_to)}.",
             f"{m.id}: work authorization request protocol expired on {valid_to.isoformat()}."),
@@ -583,7 +584,8 @@ def _rn31_alternative(ctx: _Ctx, p: _Person, variant: str, n: int) -> None:
             p.pid))
 
 
-def _rn31_irregular_consequence(ctx: _Ctx, regime: Regime) -> Msg:
+def _rn31_irregular_consequence() -> Msg:
+    """RN 31/1998 art. 9 § 1º a contrario: without a protocol the stay is not regular."""
     return Msg("Sem visto nem protocolo válido, o tripulante não tem estada regular e fica "
                "sujeito a multa (RN 31/1998 art. 9º, § 1º, a contrario; Lei 6.815/1980) — valores "
                "não modelados.",
@@ -604,6 +606,7 @@ def _bd_detail(bd: BusinessDeadline, kind: str, cite: Citation) -> dict[str, Any
 def _long_haul_in70(ctx: _Ctx, m: CrewMember, basis: tuple[str, str]) -> _Person:
     """IN SIT 70/2007 art. 13, IV: long-haul and international inland vessels' crews need no
     specific visa (while the instruction is in force)."""
+    _check_person_input(m)
     p = _Person(ctx, m)
     cite = ctx.reg.cite(basis[0], basis[1])
     p.decide("none_long_haul", "regular", cite)
@@ -617,11 +620,10 @@ def _long_haul_in70(ctx: _Ctx, m: CrewMember, basis: tuple[str, str]) -> _Person
     return p
 
 
-def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
-    """The person's periods in Brazil: their entries, or (interpretation
-    ``immigration.entries.vessel_presence``) the vessel's presence in AJB."""
+def _check_person_input(m: CrewMember) -> None:
+    """Reject overlapping entries and requests without a protocol date, naming the field
+    (``crew[i].entries[j]``) or, for a crew file, the row and column."""
     indexed = sorted(enumerate(m.source.entries), key=lambda ie: ie[1].date)
-    entries = [e for _, e in indexed]
     for (_, a), (j, nxt) in itertools.pairwise(indexed):
         if a.exit is None or a.exit >= nxt.date:
             field = f"{m.path}.entries[{j}]" if m.file is None else "entry_date"
@@ -638,6 +640,13 @@ def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
             raise InputError(f"pedido ({d.type}) de {m.id} sem data de protocolo", field,
                              m.file, m.row,
                              message_en=f"request ({d.type}) of {m.id} without protocol date")
+
+
+def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
+    """The person's periods in Brazil: their entries, or (interpretation
+    ``immigration.entries.vessel_presence``) the vessel's presence in AJB."""
+    _check_person_input(m)
+    entries = sorted(m.source.entries, key=lambda e: e.date)
     if entries:
         return [Presence(e.date, e.exit, e.by, e.mandatory_crew_change) for e in entries]
     choice = ctx.b.interpret(resolve(PKG, "immigration.entries", ctx.options))
