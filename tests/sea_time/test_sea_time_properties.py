@@ -21,6 +21,7 @@ BASE = dt.date(2024, 1, 1)
 COMPANIES = ("Alfa", "Beta", "Gama")
 FUNCTIONS = ("2ON", "2ON", "2ON", "1ON", "MNC")
 KINDS = ("bulk_carrier", "bulk_carrier", "tug", "fixed_platform", "fpso")
+FLAGS = ("BR", "BR", "BR", "LR", "KG")  # KG: not in the STCW parties table
 
 
 @st.composite
@@ -35,7 +36,8 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     function = draw(st.sampled_from(FUNCTIONS))
     return {"vessel": "V", "embark": a, "disembark": z, "function": function,
             "company": draw(st.sampled_from(COMPANIES)), "kind": draw(st.sampled_from(KINDS)),
-            "lcs": function == "1ON" and draw(st.booleans())}
+            "lcs": function == "1ON" and draw(st.booleans()),
+            "flag": draw(st.sampled_from(FLAGS))}
 
 
 @st.composite
@@ -47,10 +49,17 @@ def inputs(draw: st.DrawFn) -> dict[str, Any]:
         a, z = draw(spans(200))
         decls.append({"company": draw(st.sampled_from(companies)), "from": a, "to": z,
                       "category": draw(st.sampled_from(("2ON", "1ON", "MNC")))})
+    foreign_companies = sorted({r["company"] for r in cir if r["flag"] != "BR"})
+    foreign = []
+    for _ in range(draw(st.integers(0, 4)) if foreign_companies else 0):
+        a, z = draw(spans(200))
+        foreign.append({"company": draw(st.sampled_from(foreign_companies)), "from": a,
+                        "to": z, "category": draw(st.sampled_from(("2ON", "1ON")))})
     mans = [{"date": BASE + dt.timedelta(draw(st.integers(0, 800))), "kind": "berthing"}
             for _ in range(draw(st.integers(0, 4)))]
     return {"seafarer": {"id": "P", "group": "maritime", "category": "2ON"},
-            "purpose": "promotion", "cir": cir, "declarations": decls, "manoeuvres": mans}
+            "purpose": "promotion", "cir": cir, "declarations": decls,
+            "foreign_declarations": foreign, "manoeuvres": mans}
 
 
 def count(data: dict[str, Any]) -> int:
@@ -70,10 +79,13 @@ def naive_count(data: dict[str, Any]) -> int:
             continue  # fixed platform; FPSO without an offshore role
         if r["function"] == "MNC" or (r["function"] == "1ON" and not r["lcs"]):
             continue  # lower function; higher function without LCS
+        if r["flag"] == "KG":
+            continue  # flag not shown to be an STCW party
         ok = {r["function"], "2ON"} if r["lcs"] else {r["function"]}
+        decls = data["declarations"] if r["flag"] == "BR" else data["foreign_declarations"]
         for day in _days(r["embark"], min(r["disembark"], ON)):
             if any(dc["company"] == r["company"] and dc["category"] in ok
-                   and dc["from"] <= day <= dc["to"] for dc in data["declarations"]):
+                   and dc["from"] <= day <= dc["to"] for dc in decls):
                 counted.add(day)
     counted |= {m["date"] for m in data["manoeuvres"] if m["date"] <= ON}
     return len(counted)

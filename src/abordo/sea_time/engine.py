@@ -19,6 +19,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from abordo.law.decision import (
@@ -99,17 +100,24 @@ class _Run:
 
     def cite(self, rule: str) -> Citation:
         """Citation of ``rule`` in the version in force; unconfirmed ones are declared."""
-        prov = provision(rule, self.on)
-        if not prov.confirmed:
-            self.b.unconfirmed(UnconfirmedParameter(
-                f"normam101.{rule}", prov.provision, prov.source, prov.norm))
-        citation = norm_registry().cite(prov.norm, prov.provision, prov.norm)
+        citation, unconfirmed = _citation(rule, self.on)
+        if unconfirmed is not None:
+            self.b.unconfirmed(unconfirmed)
         self.b.cite(citation)
         return citation
 
     def exclude(self, reason: str, days: d.Days, rule: str | None = None) -> None:
         if not days.empty:
             self.excluded[(reason, rule or reason)].append(days)
+
+
+@lru_cache(maxsize=1024)
+def _citation(rule: str, on: dt.date) -> tuple[Citation, UnconfirmedParameter | None]:
+    """The citation of ``rule`` on ``on`` and, when unconfirmed, the parameter to declare."""
+    prov = provision(rule, on)
+    unconfirmed = None if prov.confirmed else UnconfirmedParameter(
+        f"normam101.{rule}", prov.provision, prov.source, prov.norm)
+    return norm_registry().cite(prov.norm, prov.provision, prov.norm), unconfirmed
 
 
 def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
@@ -250,25 +258,21 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
     for fdec in inp.foreign_declarations:
         foreign_decls[fdec.company.casefold()].append((d.span(fdec.from_, fdec.to),
                                                        fdec.category))
-    if inp.cir:
-        run.variant("sea_time.period")
-    future = d.after(run.on)
+    exclusive_start = run.variant("sea_time.period", used=bool(inp.cir)) == "exclusive_start"
     for i, rec in enumerate(inp.cir):
         end = rec.disembark or run.on
-        start = rec.embark
-        if run.variant("sea_time.period") == "exclusive_start":
-            start = start + dt.timedelta(1)
-        period = d.span(start, end)
+        start = rec.embark + dt.timedelta(1) if exclusive_start else rec.embark
         until_pt = rec.disembark.strftime("%d/%m/%Y") if rec.disembark else "a bordo"
         until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
         label = Msg(f"cir[{i}] {rec.vessel} {rec.embark.strftime('%d/%m/%Y')}–{until_pt} "
                     f"{rec.function}",
                     f"cir[{i}] {rec.vessel} {rec.embark.isoformat()}–{until_en} {rec.function}")
-        late = period & future
-        if not late.empty:
-            run.exclude("after_request_date", late)
+        if end > run.on:
+            # days after the request date are not yet served (item 1.26.1, c)
+            run.exclude("after_request_date", d.span(max(start, run.on + dt.timedelta(1)), end))
             run.cite("after_request_date")
-            period = period - late
+            end = run.on
+        period = d.span(start, end)
         if rec.kind == "sea_trials":
             pre = rules.sea_trial_excluded_days(rec, period, run.variant("sea_time.sea_trials"))
             run.cite("not_in_service")
@@ -300,8 +304,9 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         match = d.union(s for s, c in table.get(rec.company.casefold(), []) if c in ok)
         other = d.union(s for s, c in table.get(rec.company.casefold(), []) if c not in ok)
         matched = period & match
-        mismatch = (period - matched) & other
-        undeclared = period - matched - mismatch
+        rest = period - matched
+        mismatch = rest & other if not rest.empty else rest
+        undeclared = rest - mismatch if not mismatch.empty else rest
         category = rules.counted_category(rec, sf)
         run.counted[(source, category)].append(matched)
         run.navigation[rec.navigation].append(matched)
@@ -448,10 +453,13 @@ def _attribute(run: _Run, inp: SeaTimeInput
                           for s, n in overlap.items() if n)
     shared_en = "; ".join(f"{SOURCE_LABELS[s].en}: {n} day(s) already counted from another "
                           "source" for s, n in overlap.items() if n)
-    run.b.step("union", f"União dos dias de calendário: {d.count(taken)} dia(s) "
-               f"(um dia conta uma só vez){'; ' + shared_pt if shared_pt else ''}.",
-               f"Union of calendar days: {d.count(taken)} day(s) (a day counts once)"
-               f"{'; ' + shared_en if shared_en else ''}.",
+    # what a sum of period lengths would give, to show the days counted once (rule 2)
+    summed = sum(d.count(part) for parts in run.counted.values() for part in parts)
+    run.b.step("union", f"União dos dias de calendário: {d.count(taken)} dia(s) (a soma dos "
+               f"períodos daria {summed}; um dia conta uma só vez)"
+               f"{'; ' + shared_pt if shared_pt else ''}.",
+               f"Union of calendar days: {d.count(taken)} day(s) (a sum of the periods would "
+               f"give {summed}; a day counts once){'; ' + shared_en if shared_en else ''}.",
                run.cite("vessel_in_service") if inp.cir else None,
                calendar_days=d.count(taken), by_source=dict(by_source),
                already_counted=overlap)
@@ -550,10 +558,10 @@ def _excluded(run: _Run, taken: d.Days) -> list[dict[str, Any]]:
 def _limitations(run: _Run, inp: SeaTimeInput, taken: d.Days) -> list[str]:
     """``inland_only`` when a revalidation rests on inland navigation (1.27)."""
     inland = d.union(run.navigation.get("inland", [])) & taken
-    open_sea = d.union(run.navigation.get("open_sea", [])) & taken
-    inland_only = inland - open_sea
     if inland.empty:
         return []
+    open_sea = d.union(run.navigation.get("open_sea", [])) & taken
+    inland_only = inland - open_sea
     reading = run.variant("sea_time.inland_limitation", used=inp.purpose == "revalidation")
     if not rules.inland_limitation(inp.purpose, d.count(inland_only), d.count(open_sea),
                                    reading):
