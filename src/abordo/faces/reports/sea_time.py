@@ -308,6 +308,8 @@ def text_report(d: Decision, lang: str = "pt", width: int = 110) -> str:
         br.add_column(lbl("days", lang), justify="right")
         for source, n in breakdown_rows(d, lang):
             br.add_row(source, str(n))
+        if not breakdown_rows(d, lang):
+            br.add_row(lbl("none", lang), "0")
         items.append(br)
         if d.result["counted_periods"]:
             pt = Table(title=lbl("periods", lang), box=box.SIMPLE)
