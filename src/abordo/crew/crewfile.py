@@ -218,7 +218,8 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
 FIELD_TO_COLUMN: dict[tuple[Any, ...], str] = {
     ("entries", 0, "date"): "entry_date", ("entries", 0, "by"): "entry_by",
     ("entries", 0, "exit"): "exit_date",
-    ("entries", 0): "exit_date",  # Entry's own check: exit before entry ("documents", 0, "type"): "document_type",
+    ("entries", 0): "exit_date",  # Entry's own check: exit before entry
+    ("documents", 0, "type"): "document_type",
     ("documents", 0, "valid_until"): "document_valid_until",
     ("documents", 0, "issued_on"): "document_issued_on",
     ("documents", 0, "protocol_date"): "document_protocol_date",
