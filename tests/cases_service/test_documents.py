@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from abordo.cases import documents
 from abordo.cases import workflow as wf
 from abordo.cases.models import Case
+from abordo.faces.reports import case_documents as documents
 
 FIND = [{"id": "F1", "source": "engine:quota", "severity": "violation", "subject": "deck.rating",
          "text": "Subalternos de convés: faltam 1 brasileiro(s) (1 de 2 exigidos).",

@@ -5,7 +5,7 @@
 - :mod:`abordo.cases.audit` — append-only hash-chained event log;
 - :mod:`abordo.cases.auth` — users, roles, regions, tokens and scope;
 - :mod:`abordo.cases.service` — one transaction per command;
-- :mod:`abordo.cases.documents` — Portuguese documents (HTML/PDF).
+- documents (HTML/PDF) are rendered from the case by the reports face, :mod:`abordo.faces.reports.case_documents`.
 """
 
 PROCEDURE_VERSION = "in-sit-70-2007"

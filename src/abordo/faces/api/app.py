@@ -33,11 +33,12 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
-from abordo.cases import auth, documents, workflow
+from abordo.cases import auth, workflow
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
 from abordo.cases.service import CaseCreate, CaseService
 from abordo.faces.api import problems
+from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
 
 SESSION_COOKIE = "abordo_session"

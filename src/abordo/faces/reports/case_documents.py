@@ -1,4 +1,4 @@
-"""Documents of a case, in Portuguese, from the case facts: Jinja2 → HTML → PDF (WeasyPrint).
+"""Documents of a case, in Portuguese, rendered from the case facts: Jinja2 → HTML → PDF.
 
 Kinds: ``notificacao`` (art. 9), ``oficio-consul`` (art. 10, I), ``oficio-policia-federal``
 (art. 10, III), ``auto-infracao`` (art. 14, CLT art. 444, ementa 001139-8) and ``relatorio``
