@@ -56,12 +56,15 @@ def country_code(value: Any) -> str:
     if value is False:  # YAML 1.1 reads an unquoted NO (Norway) as false
         return "NO"
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)")
+        raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)"
+                         " ‖ ISO 3166-1 country code expected (e.g. BR, NO, PH)")
     text = value.strip()
     try:
         country = pycountry.countries.lookup(text)
     except LookupError:
-        raise ValueError(f"país desconhecido '{text}' (use o código ISO 3166-1, ex.: BR)") from None
+        raise ValueError(f"país desconhecido '{text}' (use o código ISO 3166-1, ex.: BR)"
+                         f" ‖ unknown country '{text}' (use the ISO 3166-1 code, e.g. BR)"
+                         ) from None
     return str(country.alpha_2)
 
 
@@ -72,7 +75,7 @@ def nationality_codes(value: Any) -> tuple[str, ...]:
     items = value if isinstance(value, list | tuple) else re.split(r"\s*[/;,|]\s*", str(value))
     codes = tuple(dict.fromkeys(country_code(v) for v in items if str(v).strip()))
     if not codes:
-        raise ValueError("nacionalidade ausente")
+        raise ValueError("nacionalidade ausente ‖ nationality missing")
     return codes
 
 
@@ -92,7 +95,7 @@ class Company(_Model):
     @classmethod
     def _cnpj(cls, v: str | None) -> str | None:
         if v and not CNPJ().validate(v):
-            raise ValueError(f"CNPJ inválido: {v}")
+            raise ValueError(f"CNPJ inválido: {v} ‖ invalid CNPJ: {v}")
         return v
 
 
@@ -113,16 +116,19 @@ class Vessel(_Model):
             return None
         digits = re.sub(r"^IMO\s*", "", str(v).strip(), flags=re.I)
         if not re.fullmatch(r"\d{7}", digits):
-            raise ValueError(f"número IMO deve ter 7 dígitos: {v}")
+            raise ValueError(f"número IMO deve ter 7 dígitos: {v}"
+                             f" ‖ IMO number must have 7 digits: {v}")
         check = sum(int(d) * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)) % 10
         if check != int(digits[6]):
-            raise ValueError(f"número IMO com dígito verificador inválido: {v}")
+            raise ValueError(f"número IMO com dígito verificador inválido: {v}"
+                             f" ‖ IMO number with an invalid check digit: {v}")
         return digits
 
     @model_validator(mode="after")
     def _registry(self) -> Vessel:
         if self.registry is not None and self.flag != "BR":
-            raise ValueError("registry (ordinary/REB) só se aplica a embarcação de bandeira BR")
+            raise ValueError("registry (ordinary/REB) só se aplica a embarcação de bandeira BR"
+                             " ‖ registry (ordinary/REB) applies only to a BR-flag vessel")
         return self
 
 
@@ -135,7 +141,7 @@ class AjbPeriod(_Model):
     @model_validator(mode="after")
     def _order(self) -> AjbPeriod:
         if self.exit is not None and self.exit < self.entry:
-            raise ValueError("saída (exit) anterior à entrada (entry)")
+            raise ValueError("saída (exit) anterior à entrada (entry) ‖ exit before entry")
         return self
 
 
@@ -162,7 +168,7 @@ class Operation(_Model):
             return v
         uf = v.upper()
         if pycountry.subdivisions.get(code=f"BR-{uf}") is None:  # type: ignore[no-untyped-call]
-            raise ValueError(f"UF desconhecida: {v}")
+            raise ValueError(f"UF desconhecida: {v} ‖ unknown Brazilian state: {v}")
         return uf
 
     @model_validator(mode="after")
@@ -171,7 +177,8 @@ class Operation(_Model):
         for a, b in itertools.pairwise(periods):
             if a.exit is None or a.exit >= b.entry:
                 raise ValueError("períodos de presença em AJB sobrepostos ou período aberto "
-                                 "seguido de outro")
+                                 "seguido de outro ‖ overlapping AJB presence periods, or an "
+                                 "open period followed by another")
         return self
 
 
@@ -186,7 +193,7 @@ class Entry(_Model):
     @model_validator(mode="after")
     def _order(self) -> Entry:
         if self.exit is not None and self.exit < self.date:
-            raise ValueError("saída anterior à entrada")
+            raise ValueError("saída anterior à entrada ‖ exit before entry")
         return self
 
 
@@ -229,7 +236,7 @@ class CrewInput(_Model):
     @classmethod
     def _id(cls, v: Any) -> str:
         if v is None or str(v).strip() == "":
-            raise ValueError("id ausente")
+            raise ValueError("id ausente ‖ id missing")
         return str(v).strip()
 
 
@@ -251,9 +258,11 @@ class VesselCase(_Model):
     @model_validator(mode="after")
     def _crew(self) -> VesselCase:
         if self.crew is None and self.crew_file is None:
-            raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)")
+            raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)"
+                             " ‖ give crew (a list) or crew_file (CSV/XLSX)")
         if self.crew is not None and self.crew_file is not None:
-            raise ValueError("informe crew ou crew_file, não ambos")
+            raise ValueError("informe crew ou crew_file, não ambos"
+                             " ‖ give crew or crew_file, not both")
         return self
 
     @property

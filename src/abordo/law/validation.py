@@ -54,13 +54,17 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
         ctx: dict[str, Any] = err.get("ctx") or {}
         detail = str(ctx.get("expected", "")) or str(ctx.get("reason", ""))
         raw_msg = str(err.get("msg", ""))
+        en = raw_msg
         if kind.startswith("value_error"):
-            pt = raw_msg.removeprefix("Value error, ")
+            # Our validators write "Portuguese ‖ English"; others only Portuguese.
+            text = raw_msg.removeprefix("Value error, ")
+            pt, _, en_part = text.partition(" ‖ ")
+            en = en_part or text
         elif detail:
             pt = f"{pt}: {detail}"
         got = err.get("input")
         if kind not in {"missing"} and isinstance(got, str | int | float) and len(str(got)) < 60:
             pt = f"{pt} (recebido: {got!r})"
-        errors.append(InputError(pt, path or None, file, row, message_en=raw_msg))
+        errors.append(InputError(pt, path or None, file, row, message_en=en))
     first = errors[0]
     return InputError(first.message, first.field, file, row, first.message_en, errors[1:])

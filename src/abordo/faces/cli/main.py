@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from abordo.faces.cli.common import console_err
+from abordo.faces.cli.common import console_err, default_lang
 from abordo.law.errors import InputError
 
 app = typer.Typer(
@@ -43,10 +43,23 @@ for _name in COMMAND_MODULES:
     _mod.register(app)
 
 
+def _error_lang(argv: list[str]) -> str:
+    """The language asked with ``--lang`` (also ``--lang=en``), else the locale's."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return "en" if argv[i + 1] == "en" else "pt"
+        if arg.startswith("--lang="):
+            return "en" if arg.endswith("=en") else "pt"
+    return default_lang()
+
+
 def run() -> None:
     """Entry point: bad input anywhere becomes a clear message and exit code 2."""
     try:
         app()
     except InputError as exc:
-        console_err.print(f"[bold red]erro de entrada[/]: {exc.render()}", highlight=False)
+        lang = _error_lang(sys.argv[1:])
+        label = "input error" if lang == "en" else "erro de entrada"
+        console_err.print(f"[bold red]{label}[/]: ", end="", highlight=False)
+        console_err.print(exc.render(lang), markup=False, highlight=False)
         sys.exit(2)
