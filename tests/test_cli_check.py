@@ -64,3 +64,14 @@ def test_plan_and_norms_and_schema() -> None:
     assert "cnig-rn-06-2017" in r.output and r.exit_code == 0
     r = runner.invoke(app, ["schema", "vessel"])
     assert r.exit_code == 0 and '"ajb_presence"' in r.output
+
+
+def test_bad_input_in_english_with_lang_en(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: ZZ, activity: cabotage}\ncrew: []\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", "from abordo.faces.cli.main import run; run()",
+                        "check", str(p), "--lang", "en"], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 2
+    assert "input error" in r.stderr and "unknown country 'ZZ'" in r.stderr
+    assert "país" not in r.stderr
