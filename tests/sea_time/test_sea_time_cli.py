@@ -22,7 +22,7 @@ def test_text_report_with_timeline() -> None:
     r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02"])
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "528 dias de embarque computáveis (1,44 ano(s))" in out
+    assert "528 dias de embarque computáveis (1,45 ano(s))" in out
     assert "2024-08 │███████████████ddddddddddddddd·│  15" in out
     assert "2025-08 │lllllllllllllllllllllllllllllll│   0" in out
     assert "Legenda: █ CIR + declaração (Anexo 1-S)" in out
@@ -37,7 +37,7 @@ def test_json_english_and_purpose_override() -> None:
     data = json.loads(r.output)
     res = data["result"]
     assert data["verdict"] == "computed" and res["purpose"] == "revalidation"
-    assert res["counted_days"] == 528 and res["years"] == "1.44"
+    assert res["counted_days"] == 528 and res["years"] == "1.45"
     assert res["excluded"][0]["from"] == "2024-08-16"
     assert res["excluded"][0]["citation"]["label"].endswith("item 1.26.1, e")
     assert data["summary"].startswith("528 countable sea days")

@@ -281,8 +281,8 @@ def test_years_truncate_or_half_up() -> None:
                 declarations=[decl("2024-01-01", "2024-12-29")])
     d = run(data)
     assert d.result["counted_days"] == 364
-    assert d.result["years"] == Decimal("0.99")
-    assert run(data, **{"sea_time.years": "half_up"}).result["years"] == Decimal("1.00")
+    assert d.result["years"] == Decimal("1.00")  # 364/365 = 0.9973, rounded
+    assert run(data, **{"sea_time.years": "truncate"}).result["years"] == Decimal("0.99")
     two = run(case(cir=[rec("2023-10-01", "2025-09-29")],
                    declarations=[decl("2023-10-01", "2025-09-29")]))
     assert (two.result["counted_days"], two.result["whole_years"],

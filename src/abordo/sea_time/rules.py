@@ -206,7 +206,7 @@ def navy_exclusion(purpose: str, seafarer: Seafarer) -> str | None:
 def years(days: int, per_year: int, reading: str) -> tuple[Decimal, int, int]:
     """``(years with two decimals, whole years, remaining days)`` (item 1.28: 1 year = 365).
 
-    ``reading``: ``truncate`` (default, never overstates) or ``half_up``.
+    ``reading``: ``half_up`` (default: the spec's "two decimals") or ``truncate``.
     """
     rounding = ROUND_DOWN if reading == "truncate" else ROUND_HALF_UP
     y = (Decimal(days) / Decimal(per_year)).quantize(Decimal("0.01"), rounding=rounding)
