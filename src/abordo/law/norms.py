@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from abordo.law.decision import Citation, Msg
+from abordo.law.decision import Citation, Msg, UnconfirmedParameter
 from abordo.law.params import in_window, load_data
 
 
@@ -57,6 +57,24 @@ class NormRegistry:
         urn = f"{ver.urn}!{frag}" if frag else ver.urn
         label = f"{ver.label}, {provision}" if provision else ver.label
         return Citation(norm.id, provision, ver.id, label, urn)
+
+    def unconfirmed_boundaries(self, norm_id: str, on: dt.date) -> list[UnconfirmedParameter]:
+        """Unconfirmed ends of ``norm_id``'s window that a judgement on ``on`` rests on.
+
+        A boundary marked unconfirmed (norms.md "(?)": the act's own date, a year only, or a
+        modelling assumption) is treated as uncertain within its calendar year, so a date
+        judged in that year depends on it.
+        """
+        n = self._by_id[norm_id]
+        out = []
+        for end, date, confirmed in (("in_force_from", n.in_force_from, n.from_confirmed),
+                                     ("in_force_to", n.in_force_to, n.to_confirmed)):
+            if date is not None and not confirmed and date.year == on.year:
+                out.append(UnconfirmedParameter(
+                    f"{norm_id}:{end}", date.isoformat(),
+                    f"{n.label}: {'início' if end == 'in_force_from' else 'fim'} de vigência "
+                    "não confirmado (norms.md)", norm_id))
+        return out
 
     def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
         """Why no modelled norm among ``candidates`` answers ``topic`` on ``on``."""

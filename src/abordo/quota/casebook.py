@@ -1,4 +1,9 @@
-"""Worked-case adapter: a crew_quota case → the cases' vocabulary (tests/cases/README.md)."""
+"""Worked-case adapter: a crew_quota case → the cases' vocabulary (tests/cases/README.md).
+
+In that vocabulary a group's shortfall is told by ``groups`` (base, required, brazilians);
+``findings`` lists the other violations (master / chief engineer not Brazilian, long-haul
+without foreign calls), so the per-group ``quota_deficit`` findings are not repeated there.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +34,7 @@ def run(data: dict[str, Any], on: dt.date | None, options: dict[str, Any], base_
                  "since": step["since"]} if step else None,
         "groups": [{k: g[k] for k in ("group", "base", "required", "brazilians")}
                    for g in r.get("groups", [])],
-        "findings": [f.id for f in d.violations],
+        "findings": [f.id for f in d.violations if f.id != "quota_deficit"],
         "next_step": {"fraction": nxt["fraction"], "since": nxt["since"]} if nxt else None,
         "interpretations": [i.id for i in d.interpretations],
         "unconfirmed": bool(d.unconfirmed),

@@ -125,8 +125,10 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
                          message_en="give the registry (ordinary or REB) of a BR-flag vessel")
     family = family_for(v.flag, v.registry, v.activity.value)
     regime = tables.in_force(family, on)
-    candidates = [r.norm if r.version == r.norm else r.version for r in tables.families[family]]
     topic = Msg("Cota de brasileiros a bordo", "Quota of Brazilians aboard")
+    for fam_regime in tables.families[family]:  # windows with unconfirmed ends near D
+        for param in ctx.reg.unconfirmed_boundaries(fam_regime.version, on):
+            b.unconfirmed(param)
     if regime is None or not regime.modelled:
         reason = ctx.reg.not_covered_reason(on, [r.version for r in tables.families[family]],
                                             topic)
@@ -134,7 +136,6 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         return b.build(Verdict.NOT_COVERED, regime.version if regime else None,
                        Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),
                        not_covered_reason=reason, result=result)
-    del candidates
     result["regime"] = regime.version
     result["regime_label"] = ctx.reg[regime.version].label
     b.step("regime.select", f"Norma em vigor em {_d(on)} para esta embarcação: "
