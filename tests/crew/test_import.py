@@ -82,7 +82,39 @@ def test_yaml_errors_name_line_and_field(tmp_path: Path) -> None:
         load_vessel_case(p)
     assert err.value.field == "operation.ajb_presence[0].entry"
     assert err.value.row == 5
-    assert any(d.field == "crew[0].colour" for d in err.value.details)
+    colour = next(d for d in err.value.details if d.field == "crew[0].colour")
+    assert colour.row == 6  # each problem carries its own line
+
+
+def test_every_bad_row_reported_at_once(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_text("id,rank,nationality\nA1,AB,XX\nA2,AB,BR\nA3,OS,YY\n",
+                                    encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(write_case(tmp_path, "c.csv"))
+    assert [(e.row, e.field) for e in [err.value, *err.value.details]] == [
+        (2, "nationality"), (4, "nationality")]
+
+
+def test_crlf_semicolon_csv_with_blank_lines(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_bytes(b"id;rank;nationality\r\n1;Master;NO\r\n\r\n"
+                                     b"2;AB;BR\r\n\r\n")
+    members = resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))
+    assert [(m.id, m.row) for m in members] == [("1", 2), ("2", 4)]
+
+
+def test_unknown_ranks_in_yaml_named_with_file_line_all_at_once(tmp_path: Path) -> None:
+    from abordo.quota import evaluate
+
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: LR, activity: cabotage}\noperation: {contract: charter, "
+                 "ajb_presence: [{entry: 2026-01-01}]}\ncrew:\n"
+                 "  - {id: C1, rank: Master, nationality: GR}\n"
+                 "  - {id: C2, rank: Cheif Enginer, nationality: GR}\n"
+                 "  - {id: C3, rank: Deckhand Supreme, nationality: PH}\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        evaluate(load_vessel_case(p), __import__("datetime").date(2026, 6, 1))
+    got = [(e.file, e.row, e.field) for e in [err.value, *err.value.details]]
+    assert got == [(str(p), 5, "crew[1].rank"), (str(p), 6, "crew[2].rank")]
 
 
 def test_duplicate_ids_rejected(tmp_path: Path) -> None:
@@ -90,4 +122,4 @@ def test_duplicate_ids_rejected(tmp_path: Path) -> None:
                                     encoding="utf-8")
     with pytest.raises(InputError) as err:
         resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))
-    assert (err.value.row, err.value.field) == (3, "crew.id")
+    assert (err.value.row, err.value.field) == (3, "id")

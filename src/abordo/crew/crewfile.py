@@ -80,9 +80,11 @@ def decode(raw: bytes, name: str) -> str:
 def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
     """All rows with their 1-based spreadsheet row number."""
     suffix = path.suffix.lower()
-    if not path.exists():
-        raise InputError(f"arquivo de tripulação não encontrado: {display}", "crew_file",
-                         message_en=f"crew file not found: {display}")
+    if not path.is_file():
+        what = "é uma pasta" if path.is_dir() else "não encontrado"
+        raise InputError(f"arquivo de tripulação {what}: {display}", "crew_file",
+                         message_en=f"crew file {'is a folder' if path.is_dir() else 'not found'}"
+                         f": {display}")
     if suffix in (".xlsx", ".xlsm"):
         from openpyxl import load_workbook
 
@@ -97,15 +99,21 @@ def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         return rows
     if suffix in (".csv", ".txt", ".tsv"):
         text = decode(path.read_bytes(), display)
-        sample = text[:4096]
-        try:
-            dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        return [(i, r) for i, r in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
+        delimiter = guess_delimiter(text)
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        return [(i, r) for i, r in enumerate(reader, 1)]
     raise InputError(f"formato de lista de tripulação não suportado: {suffix} (use CSV ou XLSX)",
                      "crew_file", file=display,
                      message_en=f"unsupported crew-list format {suffix} (use CSV or XLSX)")
+
+
+def guess_delimiter(text: str) -> str:
+    """``;`` (Excel in pt-BR), ``,`` or tab: the one most frequent in the first lines that
+    hold text — robust to CRLF endings and blank lines, unlike a dialect sniffer."""
+    lines = [ln for ln in text.splitlines() if ln.strip()][:5]
+    counts = {d: sum(ln.count(d) for ln in lines) for d in (";", ",", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
 
 
 def find_header(rows: list[tuple[int, list[Any]]], display: str) -> int:

@@ -56,6 +56,9 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
     if not path.exists():
         raise InputError(f"arquivo não encontrado: {display}", file=display,
                          message_en=f"file not found: {display}")
+    if path.is_dir():
+        raise InputError(f"é uma pasta, não um arquivo: {display}", file=display,
+                         message_en=f"a folder, not a file: {display}")
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8-sig")
@@ -96,7 +99,7 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     data = dict(data)
     keep = bool(data.get("keep_personal_data", False)) if keep_personal_data is None \
         else keep_personal_data
-    origins: list[tuple[str, int | None]] = []
+    origins: list[tuple[str | None, int | None, str]] = []
     crew_file = data.get("crew_file")
     if crew_file is not None and data.get("crew") is None:
         base = base_dir or Path.cwd()
@@ -105,17 +108,24 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
         display = str(full)
         rows, numbers = read_crew_file(full, display, keep)
         persons: list[CrewInput] = []
+        problems: list[InputError] = []  # every bad row at once, not one per run
         for rec, n in zip(rows, numbers, strict=True):
             try:
                 persons.append(CrewInput.model_validate(rec))
             except ValidationError as exc:
-                err = exc.errors()[0]
-                loc = tuple(err["loc"])
-                column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
-                base_err = input_error_from_pydantic(exc, file=display, row=n)
-                raise InputError(base_err.message, str(column), display, n,
-                                 base_err.message_en) from None
-            origins.append((display, n))
+                for err in exc.errors():
+                    loc = tuple(err["loc"])
+                    column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
+                    one = input_error_from_pydantic(
+                        ValidationError.from_exception_data(exc.title, [err]),  # type: ignore[list-item]
+                        file=display, row=n)
+                    problems.append(InputError(one.message, str(column), display, n,
+                                               one.message_en))
+            origins.append((display, n, ""))
+        if problems:
+            first = problems[0]
+            raise InputError(first.message, first.field, first.file, first.row,
+                             first.message_en, problems[1:50])
         data["crew"] = [p.model_dump() for p in persons]
         data.pop("crew_file")
         data["crew_file"] = None
@@ -128,12 +138,14 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     try:
         case = VesselCase.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        row = line_of(index, tuple(err["loc"])) if index else None
-        raise input_error_from_pydantic(exc, file=source, row=row) from None
-    if origins:
-        case = case.model_copy(update={"crew_origin": tuple(origins), "crew_file": crew_file})
-    return case
+        raise input_error_from_pydantic(
+            exc, file=source, row_of=(lambda loc: line_of(index, loc)) if index else None
+        ) from None
+    if not origins:  # inline crew: each person's YAML line, for errors found later
+        origins = [(source, line_of(index, ("crew", i)) if index else None, f"crew[{i}]")
+                   for i in range(len(case.crew_list))]
+        return case.model_copy(update={"crew_origin": tuple(origins)})
+    return case.model_copy(update={"crew_origin": tuple(origins), "crew_file": crew_file})
 
 
 def load_vessel_case(path: Path, keep_personal_data: bool | None = None) -> VesselCase:

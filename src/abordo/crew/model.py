@@ -252,8 +252,8 @@ class VesselCase(_Model):
     crew_file: str | None = None
     keep_personal_data: bool = False
     # Set by the loader (file, row of each crew member); not part of the input format.
-    crew_origin: SkipJsonSchema[tuple[tuple[str, int | None], ...]] = Field(default=(),
-                                                                            exclude=True)
+    crew_origin: SkipJsonSchema[tuple[tuple[str | None, int | None, str], ...]] = Field(
+        default=(), exclude=True)
 
     @model_validator(mode="after")
     def _crew(self) -> VesselCase:

@@ -95,7 +95,7 @@ class CrewMember:
             raise InputError(
                 f"função '{self.rank or ''}' desconhecida para {self.id}: informe a coluna "
                 f"department (seção){why}",
-                f"{self.path}.rank", self.file, self.row,
+                _field(self.path, "rank"), self.file, self.row,
                 message_en=f"unknown rank '{self.rank or ''}' for {self.id}: give the "
                 f"department column{why}",
             )
@@ -107,10 +107,15 @@ class CrewMember:
             raise InputError(
                 f"nível de {self.id} ('{self.rank or ''}') indeterminado: informe a coluna "
                 f"level ({needed}){why}",
-                f"{self.path}.level", self.file, self.row,
+                _field(self.path, "level"), self.file, self.row,
                 message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level "
                 f"column ({needed}){why}",
             )
+
+
+def _field(path: str, name: str) -> str:
+    """``crew[3].rank`` for inline crew, the column name (``rank``) for a crew-file row."""
+    return f"{path}.{name}" if path else name
 
 
 def resolve_member(person: CrewInput, path: str, file: str | None, row: int | None,
@@ -131,11 +136,10 @@ def resolve_crew(case: VesselCase) -> list[CrewMember]:
     seen: dict[str, CrewMember] = {}
     origins = case.crew_origin
     for i, person in enumerate(case.crew_list):
-        file, row = origins[i] if i < len(origins) else (None, None)
-        path = f"crew[{i}]" if file is None else "crew"
+        file, row, path = origins[i] if i < len(origins) else (None, None, f"crew[{i}]")
         member = resolve_member(person, path, file, row)
         if person.id in seen:
-            raise InputError(f"id repetido: {person.id}", f"{path}.id", file, row,
+            raise InputError(f"id repetido: {person.id}", _field(path, "id"), file, row,
                              message_en=f"duplicate id: {person.id}")
         seen[person.id] = member
         members.append(member)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -43,10 +43,17 @@ def loc_to_path(loc: Sequence[int | str], prefix: str = "") -> str:
 
 
 def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
-                              prefix: str = "", row: int | None = None) -> InputError:
-    """One :class:`InputError` for the first problem, the others in ``details``."""
+                              prefix: str = "", row: int | None = None,
+                              row_of: Callable[[tuple[Any, ...]], int | None] | None = None
+                              ) -> InputError:
+    """One :class:`InputError` for the first problem, the others in ``details``.
+
+    ``row`` is the row of every problem; ``row_of(loc)`` finds each problem's own row.
+    """
     errors: list[InputError] = []
     for err in exc.errors():
+        if row_of is not None:
+            row = row_of(tuple(err["loc"]))
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         path = loc_to_path(loc, prefix)
         kind = str(err["type"])
@@ -67,4 +74,4 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             pt = f"{pt} (recebido: {got!r})"
         errors.append(InputError(pt, path or None, file, row, message_en=en))
     first = errors[0]
-    return InputError(first.message, first.field, file, row, first.message_en, errors[1:])
+    return InputError(first.message, first.field, file, first.row, first.message_en, errors[1:])

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from abordo.crew.ranks import CrewMember
+from abordo.law.errors import InputError
 
 
 def at_least_fraction(fraction: Fraction, base: int) -> int:
@@ -81,6 +82,7 @@ def assign(members: list[CrewMember], groups: str, levels: int, rest: bool,
     """Members per group. Raises :class:`InputError` (via ``require``) for a person whose
     department or level is needed and unknown."""
     out: dict[str, list[CrewMember]] = {g: [] for g in group_ids(groups, levels, rest, reading)}
+    problems: list[InputError] = []
     for m in members:
         if groups == "all":
             out["all"].append(m)
@@ -89,8 +91,12 @@ def assign(members: list[CrewMember], groups: str, levels: int, rest: bool,
             if m.is_crew:
                 out["crew"].append(m)
             continue
-        m.require(level=True, split_ratings=levels == 3,
-                  why=" — exigido para formar os grupos por seção e nível")
+        try:
+            m.require(level=True, split_ratings=levels == 3,
+                      why=" — exigido para formar os grupos por seção e nível")
+        except InputError as exc:  # report every person whose group is unknown at once
+            problems.append(exc)
+            continue
         dept = m.department
         if dept not in ("deck", "engine"):
             if rest:
@@ -102,6 +108,10 @@ def assign(members: list[CrewMember], groups: str, levels: int, rest: bool,
         else:
             out[str(dept)].append(m)
             out[lvl].append(m)
+    if problems:
+        first = problems[0]
+        raise InputError(first.message, first.field, first.file, first.row, first.message_en,
+                         problems[1:])
     return out
 
 

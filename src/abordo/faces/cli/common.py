@@ -55,12 +55,23 @@ def emit(text: str | bytes, out: Path | None) -> None:
                              message_en="a binary format needs --output")
         console.print(text, markup=False, highlight=False, soft_wrap=True)
         return
+    if not out.parent.is_dir():
+        raise InputError(f"pasta de saída não existe: {out.parent}", "--output",
+                         message_en=f"output folder does not exist: {out.parent}")
+    if out.is_dir():
+        raise InputError(f"a saída é uma pasta, informe um arquivo: {out}", "--output",
+                         message_en=f"the output is a folder, give a file: {out}")
     tmp = out.with_name(out.name + ".tmp")
-    if isinstance(text, bytes):
-        tmp.write_bytes(text)
-    else:
-        tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
+    try:
+        if isinstance(text, bytes):
+            tmp.write_bytes(text)
+        else:
+            tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"não foi possível gravar {out}: {exc.strerror}", "--output",
+                         message_en=f"cannot write {out}: {exc.strerror}") from None
 
 
 Renderer = Callable[[Any, str], "str | bytes"]
