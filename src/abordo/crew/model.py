@@ -10,12 +10,15 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
+import unicodedata
 from enum import StrEnum
+from functools import cache
 from typing import Annotated, Any, Literal
 
 import pycountry
+from babel import Locale
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
-from pydantic.json_schema import SkipJsonSchema
+from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from validate_docbr import CNPJ
 
 
@@ -51,14 +54,28 @@ LEVELS = ("officer", "rating", "petty_officer", "junior_rating")
 POSITIONS = ("master", "chief_engineer")
 
 
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+@cache
+def _portuguese_country_names() -> dict[str, str]:
+    """Portuguese country name → alpha-2, from Babel's CLDR data (``Noruega`` → ``NO``)."""
+    names = Locale.parse("pt_BR").territories
+    return {_fold(name): code for code, name in names.items() if len(code) == 2}
+
+
 def country_code(value: Any) -> str:
-    """ISO alpha-2 code for an alpha-2/alpha-3 code or English name; ValueError otherwise."""
+    """ISO alpha-2 code for an alpha-2/alpha-3 code, or an English or Portuguese name
+    (``Brasil``, ``Filipinas``); ValueError otherwise."""
     if value is False:  # YAML 1.1 reads an unquoted NO (Norway) as false
         return "NO"
     if not isinstance(value, str) or not value.strip():
         raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)"
                          " ‖ ISO 3166-1 country code expected (e.g. BR, NO, PH)")
     text = value.strip()
+    if (code := _portuguese_country_names().get(_fold(text))) is not None and len(text) > 3:
+        return code
     try:
         country = pycountry.countries.lookup(text)
     except LookupError:
@@ -79,8 +96,50 @@ def nationality_codes(value: Any) -> tuple[str, ...]:
     return codes
 
 
+def iso_date(value: Any) -> Any:
+    """Accept ``dd/mm/aaaa`` (as Brazilian spreadsheets write dates) besides ISO dates."""
+    if isinstance(value, str) and (m := re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
+                                                     value)):
+        day, month, year = (int(g) for g in m.groups())
+        try:
+            return dt.date(year, month, day)
+        except ValueError:
+            raise ValueError(f"data inexistente: {value.strip()} ‖ no such date: "
+                             f"{value.strip()}") from None
+    return value
+
+
+Date = Annotated[dt.date, BeforeValidator(iso_date)]
+
+# Portuguese values accepted in the department / level columns (glossary.md).
+_DEPARTMENT_PT = {
+    "conves": "deck", "secao de conves": "deck", "maquinas": "engine", "maquina": "engine",
+    "secao de maquinas": "engine", "camara": "catering", "secao de camara": "catering",
+    "saude": "health", "secao de saude": "health",
+    "profissional nao tripulante": "non_crew_professional",
+    "tripulante nao aquaviario": "non_seafarer_crew",
+}
+_LEVEL_PT = {
+    "oficial": "officer", "oficiais": "officer", "subalterno": "rating",
+    "subalternos": "rating", "graduado": "petty_officer", "graduados": "petty_officer",
+    "nao graduado": "junior_rating", "nao-graduado": "junior_rating",
+    "nao graduados": "junior_rating", "nao-graduados": "junior_rating",
+}
+
+
+def _alias(table: dict[str, str]) -> Any:
+    def convert(value: Any) -> Any:
+        if isinstance(value, str):
+            return table.get(_fold(value.strip()), value.strip())
+        return value
+    return convert
 Country = Annotated[str, BeforeValidator(country_code)]
-Nationalities = Annotated[tuple[str, ...], BeforeValidator(nationality_codes)]
+Nationalities = Annotated[
+    tuple[str, ...], BeforeValidator(nationality_codes),
+    WithJsonSchema({"anyOf": [
+        {"type": "string", "description": "ISO 3166-1 code(s): BR, or PT/BR for dual nationals"},
+        {"type": "array", "items": {"type": "string"}}]}),
+]
 
 
 class _Model(BaseModel):
@@ -135,8 +194,8 @@ class Vessel(_Model):
 class AjbPeriod(_Model):
     """A period of presence in AJB; both days present; ``exit`` None = still there."""
 
-    entry: dt.date
-    exit: dt.date | None = None
+    entry: Date
+    exit: Date | None = None
 
     @model_validator(mode="after")
     def _order(self) -> AjbPeriod:
@@ -149,7 +208,7 @@ class Extension(_Model):
     """Extension granted by the Ministry (Res. 42/2020 art. 4 sole paragraph)."""
 
     step_from_day: int = Field(ge=0)
-    applies_from: dt.date
+    applies_from: Date
     reference: str | None = None
 
 
@@ -185,9 +244,9 @@ class Operation(_Model):
 class Entry(_Model):
     """An entry into Brazil (immigration.md)."""
 
-    date: dt.date
+    date: Date
     by: Literal["sea", "air"] = "sea"
-    exit: dt.date | None = None
+    exit: Date | None = None
     mandatory_crew_change: bool = False
 
     @model_validator(mode="after")
@@ -209,9 +268,9 @@ class Document(_Model):
 
     type: DocumentType
     number: str | None = None
-    issued_on: dt.date | None = None
-    valid_until: dt.date | None = None
-    protocol_date: dt.date | None = None
+    issued_on: Date | None = None
+    valid_until: Date | None = None
+    protocol_date: Date | None = None
 
 
 class CrewInput(_Model):
@@ -220,9 +279,11 @@ class CrewInput(_Model):
     id: str
     rank: str | None = None
     nationality: Nationalities
-    department: Literal["deck", "engine", "catering", "health", "non_crew_professional",
-                        "non_seafarer_crew"] | None = None
-    level: Literal["officer", "rating", "petty_officer", "junior_rating"] | None = None
+    department: Annotated[Literal["deck", "engine", "catering", "health",
+                                  "non_crew_professional", "non_seafarer_crew"] | None,
+                          BeforeValidator(_alias(_DEPARTMENT_PT))] = None
+    level: Annotated[Literal["officer", "rating", "petty_officer", "junior_rating"] | None,
+                     BeforeValidator(_alias(_LEVEL_PT))] = None
     position: Literal["master", "chief_engineer"] | None = None
     sid_c185: bool = False
     seafarer_card: bool = False

@@ -68,7 +68,7 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             pt, _, en_part = text.partition(" ‖ ")
             en = en_part or text
         elif detail:
-            pt = f"{pt}: {detail}"
+            pt = f"{pt}: {detail.replace(' or ', ' ou ')}"
         got = err.get("input")
         if kind not in {"missing"} and isinstance(got, str | int | float) and len(str(got)) < 60:
             pt = f"{pt} (recebido: {got!r})"
