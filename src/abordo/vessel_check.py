@@ -16,6 +16,7 @@ from abordo.crew.model import VesselCase
 from abordo.immigration import evaluate as evaluate_immigration
 from abordo.immigration.checklist import evaluate as evaluate_checklist
 from abordo.law.decision import Decision, Verdict, to_jsonable
+from abordo.law.interpretations import check_options
 from abordo.quota import evaluate as evaluate_quota
 
 # Severity order used to combine verdicts into one overall verdict.
@@ -71,6 +72,8 @@ def check_vessel(case: VesselCase, on: dt.date, options: Mapping[str, Any] | Non
     engine takes the families it knows.
     """
     opts = dict(options or {})
+    # Every choice must name a family of one of these engines (no silent fallback).
+    check_options(["abordo.quota", "abordo.immigration"], opts)
     quota_opts = {k: v for k, v in opts.items() if k.startswith("quota.")}
     quota = evaluate_quota(case, on, quota_opts)
     imm_opts = {k: v for k, v in opts.items() if k.startswith("immigration.")}

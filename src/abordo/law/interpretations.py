@@ -57,14 +57,21 @@ def resolve(package: str, family: str, options: Mapping[str, Any] | None) -> Int
 
 
 def check_options(packages: list[str], options: Mapping[str, Any] | None) -> None:
-    """Reject option keys that name no interpretation family of ``packages``."""
-    known: set[str] = set()
+    """Reject an option naming no interpretation family of ``packages``, or a variant the
+    family does not have — before anything is judged, so no choice is silently ignored."""
+    known: dict[str, dict[str, Any]] = {}
     for p in packages:
-        known |= set(catalogue(p))
-    for key in options or {}:
+        known.update(catalogue(p))
+    for key, value in (options or {}).items():
         if key not in known:
+            names = ", ".join(sorted(known))
             raise InputError(
-                f"opção desconhecida '{key}'; esperado uma de: {', '.join(sorted(known))}",
+                f"opção desconhecida '{key}'; esperado uma de: {names}", f"options.{key}",
+                message_en=f"unknown option '{key}'; expected one of: {names}")
+        variants = known[key]["variants"]
+        if value not in variants:
+            allowed = ", ".join(variants)
+            raise InputError(
+                f"interpretação desconhecida '{value}'; esperado um de: {allowed}",
                 f"options.{key}",
-                message_en=f"unknown option '{key}'; expected one of: {', '.join(sorted(known))}",
-            )
+                message_en=f"unknown interpretation '{value}'; expected one of: {allowed}")
