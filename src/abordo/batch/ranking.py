@@ -1,0 +1,75 @@
+"""Risk ranking of a screened fleet and its summary.
+
+Ranking rule (``risk_rank`` 1 = inspect first):
+
+1. ``non_compliant`` — by shortfall descending (total deficit of Brazilians + master /
+   chief-engineer findings), then days of operation descending;
+2. ``input_error`` — vessels whose data the engine could not judge (only with keep-going);
+3. ``compliant`` / ``not_yet`` whose **next step** would leave the current crew short —
+   soonest step first, then larger future deficit;
+4. the other ``compliant`` / ``not_yet`` — soonest next step first (none last);
+5. ``not_covered`` (the law on the date is not modelled: cannot be judged);
+6. ``not_applicable``.
+
+Ties: order in the vessels table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+TIER_NAMES = ("non_compliant", "input_error", "step_coming_short", "compliant_or_not_yet",
+              "not_covered", "not_applicable")
+
+
+def rank(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` (order kept) with ``risk_rank`` (UInt32, 1 = inspect first) as first column.
+
+    Only the sort keys are sorted; the rows are not moved (sort by ``risk_rank`` to get the
+    inspection order). Uses ``_short`` (shortfall) when present, else computes it."""
+    verdict = pl.col("verdict")
+    ok = verdict.is_in(["compliant", "not_yet"])
+    short_next = ok & (pl.col("next_deficit_total").fill_null(0) > 0)
+    tier = (pl.when(verdict == "non_compliant").then(0)
+            .when(verdict == "input_error").then(1)
+            .when(short_next).then(2)
+            .when(ok).then(3)
+            .when(verdict == "not_covered").then(4)
+            .otherwise(5))
+    shortfall = pl.col("_short") if "_short" in frame.columns else shortfall_expr()
+    order = frame.select(pl.int_range(pl.len(), dtype=pl.UInt32).sort_by(
+        [tier, shortfall, pl.col("days_to_next"), pl.col("next_deficit_total"),
+         pl.col("days_of_operation")],
+        descending=[False, True, False, True, True], nulls_last=True,
+        maintain_order=True)).to_series()
+    risk = order.arg_sort().cast(pl.UInt32) + 1
+    return frame.select(risk.alias("risk_rank"), pl.all().exclude("_short"))
+
+
+def shortfall_expr() -> pl.Expr:
+    """Total deficit of Brazilians plus the master / chief-engineer findings."""
+    positions = pl.col("findings").fill_null("").str.count_matches(
+        "master_not_brazilian|chief_engineer_not_brazilian")
+    return (pl.col("total_deficit").fill_null(0) + positions).cast(pl.Int32)
+
+
+def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
+    """Counts by verdict, totals and the ``top`` riskiest vessels (plain data)."""
+    by_verdict = dict(frame.group_by("verdict").len().iter_rows())
+    nc = frame.filter(pl.col("verdict") == "non_compliant")
+    out: dict[str, Any] = {
+        "vessels": frame.height,
+        "by_verdict": {k: int(v) for k, v in sorted(by_verdict.items(), key=lambda kv: -kv[1])},
+        "total_deficit": int(nc["total_deficit"].fill_null(0).sum()),
+        "top": frame.filter(pl.col("risk_rank") <= top).sort("risk_rank").select(
+            "risk_rank", "id", "name", "verdict", "regime", "days_of_operation",
+            "total_deficit", "findings", "next_since", "next_deficit_total").to_dicts(),
+    }
+    if "horizon_steps" in frame.columns:
+        h = frame.filter(pl.col("horizon_steps").fill_null(0) > 0)
+        out["horizon"] = {"vessels_with_steps": h.height,
+                          "vessels_short": h.filter(pl.col("horizon_max_deficit") > 0).height,
+                          "max_deficit_total": int(h["horizon_max_deficit"].fill_null(0).sum())}
+    return out

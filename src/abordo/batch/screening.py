@@ -1,0 +1,142 @@
+"""``screen(folder, on, …)``: the whole fleet screening, from files to a ranked frame."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from abordo.batch.crew import count_crew
+from abordo.batch.engine_rows import decide_with_engine
+from abordo.batch.evaluate import evaluate_fleet, output_schema
+from abordo.batch.fleet import Fleet, read_fleet
+from abordo.batch.ranking import rank, shortfall_expr
+from abordo.batch.tables import RuleSet, rule_set
+from abordo.law.errors import InputError
+from abordo.law.interpretations import check_options
+
+Stage = Callable[[str], None]
+
+
+@dataclass
+class ScreenResult:
+    """A screened fleet.
+
+    ``frame``: one row per vessel, ranked (``risk_rank`` first; columns in
+    :func:`abordo.batch.evaluate.output_schema`). ``crew_rows``: persons read;
+    ``exact_vessels``: vessels counted by the exact crew pass; ``engine_vessels``: vessels
+    decided by the single-vessel engine; ``errors``: vessels with verdict ``input_error``;
+    ``seconds``: wall time per stage.
+    """
+
+    frame: pl.DataFrame
+    rules: RuleSet
+    horizon: int | None
+    crew_rows: int
+    exact_vessels: int
+    crew_passes: int
+    engine_vessels: int
+    errors: int
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def non_compliant(self) -> int:
+        return int((self.frame["verdict"] == "non_compliant").sum())
+
+
+def _polars_error(exc: Exception, fleet: Fleet) -> InputError:
+    return InputError(f"não foi possível ler a tabela de tripulação: {exc}", None,
+                      fleet.crew.display,
+                      message_en=f"could not read the crew table: {exc}")
+
+
+def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
+           horizon: int | None = None, keep_going: bool = False, lang: str = "pt",
+           stage: Stage | None = None) -> ScreenResult:
+    """Screen every vessel of the fleet in ``folder`` on date ``on``.
+
+    ``options``: interpretation choices (``{"quota.groups": "department_or_level"}``);
+    ``horizon``: days ahead for the charterer's view (None: off); ``keep_going``: a vessel
+    the engine rejects gets verdict ``input_error`` instead of stopping the run.
+    Raises :class:`InputError` (file, row, field) for bad input; nothing is written here.
+    """
+    if horizon is not None and horizon < 0:
+        raise InputError("o horizonte deve ser um número de dias ≥ 0", "--horizon",
+                         message_en="the horizon must be a number of days ≥ 0")
+    check_options(["abordo.quota"], options)
+    secs: dict[str, float] = {}
+    t = time.perf_counter()
+
+    def mark(name: str) -> None:
+        nonlocal t
+        now = time.perf_counter()
+        secs[name] = secs.get(name, 0.0) + now - t
+        t = now
+
+    if stage:
+        stage("rules")
+    rs = rule_set(on, options)
+    if stage:
+        stage("vessels")
+    fleet = read_fleet(folder)
+    mark("read_vessels")
+    try:
+        counts = count_crew(fleet.crew, fleet.vessels["id"], stage)
+    except pl.exceptions.PolarsError as exc:
+        raise _polars_error(exc, fleet) from None
+    if counts.rows == 0 and fleet.cases is None:
+        raise InputError("a tabela de tripulação não tem nenhuma pessoa", None,
+                         fleet.crew.display, message_en="the crew table has no person")
+    mark("crew")
+    if stage:
+        stage("evaluate")
+    ev = evaluate_fleet(fleet, counts.packed, rs, horizon).frame
+    mark("evaluate")
+    routed = ev.filter(pl.col("_route"))
+    if routed.height:
+        if stage:
+            stage("engine")
+        rows = decide_with_engine(fleet, routed, rs, options, horizon, keep_going, lang)
+        schema = output_schema(rs, horizon)
+        facts = ev.filter(pl.col("_route")).select("_vidx", "_row", *list(schema)[:7])
+        decided = pl.DataFrame(rows, schema={"_vidx": pl.UInt32} | {
+            k: v for k, v in schema.items() if k not in list(schema)[:7]}, strict=False)
+        decided = facts.join(decided, on="_vidx", how="left", maintain_order="left")
+        decided = decided.with_columns(_short=shortfall_expr())
+        kept = ev.filter(~pl.col("_route")).drop("_route")
+        ev = pl.concat([kept, decided.select(kept.columns).cast(kept.schema)])
+        mark("engine")
+    else:
+        ev = ev.drop("_route")
+    if stage:
+        stage("rank")
+    frame = rank(ev.sort("_vidx") if routed.height else ev).drop("_vidx", "_row")
+    mark("rank")
+    errors = int((frame["verdict"] == "input_error").sum())
+    return ScreenResult(frame, rs, horizon, counts.rows, counts.exact_vessels,
+                        counts.passes, routed.height, errors, secs)
+
+
+def write_result(frame: pl.DataFrame, out: Path) -> None:
+    """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
+    into place, so a failed run never leaves a partial file."""
+    suffix = out.suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise InputError(f"formato de saída não suportado: {suffix or '(sem extensão)'} "
+                         "(use .parquet ou .csv)", "--output",
+                         message_en="unsupported output format (use .parquet or .csv)")
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        if suffix == ".parquet":
+            frame.write_parquet(tmp)
+        else:
+            frame.write_csv(tmp)
+        tmp.replace(out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,0 +1,184 @@
+"""``abordo screen FLEET``: screen a whole fleet on the crew-quota rules, rank by risk.
+
+Exit codes: 0 every vessel compliant (or not subject), 1 some vessel non-compliant, 2 bad
+input (the message names the file, row and field; with ``--keep-going`` the vessels the
+engine rejects are listed as ``input_error`` and the run still exits 2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from abordo.batch import ScreenResult, screen, summary, write_result
+from abordo.faces.cli.common import LangOpt, console, console_err, default_lang, parse_on, today
+from abordo.law.decision import verdict_label
+from abordo.law.errors import InputError
+
+STAGES = {
+    "rules": ("tabelas de regimes", "regime tables"),
+    "vessels": ("lendo embarcações", "reading vessels"),
+    "crew.fast": ("lendo tripulação", "reading crew"),
+    "crew.exact": ("contagem exata (linhas raras)", "exact count (rare rows)"),
+    "evaluate": ("avaliando", "evaluating"),
+    "engine": ("motor individual (casos raros)", "single-vessel engine (rare cases)"),
+    "rank": ("ordenando por risco", "ranking by risk"),
+    "write": ("gravando", "writing"),
+}
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """``["quota.groups=department_or_level"]`` → ``{"quota.groups": "department_or_level"}``."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise InputError(f"opção inválida '{item}': use família=variante (ex.: "
+                             "quota.groups=department_or_level)", "--option",
+                             message_en=f"invalid option '{item}': use family=variant")
+        out[key.strip()] = value.strip()
+    return out
+
+
+FINDING_LABELS = {
+    "quota_deficit": ("cota", "quota"),
+    "master_not_brazilian": ("comandante", "master"),
+    "chief_engineer_not_brazilian": ("chefe de máquinas", "chief engineer"),
+    "long_haul_without_foreign_calls": ("longo curso sem escala", "long haul, no foreign call"),
+}
+
+
+def _findings(value: str | None, lang: str) -> str:
+    i = 1 if lang == "en" else 0
+    return ", ".join(FINDING_LABELS.get(f, (f, f))[i] for f in (value or "").split(";") if f)
+
+
+def _verdict(v: str, lang: str) -> str:
+    if v == "input_error":
+        return "input error" if lang == "en" else "erro de entrada"
+    return verdict_label(v, lang)
+
+
+def _date(d: Any, lang: str) -> str:
+    return "" if d is None else d.isoformat() if lang == "en" else d.strftime("%d/%m/%Y")
+
+
+def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> None:
+    s = summary(res.frame, top)
+    pt = lang != "en"
+    out_console = console if console.is_terminal else Console(
+        highlight=False, soft_wrap=False, width=120)
+    on = res.rules.on
+    out_console.print(
+        f"[bold]{'Triagem da frota' if pt else 'Fleet screening'}[/] — "
+        f"{'data julgada' if pt else 'date judged'} {_date(on, lang)} — {s['vessels']} "
+        f"{'embarcações' if pt else 'vessels'}, {res.crew_rows} "
+        f"{'pessoas a bordo' if pt else 'persons aboard'}")
+    t = Table(title="Embarcações por resultado" if pt else "Vessels by verdict")
+    t.add_column("resultado" if pt else "verdict")
+    t.add_column("embarcações" if pt else "vessels", justify="right")
+    for verdict, n in s["by_verdict"].items():
+        t.add_row(_verdict(verdict, lang), str(n))
+    out_console.print(t)
+    rows = [r for r in s["top"] if r["verdict"] in ("non_compliant", "input_error")
+            or (r["next_deficit_total"] or 0) > 0]
+    if rows:
+        t = Table(title="Maiores riscos (risk_rank)" if pt else "Highest risk (risk_rank)")
+        heads = (("#", "#"), ("embarcação", "vessel"), ("resultado", "verdict"),
+                 ("dias", "days"), ("déficit", "deficit"), ("achados", "findings"),
+                 ("próxima etapa", "next step"), ("déficit então", "deficit then"))
+        for h in heads:
+            t.add_column(h[0] if pt else h[1],
+                         justify="right" if h[1] in ("#", "days", "deficit", "deficit then")
+                         else "left")
+        for r in rows:
+            vessel = f"{r['id']} {r['name'] or ''}".strip()
+            t.add_row(str(r["risk_rank"]), vessel, _verdict(r["verdict"], lang),
+                      _s(r["days_of_operation"]), _s(r["total_deficit"]),
+                      _findings(r["findings"], lang), _date(r["next_since"], lang),
+                      _s(r["next_deficit_total"]))
+        out_console.print(t)
+    if "horizon" in s:
+        h = s["horizon"]
+        out_console.print(
+            (f"Horizonte de {res.horizon} dias: {h['vessels_with_steps']} embarcações "
+             f"passam a uma nova etapa; {h['vessels_short']} ficariam com déficit "
+             f"(total {h['max_deficit_total']} brasileiros) com a tripulação atual.")
+            if pt else
+            (f"Horizon of {res.horizon} days: {h['vessels_with_steps']} vessels reach a new "
+             f"step; {h['vessels_short']} would be short (total {h['max_deficit_total']} "
+             "Brazilians) with the current crew."))
+    if s["total_deficit"]:
+        out_console.print(f"{'Déficit total hoje' if pt else 'Total deficit today'}: "
+                          f"{s['total_deficit']} {'brasileiros' if pt else 'Brazilians'}.")
+    used = sorted({i for v in res.frame["interpretations"].drop_nulls().unique().to_list()
+                   for i in str(v).split("; ") if i})
+    if used:
+        out_console.print(f"{'Interpretações aplicadas' if pt else 'Interpretations relied on'}: "
+                          + ", ".join(used))
+    if res.errors:
+        what = "embarcação(ões) não julgada(s) (input_error)" if pt else \
+            "vessel(s) not judged (input_error)"
+        console_err.print(f"[yellow]{res.errors} {what}[/]")
+    if out is not None:
+        out_console.print(f"{'Resultado gravado em' if pt else 'Result written to'} {out} "
+                          f"({res.frame.height} {'linhas' if pt else 'rows'}).")
+
+
+def _s(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("screen")
+    def screen_cmd(
+        fleet: Path = typer.Argument(..., help="pasta da frota: vessels.csv|parquet + "
+                                     "crew.csv|parquet, ou arquivos de caso YAML/JSON"),
+        on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
+        output: Path | None = typer.Option(None, "--output", "-o",
+                                           help="resultado: .parquet ou .csv"),
+        horizon: int | None = typer.Option(None, "--horizon",
+                                           help="dias à frente (visão do afretador)"),
+        option: list[str] | None = typer.Option(None, "--option",
+                                                help="interpretação: família=variante"),
+        keep_going: bool = typer.Option(False, "--keep-going",
+                                        help="não parar em embarcação com dados inválidos"),
+        top: int = typer.Option(10, "--top", help="linhas da tabela de maiores riscos"),
+        lang: str | None = LangOpt,
+    ) -> None:
+        """Triagem de uma frota inteira: resultado por embarcação, ordenado por risco."""
+        lang = lang or default_lang()
+        try:
+            day = parse_on(on) or today()
+            opts = parse_options(option)
+            with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                          TimeElapsedColumn(), console=console_err, transient=True,
+                          disable=not console_err.is_terminal) as progress:
+                task = progress.add_task("abordo screen", total=len(STAGES))
+
+                def stage(name: str) -> None:
+                    pt, en = STAGES.get(name, (name, name))
+                    progress.update(task, description=en if lang == "en" else pt, advance=1)
+
+                try:
+                    res = screen(fleet, day, opts, horizon, keep_going, lang, stage)
+                except InputError as exc:
+                    if exc.field and exc.field.startswith("options."):
+                        exc = InputError(exc.message, "--option "
+                                         + exc.field.removeprefix("options."), exc.file,
+                                         exc.row, exc.message_en, exc.details)
+                    raise exc from None
+                if output is not None:
+                    stage("write")
+                    write_result(res.frame, output)
+        except InputError as exc:
+            console_err.print(f"[bold red]erro de entrada[/]: {exc.render(lang)}",
+                              highlight=False)
+            raise typer.Exit(2) from None
+        _print_summary(res, lang, top, output)
+        raise typer.Exit(2 if res.errors else 1 if res.non_compliant else 0)
