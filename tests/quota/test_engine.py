@@ -175,7 +175,7 @@ def test_plan_lists_every_step() -> None:
     d = plan(vessel_case(PSV_CREW), D(2026, 5, 1))
     rows = d.result["plan"]
     assert [(r["since"], r["fraction"], r["status"]) for r in rows] == [
-        (D(2026, 4, 1), Fraction(1, 3), "past"),
+        (D(2026, 4, 1), Fraction(1, 3), "current"),
         (D(2026, 6, 30), Fraction(1, 2), "future"),
         (D(2026, 12, 27), Fraction(2, 3), "future")]
     assert rows[2]["total_required"] == 5

@@ -334,7 +334,9 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         nxt = next((sd for sd in future if sd.step.from_day > current.step.from_day), None)
 
     if planning:
-        result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading, on)
+        result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
+                                    "current" if sd is current else
+                                    "past" if sd.since <= on else "future")
                           for sd in dates]
 
     if stay is not None and not stay.in_ajb_on_date:
@@ -456,7 +458,8 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
     rule_en = "ceiling" if rounding == "at_least_fraction" else "round half up"
     ctx.b.step(f"group.{g.group}",
                f"{group_label(g.group).capitalize()}: {_frac(g.fraction)} × {g.base} = {ex} → "
-               f"{g.required} exigidos ({rule_pt}); {g.brazilians} brasileiros a bordo"
+               f"{g.required} exigido{'s' if g.required != 1 else ''} ({rule_pt}); "
+               f"{g.brazilians} brasileiro{'s' if g.brazilians != 1 else ''} a bordo"
                f"{f'; déficit {g.deficit}' if g.deficit else ''}.",
                f"{group_label(g.group, 'en').capitalize()}: {_frac(g.fraction)} × {g.base} = "
                f"{ex} → {g.required} required ({rule_en}); {g.brazilians} Brazilians aboard"
@@ -465,8 +468,9 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
     if g.deficit:
         ctx.b.finding(Finding(
             "quota_deficit",
-            Msg(f"{group_label(g.group).capitalize()}: faltam {g.deficit} brasileiro(s) "
-                f"({g.brazilians} de {g.required} exigidos).",
+            Msg(f"{group_label(g.group).capitalize()}: "
+                f"{'falta 1 brasileiro' if g.deficit == 1 else f'faltam {g.deficit} brasileiros'}"
+                f" ({g.brazilians} de {g.required} exigido{'s' if g.required != 1 else ''}).",
                 f"{group_label(g.group, 'en').capitalize()}: {g.deficit} Brazilian(s) short "
                 f"({g.brazilians} of {g.required} required)."), cite, subject=g.group))
 
@@ -477,11 +481,12 @@ def _group_row(g: GroupResult) -> dict[str, Any]:
 
 
 def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember],
-              rounding: str, reading: str, on: dt.date) -> dict[str, Any]:
+              rounding: str, reading: str, status: str) -> dict[str, Any]:
+    """One step of the plan; ``status``: past (superseded) | current | future."""
     groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
                              sd.step.fraction, rounding)
     return {"since": sd.since, "from_day": sd.step.from_day, "fraction": sd.step.fraction,
-            "status": "past" if sd.since <= on else "future", "extended": sd.extended,
+            "status": status, "extended": sd.extended,
             "citation": sd.citation, "groups": [_group_row(g) for g in groups],
             "total_required": sum(g.required for g in groups),
             "total_deficit": sum(g.deficit for g in groups)}
@@ -542,17 +547,27 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
         if proc_norm.in_force_on(ctx.on) else None
     company = ctx.case.operation.brazilian_company
     who = company.name if company and company.name else "empresa brasileira contratante"
-    text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
-               f"(ementa {t.ementa}).",
-               f"Issue an infraction notice (auto de infração) against {who} for breach of CLT "
-               f"art. 444 (infraction code {t.ementa}).")
     ctx.b.cite(clt)
-    ctx.b.cite(proc)
-    if proc is None:
-        ctx.b.step("consequence.procedure",
-                   f"A IN SIT 70/2007 foi revogada em {_d(proc_norm.in_force_to)}; o "  # type: ignore[arg-type]
-                   "procedimento vigente (IN MTP 2/2021) não está modelado.",
-                   f"IN SIT 70/2007 was revoked on {proc_norm.in_force_to}; the current "
-                   "procedure (IN MTP 2/2021) is not modelled.")
-    result["consequences"] = [{"id": "auto_de_infracao_clt_444", "text": text,
+    if proc is not None:
+        ctx.b.cite(proc)
+        text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
+                   f"(ementa {t.ementa}).",
+                   f"Issue an infraction notice (auto de infração) against {who} for breach "
+                   f"of CLT art. 444 (infraction code {t.ementa}).")
+        status = "in_force"
+    else:
+        # The procedure that named this auto was revoked; its successor is not modelled, so
+        # the consequence is reported as the last modelled one, never as current law.
+        revoked = add_days(proc_norm.in_force_to, 1)  # type: ignore[arg-type]
+        text = Msg(f"Procedimento previsto na IN SIT 70/2007, art. 14 (auto de infração contra "
+                   f"{who}, CLT art. 444, ementa {t.ementa}); revogada com efeitos a partir de "
+                   f"{_d(revoked)} — o "
+                   "procedimento vigente (IN MTP nº 2/2021) não está modelado.",
+                   f"Procedure of IN SIT 70/2007 art. 14 (infraction notice against {who}, "
+                   f"CLT art. 444, code {t.ementa}); revoked with effect from "
+                   f"{revoked.isoformat()} — the current procedure (IN MTP nº 2/2021) is not "
+                   "modelled.")
+        status = "not_modelled"
+        ctx.b.step("consequence.procedure", text.pt, text.en)
+    result["consequences"] = [{"id": "auto_de_infracao_clt_444", "text": text, "status": status,
                                "ementa": t.ementa, "citations": [c for c in (clt, proc) if c]}]

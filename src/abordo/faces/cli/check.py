@@ -78,7 +78,8 @@ def register(app: typer.Typer) -> None:
         output: Path | None = OutOpt,
         option: list[str] | None = OptionOpt,
     ) -> None:
-        """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo."""
+        """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo
+        (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
         language = _lang(lang)
         case = load_vessel_case(file)
         d = plan_quota(case, parse_on(on) or today(), parse_options(option))
@@ -88,7 +89,8 @@ def register(app: typer.Typer) -> None:
             blocks = quota_text_blocks(d, language)
             if d.result.get("plan"):
                 blocks.insert(3, plan_table(d, language))
-            emit(render_rich(*blocks), output)
+            # The plan has a column per group: render wide enough not to cut dates.
+            emit(render_rich(*blocks, width=160), output)
         else:
             raise InputError(f"formato '{fmt}' não suportado em plan (text, json)", "--format",
                              message_en=f"unsupported format '{fmt}' for plan")

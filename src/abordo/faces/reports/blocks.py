@@ -24,7 +24,10 @@ T = {
     "verdict": ("Resultado", "Result"),
     "regime": ("Norma aplicada", "Norm applied"),
     "not_covered": ("Não coberto", "Not covered"),
-    "none": ("nenhum", "none"),
+    "none": ("nenhuma", "none"),
+    "violation": ("infração", "violation"),
+    "warning": ("alerta", "warning"),
+    "info": ("informação", "info"),
     "default": ("padrão", "default"),
     "caller": ("escolhida", "chosen"),
     "norm": ("texto da norma", "the norm's text"),
@@ -57,7 +60,7 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
         out.append(f"\n{t('findings', lang)}:")
         for f in decision.findings:
             cite = f" [{f.citation.label}]" if f.citation else ""
-            out.append(f"  • ({f.severity}) {f.text.get(lang)}{cite}")
+            out.append(f"  • ({t(f.severity, lang)}) {f.text.get(lang)}{cite}")
     if decision.citations:
         out.append(f"\n{t('citations', lang)}:")
         for c in decision.citations:

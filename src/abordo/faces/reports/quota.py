@@ -8,6 +8,7 @@ from rich.table import Table
 
 from abordo.faces.reports.blocks import common_text_blocks, t
 from abordo.faces.reports.format import fmt_date, fmt_fraction
+from abordo.faces.reports.labels import label
 from abordo.law.decision import Decision, verdict_label
 from abordo.quota.rules import group_label
 
@@ -53,8 +54,11 @@ def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
         out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
     stay = r.get("stay")
     if stay:
+        cite = next((s.citation.label for s in d.trace if s.rule == "stay.days" and s.citation),
+                    "")
         out.append(f"{lbl('stay', lang)}: {lbl('since', lang)} {fmt_date(stay['start'], lang)},"
-                   f" {stay['days_of_operation']} {lbl('days', lang)}")
+                   f" {stay['days_of_operation']} {lbl('days', lang)}"
+                   + (f" [{cite}]" if cite else ""))
     step = r.get("step")
     if step:
         since = f" {lbl('since', lang)} {fmt_date(step['since'], lang)}" if step.get("since") \
@@ -67,7 +71,7 @@ def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
     for p in r.get("positions", []):
         who = p["person"] or "?"
         ok = {True: "✓", False: "✗", None: "?"}[p["brazilian"]]
-        out.append(f"  {ok} {p['position']}: {who} {p.get('nationality', '')}")
+        out.append(f"  {ok} {label(p['position'], lang)}: {who} {p.get('nationality') or ''}")
     nxt = r.get("next_step")
     if nxt:
         need = ", ".join(f"{g['group']} {g['required']}" for g in nxt["groups"])
@@ -95,13 +99,13 @@ def plan_table(d: Decision, lang: str) -> Table:
     table.add_column(lbl("fraction", lang), justify="right")
     groups = [g["group"] for g in rows[0]["groups"]] if rows else []
     for g in groups:
-        table.add_column(f"{g}\n{lbl('required', lang)}/{lbl('brazilians', lang)}",
-                         justify="right")
+        table.add_column(f"{group_label(g, lang)}\n"
+                         f"{'exig./bras.' if lang == 'pt' else 'req./Braz.'}", justify="right")
     table.add_column(lbl("deficit", lang), justify="right")
     table.add_column(lbl("status", lang))
     for row in rows:
         cells = [f"{x['required']}/{x['brazilians']}" for x in row["groups"]]
         table.add_row(fmt_date(row["since"], lang), str(row["from_day"]),
                       fmt_fraction(row["fraction"]), *cells, str(row["total_deficit"]),
-                      row["status"] + (" *" if row["extended"] else ""))
+                      label(row["status"], lang) + (" *" if row["extended"] else ""))
     return table

@@ -7,6 +7,7 @@ from typing import Any
 
 from abordo.faces.reports.blocks import render_html, render_rich
 from abordo.faces.reports.format import fmt_date
+from abordo.faces.reports.labels import label
 from abordo.faces.reports.quota import quota_text_blocks
 from abordo.vessel_check import VesselCheck
 
@@ -15,10 +16,11 @@ def header_lines(check: VesselCheck, lang: str) -> list[str]:
     v = check.case.vessel
     title = "Abordo — vessel check" if lang == "en" else "Abordo — verificação da embarcação"
     imo = f" IMO {v.imo}" if v.imo else ""
-    reg = f" ({v.registry})" if v.registry else ""
+    reg = f" ({label(v.registry, lang)})" if v.registry else ""
+    contract = check.case.operation.contract.value
     return [title, f"{v.name or '—'}{imo} — {'flag' if lang == 'en' else 'bandeira'} "
-            f"{v.flag}{reg}, {v.activity.value}; {'date judged' if lang == 'en' else 'data'}"
-            f": {fmt_date(check.on, lang)}"]
+            f"{v.flag}{reg}, {label(v.activity.value, lang)}, {label(contract, lang)}; "
+            f"{'date judged' if lang == 'en' else 'data julgada'}: {fmt_date(check.on, lang)}"]
 
 
 def text_report(check: VesselCheck, lang: str = "pt") -> str:

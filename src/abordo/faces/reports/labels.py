@@ -1,0 +1,42 @@
+"""Portuguese / English labels of the input vocabulary, for reports (codes stay in JSON)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, str]] = {
+    # activities (glossary.md)
+    "offshore_support": ("apoio marítimo", "offshore support"),
+    "exploration": ("prospecção/perfuração/produção", "exploration/drilling/production"),
+    "platform": ("plataforma", "platform"),
+    "cabotage": ("cabotagem", "cabotage"),
+    "port_support": ("apoio portuário", "port support"),
+    "inland_national": ("navegação interior de percurso nacional", "national inland navigation"),
+    "inland_international": ("navegação interior de percurso internacional",
+                             "international inland navigation"),
+    "regasification": ("regaseificação de GNL", "LNG regasification"),
+    "cruise": ("cruzeiro", "cruise"),
+    "fishing": ("pesca", "fishing"),
+    "long_haul": ("longo curso", "long haul"),
+    # contracts
+    "charter": ("afretamento", "charter"),
+    "services": ("prestação de serviços", "services contract"),
+    "risk": ("contrato de risco", "risk contract"),
+    "lease": ("arrendamento", "lease"),
+    "none": ("sem contrato", "no contract"),
+    # registries and positions
+    "ordinary": ("registro ordinário", "ordinary registry"),
+    "REB": ("REB", "REB"),
+    "master": ("comandante", "master"),
+    "chief_engineer": ("chefe de máquinas", "chief engineer"),
+    # plan status
+    "past": ("superada", "superseded"),
+    "current": ("em vigor", "in force"),
+    "future": ("futura", "future"),
+}
+
+
+def label(code: str | None, lang: str = "pt") -> str:
+    """The label of ``code`` in ``lang``; the code itself when unknown."""
+    if code is None:
+        return "—"
+    pt, en = LABELS.get(code, (code, code))
+    return en if lang == "en" else pt
