@@ -9,7 +9,6 @@ import typer
 
 from abordo.crew.load import load_vessel_case
 from abordo.faces.cli.common import (
-    FormatOpt,
     LangOpt,
     OutOpt,
     emit,
@@ -51,7 +50,7 @@ def register(app: typer.Typer) -> None:
     def check(
         file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
         on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
-        fmt: str = FormatOpt,
+        fmt: str = typer.Option("text", "--format", "-f", help="text | json | html | pdf"),
         lang: str | None = LangOpt,
         output: Path | None = OutOpt,
         option: list[str] | None = OptionOpt,
@@ -73,7 +72,7 @@ def register(app: typer.Typer) -> None:
     def plan(
         file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
         on: str | None = typer.Option(None, "--on", help="data de referência (padrão: hoje)"),
-        fmt: str = FormatOpt,
+        fmt: str = typer.Option("text", "--format", "-f", help="text | json"),
         lang: str | None = LangOpt,
         output: Path | None = OutOpt,
         option: list[str] | None = OptionOpt,

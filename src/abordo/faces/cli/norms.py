@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import typer
 from rich.table import Table
 
 from abordo.faces.cli.common import LangOpt, console, parse_on
 from abordo.faces.reports.format import fmt_date
+from abordo.law.decision import to_jsonable
+from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 
 
@@ -15,10 +19,19 @@ def register(app: typer.Typer) -> None:
     def norms(
         on: str | None = typer.Option(None, "--on", help="mostrar o que vigora nesta data"),
         lang: str | None = LangOpt,
+        fmt: str = typer.Option("text", "--format", "-f", help="text | json (com URNs LexML)"),
     ) -> None:
-        """Normas modeladas, suas vigências, sucessoras e URNs LexML."""
+        """Normas modeladas: vigências, sucessoras e se estão modeladas (URNs LexML em json)."""
         language = lang or "pt"
         day = parse_on(on)
+        if fmt == "json":
+            rows = [to_jsonable(n) | ({"in_force_on_date": n.in_force_on(day)} if day else {})
+                    for n in norm_registry()]
+            console.print_json(json.dumps(rows, ensure_ascii=False))
+            return
+        if fmt != "text":
+            raise InputError(f"formato '{fmt}' não suportado (text, json)", "--format",
+                             message_en=f"unsupported format '{fmt}' (text, json)")
         table = Table(title="Normas" if language == "pt" else "Norms")
         for col in ("id", "norma" if language == "pt" else "norm",
                     "vigência" if language == "pt" else "in force", "modelada?" if
