@@ -131,7 +131,9 @@ def job_screen(folder: Path) -> None:
     wall, cpu = time.perf_counter() - t, time.process_time() - c
     _emit({"wall": wall, "cpu": cpu, "crew_rows": res.crew_rows,
            "exact_vessels": res.exact_vessels, "engine_vessels": res.engine_vessels,
-           "stages": res.seconds,
+           "passes": res.crew_passes, "stages": res.seconds, "stages_cpu": res.cpu_seconds,
+           "write": {"wall": wall - sum(res.seconds.values()),
+                     "cpu": cpu - sum(res.cpu_seconds.values())},
            "verdicts": dict(res.frame.group_by("verdict").len().iter_rows())})
 
 
@@ -233,16 +235,19 @@ def main() -> None:
              "x_loop": loop_total / scr["wall"], "x_plain": scr["wall"] / plain["wall"],
              "x_plain_cpu": scr["cpu"] / plain["cpu"], "x_mem": scr["rss_mb"] / gen["input_mb"],
              "exact": scr["exact_vessels"], "engine": scr["engine_vessels"],
-             "stages": scr["stages"], "verdicts": scr["verdicts"]}
+             "stages": scr["stages"], "stages_cpu": scr["stages_cpu"], "write": scr["write"],
+             "passes": scr["passes"], "verdicts": scr["verdicts"]}
         rows.append(r)
         print(f"\n== {n:,} vessels, {r['crew_rows']:,} crew rows "
               f"(input {r['input_mb']:.0f} MiB in memory, {r['files_mb']:.1f} MiB Parquet)")
         print(f"  screen      wall {r['wall']:7.2f} s  cpu {r['cpu']:7.2f} s  "
               f"{r['rows_s'] / 1e6:6.2f} M crew rows/s  peak RSS {r['rss']:6.0f} MiB")
-        print("              stages: " + ", ".join(f"{k} {v:.2f}s"
-                                                  for k, v in r["stages"].items()))
-        print(f"              exact crew pass for {r['exact']:,} vessels; "
-              f"engine for {r['engine']:,}; verdicts {r['verdicts']}")
+        print("              stages wall/cpu s: " + ", ".join(
+            f"{k} {v:.2f}/{r['stages_cpu'][k]:.2f}" for k, v in r["stages"].items())
+            + f", write {r['write']['wall']:.2f}/{r['write']['cpu']:.2f}")
+        print(f"              {r['exact']:,} vessels with unusual crew rows counted exactly "
+              f"({r['passes']} crew pass(es)); {r['engine']:,} vessels left to the engine")
+        print(f"              verdicts {r['verdicts']}")
         print(f"  plain pass  wall {r['plain']:7.2f} s  cpu {r['plain_cpu']:7.2f} s  "
               f"peak RSS {r['plain_rss']:6.0f} MiB")
         print(f"  engine loop {r['loop_ms']:.3f} ms/vessel → {r['loop_total']:,.0f} s for the "

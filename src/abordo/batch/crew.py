@@ -390,14 +390,14 @@ class CrewCounts:
     too_large: pl.Series
 
 
-def count_crew(src: CrewSource, vessel_ids: pl.Series,
-               stage: Callable[[str], None] | None = None) -> CrewCounts:
+def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> CrewCounts:
     """Stream the crew table once (plus, when needed, a second pass restricted to vessels
     with several kinds of unusual rows) and return the exact counts per vessel, packed.
 
-    Raises :class:`InputError` (file, row, field) for a crew row whose vessel id is missing
-    or not in the vessels table, or whose nationality / department / level / position is
-    invalid — the same message the single-vessel loader gives for that row.
+    Raises :class:`InputError` (file, row, field) for a crew row whose nationality /
+    department / level / position is invalid — the same message the single-vessel loader
+    gives for that row. Vessel ids are checked by :func:`check_vessel_ids` (the evaluation
+    calls it when some crew rows match no vessel).
     """
     if "nationality" not in src.schema:
         raise InputError("coluna obrigatória ausente: nationality (nacionalidade)",
@@ -408,7 +408,6 @@ def count_crew(src: CrewSource, vessel_ids: pl.Series,
         stage("crew.fast")
     fast = _fast_pass(src, voc).collect(engine="streaming")
     voc.refresh()
-    _check_vessel_ids(src, fast["vessel_id"], vessel_ids)
     rows = int(fast["crew_size"].sum() or 0)
     rare_lane, rare_pos = _slot("rare")
     rare_n = (pl.col(f"lane{rare_lane}") // (FIELD_BASE ** rare_pos)) % FIELD_BASE
@@ -462,7 +461,9 @@ def count_crew(src: CrewSource, vessel_ids: pl.Series,
                       fast.filter(pl.col("_big"))["vessel_id"])
 
 
-def _check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None:
+def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None:
+    """Raise :class:`InputError` for the first crew row whose vessel id is missing or not
+    among ``known`` (``seen``: the vessel ids of the crew table)."""
     unknown = seen.filter(~seen.is_in(known) | seen.is_null())
     if unknown.len() == 0:
         return

@@ -31,7 +31,6 @@ import csv
 import datetime as dt
 import io
 import itertools
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -239,7 +238,34 @@ def _blank_to_null(s: pl.Series) -> pl.Series:
     return pl.select(pl.when(s == "").then(None).otherwise(s)).to_series().alias(s.name)
 
 
+def _text(raw: pl.DataFrame, column: str) -> pl.Expr:
+    """A column as stripped text (blank = null); an absent column is all null."""
+    if column not in raw.columns:
+        return pl.lit(None, pl.String)
+    e = pl.col(column)
+    if raw.schema[column] != pl.String:
+        e = e.cast(pl.String)
+    e = e.str.strip_chars()
+    return pl.when(e == "").then(None).otherwise(e)
+
+
+def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
+    """(the column as Date, mask of unparseable values)."""
+    if column not in raw.columns:
+        return pl.lit(None, pl.Date), pl.lit(False)
+    dtype = raw.schema[column]
+    if dtype == pl.Date:
+        return pl.col(column), pl.lit(False)
+    if isinstance(dtype, pl.Datetime):
+        return pl.col(column).dt.date(), pl.lit(False)
+    txt = _text(raw, column)
+    parsed = txt.str.to_date("%Y-%m-%d", strict=False)
+    return parsed, txt.is_not_null() & parsed.is_null()
+
+
 class _Checker:
+    """Raises the first failing check at its first row, naming file, row and column."""
+
     def __init__(self, df: pl.DataFrame, display: str, row_offset: int,
                  headers: dict[str, str]) -> None:
         self.df = df
@@ -260,123 +286,131 @@ class _Checker:
                    self.display, i + self.off)
 
     def text(self, column: str) -> pl.Series:
-        s = self.df[column] if column in self.df.columns else pl.Series(
-            column, [None] * self.df.height, dtype=pl.String)
-        if s.dtype != pl.String:
-            s = s.cast(pl.String)
-        return _blank_to_null(s.str.strip_chars())
-
-    def date(self, column: str) -> pl.Series:
-        if column not in self.df.columns:
-            return pl.Series(column, [None] * self.df.height, dtype=pl.Date)
-        s = self.df[column]
-        if s.dtype == pl.Date:
-            return s
-        if isinstance(s.dtype, pl.Datetime):
-            return s.dt.date()
-        txt = self.text(column)
-        parsed = txt.str.to_date("%Y-%m-%d", strict=False)
-        self.fail(txt.is_not_null() & parsed.is_null(), column,
-                  "data inválida (use AAAA-MM-DD)", "invalid date (use YYYY-MM-DD)")
-        return parsed
-
-    def choice(self, column: str, allowed: Iterable[str], default: str | None = None
-               ) -> pl.Series:
-        allowed = list(allowed)
-        s = self.text(column)
-        if default is not None:
-            s = s.fill_null(default)
-        self.fail(s.is_not_null() & ~s.is_in(allowed), column,
-                  f"valor não permitido; esperado um de: {', '.join(allowed)}",
-                  f"value not allowed; expected one of: {', '.join(allowed)}")
-        return s
+        return self.df.select(_text(self.df, column).alias(column)).to_series()
 
 
 def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dict[str, str],
                   key_type: pl.DataType) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Validate and normalise the vessels table; returns (vessels, absences, extensions)."""
-    c = _Checker(raw, display, row_offset, headers)
+    """Validate and normalise the vessels table; returns (vessels, absences, extensions).
+
+    All columns are normalised and all checks computed in one parallel pass; the first
+    failing check (in column order) is raised at its first row.
+    """
     for col in VESSEL_REQUIRED:
         if col not in raw.columns:
             raise _err(f"coluna obrigatória ausente: {col}", f"required column missing: {col}",
                        col, display, 1 if row_offset == 2 else None)
-    ids = raw["id"]
-    if ids.dtype != key_type:
-        ids = ids.cast(key_type)
-    if key_type == pl.String:
-        ids = _blank_to_null(ids.str.strip_chars())
-    c.fail(ids.is_null(), "id", "id da embarcação ausente", "missing vessel id")
-    c.fail(~ids.is_first_distinct() & ids.is_not_null(), "id", "id de embarcação repetido",
-           "duplicate vessel id")
-
-    flag_txt = c.text("flag")
-    c.fail(flag_txt.is_null(), "flag", "bandeira ausente", "missing flag")
+    c = _Checker(raw, display, row_offset, headers)
+    flag_txt = _text(raw, "flag")
     codes: dict[str, str] = {}
-    for v in flag_txt.unique().drop_nulls().to_list():
+    bad_flags: dict[str, str] = {}
+    for v in raw.select(flag_txt.unique()).to_series().drop_nulls().to_list():
         try:
             codes[v] = country_code(v)
         except ValueError as exc:
-            c.fail(flag_txt == v, "flag", str(exc), f"unknown country '{v}'")
-    flag = flag_txt.replace_strict(codes, return_dtype=pl.String) if codes else flag_txt
-    registry = c.choice("registry", ("ordinary", "REB"))
-    c.fail(registry.is_not_null() & (flag != "BR"), "registry",
-           "registry (ordinary/REB) só se aplica a embarcação de bandeira BR",
-           "registry (ordinary/REB) applies only to a BR-flag vessel")
-    activity = c.choice("activity", [a.value for a in Activity])
-    c.fail(activity.is_null(), "activity", "atividade ausente", "missing activity")
-    contract = c.choice("contract", [k.value for k in Contract], default=Contract.NONE.value)
-    entry = c.date("ajb_entry")
-    exit_ = c.date("ajb_exit")
-    c.fail(exit_.is_not_null() & entry.is_null(), "ajb_exit",
-           "saída (ajb_exit) sem entrada (ajb_entry)", "exit (ajb_exit) without an entry")
-    c.fail(exit_.is_not_null() & entry.is_not_null() & (exit_ < entry), "ajb_exit",
-           "saída (exit) anterior à entrada (entry)", "exit before entry")
-    imo = _check_imo(c)
-    calls = _check_bool(c, "foreign_calls")
-    name = c.text("name")
-
-    vessels = pl.DataFrame({
-        "_vidx": pl.int_range(0, raw.height, dtype=pl.UInt32, eager=True),
-        "_row": pl.int_range(row_offset, raw.height + row_offset, dtype=pl.Int64, eager=True),
-        "id": ids, "name": name, "imo": imo, "flag": flag, "registry": registry,
-        "activity": activity, "contract": contract, "ajb_entry": entry, "ajb_exit": exit_,
-        "foreign_calls": calls,
-    }).with_columns(_is_br=pl.col("flag") == "BR")
+            bad_flags[v] = str(exc)
+    ids = pl.col("id").cast(key_type)
+    if key_type == pl.String:
+        ids = ids.str.strip_chars()
+        ids = pl.when(ids == "").then(None).otherwise(ids)
+    entry, entry_bad = _date(raw, "ajb_entry")
+    exit_, exit_bad = _date(raw, "ajb_exit")
+    imo = _text(raw, "imo").str.replace(r"(?i)^IMO\s*", "")
+    calls_txt = _text(raw, "foreign_calls").str.to_lowercase()
+    if "foreign_calls" in raw.columns and raw.schema["foreign_calls"] == pl.Boolean:
+        calls = pl.col("foreign_calls")
+        calls_bad = pl.lit(False)
+    else:
+        calls = pl.when(calls_txt.is_null()).then(None).otherwise(
+            calls_txt.is_in(sorted(TRUE)))
+        calls_bad = calls_txt.is_not_null() & ~calls_txt.is_in(sorted(TRUE | FALSE))
+    activities = [a.value for a in Activity]
+    contracts = [k.value for k in Contract]
+    values = raw.lazy().select(
+        pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
+        (pl.int_range(0, pl.len(), dtype=pl.Int64) + row_offset).alias("_row"),
+        ids.alias("id"), _text(raw, "name").alias("name"), imo.alias("imo"),
+        flag_txt.alias("_flag_txt"),
+        flag_txt.replace_strict(codes, default=None, return_dtype=pl.String).alias("flag")
+        if codes else pl.lit(None, pl.String).alias("flag"),
+        _text(raw, "registry").alias("registry"), _text(raw, "activity").alias("activity"),
+        _text(raw, "contract").fill_null(Contract.NONE.value).alias("contract"),
+        entry.alias("ajb_entry"), exit_.alias("ajb_exit"), calls.alias("foreign_calls"),
+        entry_bad.alias("_entry_bad"), exit_bad.alias("_exit_bad"),
+        calls_bad.alias("_calls_bad"),
+    )
+    vdf = values.collect(engine="in-memory")
+    id_col = vdf["id"]
+    # Ids in increasing order (the usual export) cannot repeat; otherwise count them.
+    increasing = vdf.height < 2 or bool((id_col.slice(1) > id_col.slice(0, vdf.height - 1))
+                                        .fill_null(False).all())
+    dup = pl.lit(False) if increasing or id_col.n_unique() == vdf.height else \
+        ~pl.col("id").is_first_distinct() & pl.col("id").is_not_null()
+    digits = [pl.col("imo").str.slice(i, 1).cast(pl.Int32, strict=False) for i in range(7)]
+    check_digit = pl.sum_horizontal(
+        [d * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)]) % 10
+    allowed = ", ".join
+    checks: list[tuple[str, pl.Expr, str, str]] = [
+        ("id", pl.col("id").is_null(), "id da embarcação ausente", "missing vessel id"),
+        ("id", dup, "id de embarcação repetido", "duplicate vessel id"),
+        ("imo", pl.col("imo").is_not_null()
+         & ~pl.col("imo").str.contains(r"^\d{7}$").fill_null(False),
+         "número IMO deve ter 7 dígitos", "IMO number must have 7 digits"),
+        ("imo", pl.col("imo").str.contains(r"^\d{7}$").fill_null(False)
+         & (check_digit != digits[6]),
+         "número IMO com dígito verificador inválido", "IMO number with a bad check digit"),
+        ("flag", pl.col("_flag_txt").is_null(), "bandeira ausente", "missing flag"),
+        ("flag", pl.col("_flag_txt").is_not_null() & pl.col("flag").is_null(),
+         "país desconhecido (use o código ISO 3166-1, ex.: BR)", "unknown country"),
+        ("registry", pl.col("registry").is_not_null()
+         & ~pl.col("registry").is_in(["ordinary", "REB"]),
+         "valor não permitido; esperado um de: ordinary, REB",
+         "value not allowed; expected one of: ordinary, REB"),
+        ("registry", pl.col("registry").is_not_null() & (pl.col("flag") != "BR"),
+         "registry (ordinary/REB) só se aplica a embarcação de bandeira BR",
+         "registry (ordinary/REB) applies only to a BR-flag vessel"),
+        ("activity", pl.col("activity").is_null(), "atividade ausente", "missing activity"),
+        ("activity", pl.col("activity").is_not_null() & ~pl.col("activity").is_in(activities),
+         f"valor não permitido; esperado um de: {allowed(activities)}",
+         f"value not allowed; expected one of: {allowed(activities)}"),
+        ("contract", ~pl.col("contract").is_in(contracts),
+         f"valor não permitido; esperado um de: {allowed(contracts)}",
+         f"value not allowed; expected one of: {allowed(contracts)}"),
+        ("ajb_entry", pl.col("_entry_bad"), "data inválida (use AAAA-MM-DD)",
+         "invalid date (use YYYY-MM-DD)"),
+        ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD)",
+         "invalid date (use YYYY-MM-DD)"),
+        ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null(),
+         "saída (ajb_exit) sem entrada (ajb_entry)", "exit (ajb_exit) without an entry"),
+        ("ajb_exit", pl.col("ajb_exit") < pl.col("ajb_entry"),
+         "saída (exit) anterior à entrada (entry)", "exit before entry"),
+        ("foreign_calls", pl.col("_calls_bad"),
+         "valor lógico inválido (use true/false ou sim/não)",
+         "invalid boolean (use true/false)"),
+    ]
+    masks = [m.fill_null(False).alias(f"_check{i}") for i, (_, m, _, _) in enumerate(checks)]
+    df = vdf.lazy().with_columns(masks).collect(engine="in-memory")
+    failing = df.select(pl.col(f"_check{i}").any() for i in range(len(checks))).row(0)
+    for i, hit in enumerate(failing):
+        if hit:
+            col, _, pt, en = checks[i]
+            if col == "flag" and pt.startswith("país"):
+                value = df.filter(pl.col(f"_check{i}"))["_flag_txt"][0]
+                pt, en = bad_flags.get(value, pt), f"unknown country '{value}'"
+            c.fail(df[f"_check{i}"], col, pt, en)
+    vessels = df.select("_vidx", "_row", "id", "name", "imo", "flag", "registry", "activity",
+                        "contract", "ajb_entry", "ajb_exit", "foreign_calls",
+                        (pl.col("flag") == "BR").alias("_is_br"))
     absences = _absences(c, vessels)
     extensions = _extensions(c)
     return vessels, absences, extensions
 
 
-def _check_imo(c: _Checker) -> pl.Series:
-    """IMO number: 7 digits, check digit of SOLAS XI-1/3 (as :class:`Vessel` checks it)."""
-    s = c.text("imo").str.replace(r"(?i)^IMO\s*", "")
-    ok_shape = s.str.contains(r"^\d{7}$")
-    c.fail(s.is_not_null() & ~ok_shape.fill_null(False), "imo",
-           "número IMO deve ter 7 dígitos", "IMO number must have 7 digits")
-    digits = [s.str.slice(i, 1).cast(pl.Int32, strict=False) for i in range(7)]
-    check = sum((d * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)),
-                start=pl.Series([0] * c.df.height, dtype=pl.Int32)) % 10
-    c.fail(s.is_not_null() & (check != digits[6]), "imo",
-           "número IMO com dígito verificador inválido", "IMO number with a bad check digit")
-    return s
-
-
-def _check_bool(c: _Checker, column: str) -> pl.Series:
-    if column in c.df.columns and c.df[column].dtype == pl.Boolean:
-        return c.df[column]
-    s = c.text(column).str.to_lowercase()
-    c.fail(s.is_not_null() & ~s.is_in(sorted(TRUE | FALSE)), column,
-           "valor lógico inválido (use true/false ou sim/não)",
-           "invalid boolean (use true/false)")
-    return pl.select(pl.when(s.is_null()).then(None).otherwise(s.is_in(sorted(TRUE)))
-                     ).to_series().alias(column)
-
-
 def _split(c: _Checker, column: str, sep: str) -> pl.DataFrame:
     """``a<sep>b;c<sep>d`` → rows ``_vidx, _k, left, right`` (whitespace stripped)."""
-    s = c.text(column)
-    df = pl.DataFrame({"_vidx": pl.int_range(0, c.df.height, dtype=pl.UInt32, eager=True),
-                       "v": s}).filter(pl.col("v").is_not_null())
+    df = (c.df.lazy().select(pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
+                             pl.col(column).cast(pl.String).alias("v"))
+          .filter(pl.col("v").is_not_null()).collect(engine="in-memory"))
     df = (df.with_columns(pl.col("v").str.split(";")).explode("v")
           .with_columns(pl.col("v").str.strip_chars())
           .filter(pl.col("v") != "")

@@ -39,11 +39,20 @@ def rank(frame: pl.DataFrame) -> pl.DataFrame:
             .when(verdict == "not_covered").then(4)
             .otherwise(5))
     shortfall = pl.col("_short") if "_short" in frame.columns else shortfall_expr()
+    # One 64-bit key, most significant first (each part clipped to its bits; smaller =
+    # riskier): tier 3 bits, shortfall 16 (descending), days to next step 16 (none last),
+    # deficit at the next step 14 (descending), days of operation 15 (descending).
+    def part(e: pl.Expr, bits: int) -> pl.Expr:
+        return e.cast(pl.Int64).clip(0, (1 << bits) - 1).cast(pl.UInt64)
+
+    top16, top14, top15 = (1 << 16) - 1, (1 << 14) - 1, (1 << 15) - 1
+    key = (part(tier, 3) * (1 << 61)
+           + (top16 - part(shortfall.fill_null(0), 16)) * (1 << 45)
+           + part(pl.col("days_to_next").fill_null(top16), 16) * (1 << 29)
+           + (top14 - part(pl.col("next_deficit_total").fill_null(0), 14)) * (1 << 15)
+           + (top15 - part(pl.col("days_of_operation").fill_null(0), 15)))
     order = frame.select(pl.int_range(pl.len(), dtype=pl.UInt32).sort_by(
-        [tier, shortfall, pl.col("days_to_next"), pl.col("next_deficit_total"),
-         pl.col("days_of_operation")],
-        descending=[False, True, False, True, True], nulls_last=True,
-        maintain_order=True)).to_series()
+        key, maintain_order=True)).to_series()
     risk = order.arg_sort().cast(pl.UInt32) + 1
     return frame.select(risk.alias("risk_rank"), pl.all().exclude("_short"))
 

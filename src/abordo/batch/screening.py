@@ -11,7 +11,7 @@ from typing import Any
 
 import polars as pl
 
-from abordo.batch.crew import count_crew
+from abordo.batch.crew import check_vessel_ids, count_crew
 from abordo.batch.engine_rows import decide_with_engine
 from abordo.batch.evaluate import evaluate_fleet, output_schema
 from abordo.batch.fleet import Fleet, read_fleet
@@ -29,9 +29,10 @@ class ScreenResult:
 
     ``frame``: one row per vessel, ranked (``risk_rank`` first; columns in
     :func:`abordo.batch.evaluate.output_schema`). ``crew_rows``: persons read;
-    ``exact_vessels``: vessels counted by the exact crew pass; ``engine_vessels``: vessels
+    ``exact_vessels``: vessels with unusual crew rows, counted exactly; ``crew_passes``: 1,
+    or 2 when some needed a second read of the crew table; ``engine_vessels``: vessels
     decided by the single-vessel engine; ``errors``: vessels with verdict ``input_error``;
-    ``seconds``: wall time per stage.
+    ``seconds`` / ``cpu_seconds``: wall and CPU time per stage.
     """
 
     frame: pl.DataFrame
@@ -43,6 +44,7 @@ class ScreenResult:
     engine_vessels: int
     errors: int
     seconds: dict[str, float] = field(default_factory=dict)
+    cpu_seconds: dict[str, float] = field(default_factory=dict)
 
     @property
     def non_compliant(self) -> int:
@@ -70,13 +72,15 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
                          message_en="the horizon must be a number of days ≥ 0")
     check_options(["abordo.quota"], options)
     secs: dict[str, float] = {}
-    t = time.perf_counter()
+    cpu: dict[str, float] = {}
+    t, c = time.perf_counter(), time.process_time()
 
     def mark(name: str) -> None:
-        nonlocal t
-        now = time.perf_counter()
+        nonlocal t, c
+        now, now_c = time.perf_counter(), time.process_time()
         secs[name] = secs.get(name, 0.0) + now - t
-        t = now
+        cpu[name] = cpu.get(name, 0.0) + now_c - c
+        t, c = now, now_c
 
     if stage:
         stage("rules")
@@ -86,7 +90,7 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     fleet = read_fleet(folder)
     mark("read_vessels")
     try:
-        counts = count_crew(fleet.crew, fleet.vessels["id"], stage)
+        counts = count_crew(fleet.crew, stage)
     except pl.exceptions.PolarsError as exc:
         raise _polars_error(exc, fleet) from None
     if counts.rows == 0 and fleet.cases is None:
@@ -96,6 +100,8 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     if stage:
         stage("evaluate")
     ev = evaluate_fleet(fleet, counts.packed, rs, horizon).frame
+    if int(ev["crew_size"].sum() or 0) != counts.rows:  # crew rows of no known vessel
+        check_vessel_ids(fleet.crew, counts.packed["vessel_id"], fleet.vessels["id"])
     mark("evaluate")
     routed = ev.filter(pl.col("_route"))
     if routed.height:
@@ -119,7 +125,7 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     mark("rank")
     errors = int((frame["verdict"] == "input_error").sum())
     return ScreenResult(frame, rs, horizon, counts.rows, counts.exact_vessels,
-                        counts.passes, routed.height, errors, secs)
+                        counts.passes, routed.height, errors, secs, cpu)
 
 
 def write_result(frame: pl.DataFrame, out: Path) -> None:
