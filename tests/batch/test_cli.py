@@ -1,0 +1,157 @@
+"""``abordo screen`` through the CLI: exit codes, output files, summary, and bad input named
+by file, row and field (never a traceback, never a partial write)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from abordo.faces.cli.main import app
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "fleet"
+runner = CliRunner()
+
+
+def fleet(tmp_path: Path) -> Path:
+    for name in ("vessels.csv", "crew.csv"):
+        shutil.copy(EXAMPLE / name, tmp_path / name)
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str]:
+    res = runner.invoke(app, ["screen", *args])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, res.output
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_example_fleet_summary_and_exit_1(tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    code, text = run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(out))
+    assert code == 1  # some vessels are non-compliant
+    assert "13 embarcações, 388 pessoas a bordo" in text
+    assert "não conforme" in text and "V04 Deep Explorer" in text
+    assert "Déficit total hoje: 41 brasileiros." in text
+    df = pl.read_parquet(out)
+    assert df.height == 13 and df["risk_rank"].min() == 1
+
+
+def test_english_horizon_and_csv(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    code, text = run(str(EXAMPLE), "--on", "2026-06-01", "--horizon", "365", "-o", str(out),
+                     "--lang", "en")
+    assert code == 1
+    assert "Horizon of 365 days: 5 vessels reach a new step; 4 would be short" in text
+    assert pl.read_csv(out)["horizon_steps"].drop_nulls().sum() == 8
+
+
+def test_exit_0_when_every_vessel_complies(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    vessels = pl.read_csv(f / "vessels.csv").filter(pl.col("id").is_in(["V02", "V06", "V07"]))
+    vessels.write_csv(f / "vessels.csv")
+    pl.read_csv(f / "crew.csv").filter(pl.col("vessel_id").is_in(["V02", "V06", "V07"])) \
+        .write_csv(f / "crew.csv")
+    code, _ = run(str(f), "--on", "2026-06-01")
+    assert code == 0
+
+
+def test_option_changes_the_reading(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    code, _ = run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(out),
+                  "--option", "quota.groups=department_or_level")
+    assert code == 1
+    df = pl.read_csv(out)
+    assert "deck_base" in df.columns and "deck.officer_base" not in df.columns
+    v13 = df.filter(pl.col("id") == "V13").row(0, named=True)
+    assert v13["verdict"] == "non_compliant"  # the alternative reading changes V13's verdict
+    assert "quota.groups.department_or_level" in v13["interpretations"]
+
+
+def bad(tmp_path: Path, *args: str) -> str:
+    out = tmp_path / "never.parquet"
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "-o", str(out), *args)
+    assert code == 2, text
+    assert "Traceback" not in text
+    assert not out.exists()  # never a partial write
+    return " ".join(text.split())
+
+
+def test_unknown_column(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "vessels.csv", "foreign_calls", "escalas_extras")
+    text = bad(f)
+    assert "vessels.csv, linha 1, campo escalas_extras: coluna desconhecida" in text
+
+
+def test_bad_date(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "vessels.csv", "2026-06-01", "2026-13-01")  # V03, row 4
+    text = bad(f)
+    assert "vessels.csv, linha 4, campo ajb_entry: data inválida (use AAAA-MM-DD)" in text
+
+
+def test_unknown_vessel_id_in_crew(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "crew.csv", "V01,V01-C005", "V99,V01-C005")  # row 6
+    text = bad(f)
+    assert "crew.csv, linha 6, campo vessel_id: embarcação 'V99' não consta" in text
+
+
+def test_empty_files(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    (f / "crew.csv").write_text("")
+    assert "crew.csv: arquivo vazio" in bad(f)
+    (f / "crew.csv").write_text("vessel_id,rank,nationality\n")
+    assert "crew.csv: a tabela de tripulação não tem nenhuma pessoa" in bad(f)
+    (f / "vessels.csv").write_text("id,flag,activity\n")
+    assert "vessels.csv: a tabela de embarcações não tem nenhuma linha" in bad(f)
+
+
+def test_bad_nationality_and_absence(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "crew.csv", "V01,V01-C003,2nd Officer,BR", "V01,V01-C003,2nd Officer,ZZ")  # row 4
+    assert "crew.csv, linha 4, campo nationality: país desconhecido 'ZZ'" in bad(f)
+    f = fleet(tmp_path)
+    edit(f / "vessels.csv", "2026-02-11/2026-02-19", "2026-02-11 to 2026-02-19")  # V02, row 3
+    assert "vessels.csv, linha 3, campo absences: ausência inválida" in bad(f)
+
+
+def test_unknown_option_and_horizon(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    assert "campo --option quota.grups: opção desconhecida" in bad(f, "--option",
+                                                                   "quota.grups=x")
+    assert "campo --option: opção inválida" in bad(f, "--option", "quota.groups")
+    assert "campo --horizon" in bad(f, "--horizon", "-1")
+
+
+def test_unknown_rank_where_a_group_needs_it(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "crew.csv", "V01,V01-C005,AB,PH,", "V01,V01-C005,Roustabout,PH,")  # row 6
+    text = bad(f)
+    assert "crew.csv, linha 6, campo rank: função 'Roustabout' desconhecida" in text
+    # --keep-going: the vessel is listed as not judged, the others are judged; exit 2.
+    out = tmp_path / "r.csv"
+    code, text = run(str(f), "--on", "2026-06-01", "--keep-going", "-o", str(out))
+    assert code == 2
+    df = pl.read_csv(out)
+    v01 = df.filter(pl.col("id") == "V01").row(0, named=True)
+    assert v01["verdict"] == "input_error"
+    assert "linha 6" in v01["error"] and "Roustabout" in v01["error"]
+    assert df.filter(pl.col("verdict") == "non_compliant").height == 4
+
+
+@pytest.mark.parametrize("name", ["vessels.csv", "crew.csv"])
+def test_missing_table(tmp_path: Path, name: str) -> None:
+    f = fleet(tmp_path)
+    (f / name).unlink()
+    text = bad(f)
+    assert "crew.csv|parquet" in text or "vessels.csv|parquet" in text

@@ -1,0 +1,246 @@
+"""Screening of the example fleet: real values per vessel, ranking, horizon, formats,
+personal data, case-file folders."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from abordo.batch import read_fleet, screen, write_result
+from abordo.batch.crew import CrewSource, check_vessel_ids, count_crew, unpack_exprs
+from abordo.batch.ranking import rank
+from abordo.law.errors import InputError
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "fleet"
+ON = dt.date(2026, 6, 1)
+
+
+@pytest.fixture(scope="module")
+def result() -> pl.DataFrame:
+    return screen(EXAMPLE, ON, horizon=365).frame
+
+
+def row(frame: pl.DataFrame, vid: str) -> dict[str, object]:
+    return frame.filter(pl.col("id") == vid).row(0, named=True)
+
+
+def test_offshore_support_res42_step_and_groups(result: pl.DataFrame) -> None:
+    r = row(result, "V01")  # the q01 vessel, two months later
+    assert r["verdict"] == "non_compliant"
+    assert r["regime"] == "cnig-rn-06-2017@res-42-2020"
+    assert (r["days_of_operation"], r["stay_start"]) == (151, dt.date(2026, 1, 1))
+    assert (r["step_fraction"], r["step_from_day"], r["step_since"]) == \
+        ("1/3", 90, dt.date(2026, 4, 1))
+    assert (r["deck.rating_base"], r["deck.rating_required"], r["deck.rating_brazilians"],
+            r["deck.rating_deficit"]) == (4, 2, 1, 1)
+    assert (r["rest_base"], r["rest_required"], r["rest_brazilians"]) == (3, 1, 1)
+    assert r["total_required"] == 6 and r["total_deficit"] == 1
+    assert r["findings"] == "quota_deficit"
+    assert (r["next_fraction"], r["next_since"], r["days_to_next"]) == \
+        ("1/2", dt.date(2026, 6, 30), 29)
+    assert r["deck.officer_next_required"] == 2 and r["next_deficit_total"] == 5
+    assert r["citation"] == "RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, art. 4º, I, a"
+    assert r["interpretations"] == ("quota.days.days_outside_count; "
+                                    "quota.rounding.at_least_fraction; "
+                                    "quota.groups.department_by_level; "
+                                    "quota.groups.rest_is_one_group")
+    assert r["crew_size"] == 16
+    assert r["deck.petty_officer_base"] is None  # not a group of this rule
+
+
+def test_short_absence_counts_and_long_absence_restarts(result: pl.DataFrame) -> None:
+    r = row(result, "V02")  # 9 days outside in February: the count goes on
+    assert (r["stay_start"], r["days_of_operation"]) == (dt.date(2026, 1, 1), 151)
+    r = row(result, "V13")  # 20 days outside in June 2025: restarts at re-entry
+    assert (r["stay_start"], r["days_of_operation"]) == (dt.date(2025, 6, 21), 345)
+    assert r["alt_reading_changes_verdict"] is True
+
+
+def test_extension_postpones_the_next_step(result: pl.DataFrame) -> None:
+    r = row(result, "V09")
+    assert (r["step_fraction"], r["step_since"]) == ("1/5", dt.date(2026, 5, 31))
+    assert (r["next_since"], r["next_extended"]) == (dt.date(2026, 12, 15), True)
+
+
+def test_other_regimes(result: pl.DataFrame) -> None:
+    assert row(result, "V04")["unconfirmed"] is True  # art. 4, II figures unconfirmed
+    assert (row(result, "V04")["total_required"], row(result, "V04")["total_deficit"]) == (40, 29)
+    br = row(result, "V05")
+    assert (br["verdict"], br["regime"], br["findings"]) == \
+        ("non_compliant", "lei-9432-1997", "chief_engineer_not_brazilian")
+    assert (br["crew_base"], br["crew_required"], br["crew_brazilians"]) == (14, 10, 10)
+    assert br["days_of_operation"] is None
+    assert (row(result, "V06")["verdict"], row(result, "V06")["regime"]) == \
+        ("compliant", "lei-9432-1997")
+    assert (row(result, "V07")["verdict"], row(result, "V07")["reason"]) == \
+        ("not_applicable", "exempt_activity")
+    assert (row(result, "V08")["verdict"], row(result, "V08")["regime"]) == \
+        ("not_covered", "cnig-rn-05-2017")
+    assert (row(result, "V12")["verdict"], row(result, "V12")["reason"]) == \
+        ("not_applicable", "no_contract")
+    assert (row(result, "V03")["verdict"], row(result, "V03")["next_since"]) == \
+        ("not_yet", dt.date(2026, 8, 30))
+
+
+def test_risk_rank(result: pl.DataFrame) -> None:
+    order = result.sort("risk_rank")["id"].to_list()
+    # non-compliant by shortfall (deficit + position findings), then the step coming short,
+    # then the others, not covered and not applicable last.
+    assert order[:6] == ["V04", "V10", "V11", "V01", "V05", "V03"]
+    assert order[-3:] == ["V08", "V07", "V12"]
+    assert sorted(result["risk_rank"].to_list()) == list(range(1, 14))
+
+
+def test_rank_rule_on_a_small_frame() -> None:
+    f = pl.DataFrame({
+        "id": ["a", "b", "c", "d", "e", "f"],
+        "verdict": ["compliant", "non_compliant", "not_yet", "non_compliant",
+                    "not_applicable", "compliant"],
+        "total_deficit": [0, 1, None, 4, None, 0], "findings": [None] * 6,
+        "days_to_next": [10, None, 5, None, None, None],
+        "next_deficit_total": [2, None, 0, None, None, 0],
+        "days_of_operation": [100, 50, 3, 400, None, 10],
+    }, schema_overrides={"findings": pl.String})
+    assert rank(f).sort("risk_rank")["id"].to_list() == ["d", "b", "a", "c", "f", "e"]
+
+
+def test_horizon_lists_the_steps_ahead(result: pl.DataFrame) -> None:
+    r = row(result, "V01")
+    assert (r["horizon_steps"], r["horizon_first_since"], r["horizon_max_deficit"],
+            r["horizon_max_deficit_since"]) == (2, dt.date(2026, 6, 30), 6,
+                                                dt.date(2026, 12, 27))
+    assert r["horizon_plan"].startswith("2026-06-30 1/2 (exigidos 10, déficit 5)")
+    assert row(result, "V06")["horizon_steps"] is None  # REB: no plan at all
+    assert row(result, "V04")["horizon_steps"] == 0     # last step already reached
+
+
+def test_outside_ajb_on_the_date() -> None:
+    r = row(screen(EXAMPLE, dt.date(2026, 9, 1)).frame, "V11")  # left on 2026-08-20
+    assert (r["verdict"], r["reason"], r["in_ajb"]) == ("not_applicable", "outside_ajb", False)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_written_result_round_trips(tmp_path: Path, result: pl.DataFrame, suffix: str) -> None:
+    out = tmp_path / f"result{suffix}"
+    write_result(result, out)
+    back = pl.read_parquet(out) if suffix == ".parquet" else pl.read_csv(out)
+    assert back.height == 13 and back.columns == result.columns
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_personal_data_never_reaches_the_output(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE / "vessels.csv", tmp_path / "vessels.csv")
+    crew = pl.read_csv(EXAMPLE / "crew.csv").with_columns(
+        name=pl.format("Fulano {}", pl.col("id")),
+        passport=pl.format("PX{}", pl.int_range(pl.len())))
+    crew.write_csv(tmp_path / "crew.csv")
+    out = tmp_path / "r.csv"
+    write_result(screen(tmp_path, ON).frame, out)
+    text = out.read_text()
+    assert "Fulano" not in text and "PX1" not in text
+
+
+def test_a_folder_of_case_files(tmp_path: Path) -> None:
+    cases = Path(__file__).parents[1] / "cases" / "crew_quota"
+    for name in ("q01-psv-res42-day90.yaml", "q06-short-absence-does-not-interrupt.yaml",
+                 "q08-cruise-rn71-day31.yaml", "q08-cruise-crew.csv"):
+        text = (cases / name).read_text()
+        if name.endswith(".yaml"):  # keep the case input only (not its expectations)
+            import yaml
+            text = yaml.safe_dump(yaml.safe_load(text)["input"], allow_unicode=True)
+        (tmp_path / name).write_text(text)
+    res = screen(tmp_path, dt.date(2026, 4, 1)).frame
+    q01 = row(res, "q01-psv-res42-day90")
+    assert (q01["verdict"], q01["days_of_operation"], q01["deck.rating_required"]) == \
+        ("non_compliant", 90, 2)
+    q06 = row(res, "q06-short-absence-does-not-interrupt")
+    assert (q06["verdict"], q06["stay_start"], q06["days_of_operation"]) == \
+        ("compliant", dt.date(2026, 1, 1), 90)
+    q08 = row(res, "q08-cruise-rn71-day31")  # RN 05/2017 era on this date: not covered
+    assert (q08["verdict"], q08["crew_size"]) == ("not_covered", 400)
+    res10 = row(screen(tmp_path, dt.date(2010, 1, 1)).frame, "q08-cruise-rn71-day31")
+    assert (res10["verdict"], res10["all_base"], res10["all_required"],
+            res10["all_brazilians"]) == ("non_compliant", 400, 100, 90)
+
+
+def test_fast_pass_and_exact_counts_agree(tmp_path: Path) -> None:
+    """Rows the fast pass cannot take (unusual spellings, explicit columns, dual
+    nationals, unknown ranks, more than two kinds per vessel) are counted exactly."""
+    rows = []
+    kinds = [("AB", "BR", None), ("AB", "PH", None), ("Oiler", "PT/BR", None),
+             ("ROV Technician", "GB", "non_crew_professional"), ("Cook", "NO/BR", "deck"),
+             ("Surveyor", "PH", None), ("master", "BR", None), ("Chefe de Máquinas", "PT", None),
+             ("2nd officer", "br", None), ("Deckhand", "PH", "deck")]
+    for v in range(300):
+        for i in range(v % 17):
+            rank_, nat, dept = kinds[(v * 7 + i * 3) % len(kinds) if v % 3 else i % 2]
+            rows.append({"vessel_id": f"V{v}", "rank": rank_, "nationality": nat,
+                         "department": dept})
+    df = pl.DataFrame(rows, schema={"vessel_id": pl.String, "rank": pl.String,
+                                    "nationality": pl.String, "department": pl.String})
+    src = CrewSource(df.lazy(), "crew", 1)
+    counts = count_crew(src)
+    assert counts.exact_vessels > 0
+    got = counts.packed.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
+    # Reference: the single-vessel resolution, person by person.
+    from abordo.batch.tables import cell_of
+    from abordo.crew.model import CrewInput
+    from abordo.crew.ranks import resolve_member
+    expected: dict[str, dict[str, int]] = {}
+    for r in rows:
+        p = CrewInput.model_validate({"id": "x", "rank": r["rank"],
+                                      "nationality": r["nationality"],
+                                      **({"department": r["department"]}
+                                         if r["department"] else {})})
+        m = resolve_member(p, "", None, None)
+        e = expected.setdefault(r["vessel_id"], {})
+        cell = cell_of(m.department, m.level)
+        e[f"n:{cell}"] = e.get(f"n:{cell}", 0) + 1
+        e[f"b:{cell}"] = e.get(f"b:{cell}", 0) + m.is_brazilian
+        if m.position == "master":
+            e["master_n"] = e.get("master_n", 0) + 1
+            e["master_x"] = e.get("master_x", 0) + (not m.is_brazilian)
+    for rec in got.iter_rows(named=True):
+        exp = expected[rec["vessel_id"]]
+        assert {k: v for k, v in rec.items() if k in exp} == exp, rec["vessel_id"]
+        assert sum(v for k, v in rec.items() if k.startswith("n:")) == \
+            sum(v for k, v in exp.items() if k.startswith("n:"))
+
+
+def test_unknown_vessel_in_crew_is_named() -> None:
+    src = CrewSource(pl.LazyFrame({"vessel_id": ["A", "A", "B"], "rank": ["AB"] * 3,
+                                   "nationality": ["BR"] * 3}), "crew.csv", 2)
+    with pytest.raises(InputError) as exc:
+        check_vessel_ids(src, pl.Series(["A", "B"]), pl.Series(["A"]))
+    assert (exc.value.file, exc.value.row, exc.value.field) == ("crew.csv", 4, "vessel_id")
+
+
+def test_read_fleet_normalises(tmp_path: Path) -> None:
+    (tmp_path / "vessels.csv").write_text(
+        "id;bandeira;atividade;contrato;entrada_ajb;ausencias\n"
+        "A; Norway ;cabotage;;2026-01-01;2026-02-01/2026-02-10\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text("vessel_id;função;nacionalidade\nA;AB;BR\n")
+    f = read_fleet(tmp_path)
+    v = f.vessels.row(0, named=True)
+    assert (v["flag"], v["contract"], v["ajb_entry"]) == ("NO", "none", dt.date(2026, 1, 1))
+    assert f.absences.row(0) == (0, dt.date(2026, 2, 1), dt.date(2026, 2, 10))
+
+
+def test_a_crew_too_large_for_the_packed_counts_goes_to_the_engine(tmp_path: Path) -> None:
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,registry,activity,contract\nBIG,BR,ordinary,cabotage,none\n"
+        "SMALL,BR,ordinary,cabotage,none\n")
+    crew = pl.DataFrame({"vessel_id": ["BIG"] * 4200 + ["SMALL"] * 3,
+                         "rank": ["Master", "Chief Engineer"] + ["AB"] * 4198 + ["AB"] * 3,
+                         "nationality": ["BR"] * 2900 + ["PH"] * 1300 + ["BR"] * 3})
+    crew.write_csv(tmp_path / "crew.csv")
+    res = screen(tmp_path, ON)
+    assert res.engine_vessels == 1
+    big = row(res.frame, "BIG")
+    assert (big["crew_base"], big["crew_required"], big["crew_brazilians"],
+            big["crew_deficit"]) == (4200, 2800, 2900, 0)
+    assert big["verdict"] == "compliant" and big["crew_size"] == 4200
