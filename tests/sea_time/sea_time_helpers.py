@@ -38,7 +38,7 @@ def case(purpose: str = "promotion", category: str = "2ON", **sections: Any) -> 
     return {"seafarer": sf, "purpose": purpose, **sections}
 
 
-def run(data: dict[str, Any], on: dt.date = ON, **options: str) -> Decision:
+def run(data: dict[str, Any], on: dt.date = ON, /, **options: str) -> Decision:
     return compute(data, on, options or None)
 
 

@@ -7,9 +7,11 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
+from abordo.faces.cli import sea_time as sea_time_cli
 from abordo.faces.cli.main import app
 from abordo.law.errors import InputError
 
@@ -55,6 +57,71 @@ def test_html_report_to_file_with_svg_timeline(tmp_path: Path) -> None:
     assert "Dias não computados" in html and "Fundamentação legal" in html
 
 
+def test_text_report_is_portuguese_and_cites_its_figures() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02"])
+    out = r.output
+    assert "AQ-2025-0417 — 2ON (marítimo, convés)" in out
+    assert "Norma aplicada      NORMAM-101/DPC (reedição de 2025)" in out
+    assert ("Dias computados     528  [NORMAM-101/DPC (reedição de 2025), item 1.26.1, d; "
+            "item 1.27; item 1.29]") in out
+    assert ("Anos (dias / 365)   1,45 — 1 ano(s) e 163 dia(s)  [NORMAM-101/DPC (reedição de "
+            "2025), item 1.28]") in out
+    # exclusion reasons by their Portuguese label, not the id
+    assert "15   sem declaração da empresa     NORMAM-101/DPC" in out
+    assert "31   função inferior à categoria   NORMAM-101/DPC" in out
+    assert "not_declared:" not in out and "lower_function:" not in out
+    # unconfirmed parameters explained to a Brazilian user
+    assert "ainda não conferidos na reedição de 2025" in out
+    for jargon in ("(not checked)", "shared spec", "re-issued", "parties as of", "maritime"):
+        assert jargon not in out, jargon
+
+
+def test_english_report_labels() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "--lang", "en"])
+    assert "AQ-2025-0417 — 2ON (maritime, deck)" in r.output
+    assert "not declared by the company" in r.output
+    assert "Days counted         528  [NORMAM-101/DPC (reedição de 2025), item 1.26.1, d;" in (
+        r.output)
+
+
+def test_json_keeps_the_ids() -> None:
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "-f", "json"])
+    res = json.loads(r.output)["result"]
+    assert [e["reason"] for e in res["excluded"]] == ["not_declared", "lower_function",
+                                                      "not_declared"]
+    assert res["seafarer"]["group"] == "maritime" and res["seafarer"]["department"] == "deck"
+    assert [c["label"] for c in res["basis"]["years"]] == [
+        "NORMAM-101/DPC (reedição de 2025), item 1.28"]
+
+
+def test_html_report_labels_and_basis(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "-f", "html", "-o",
+                        str(out)])
+    html = out.read_text(encoding="utf-8")
+    assert ('<td>528 <span class="muted">[NORMAM-101/DPC (reedição de 2025), item 1.26.1, d; '
+            'item 1.27; item 1.29]</span></td>') in html
+    assert ('<td>sem declaração da empresa<br><span class="muted">Período da CIR sem '
+            'declaração da empresa que o cubra</span></td>') in html
+    assert "<code>not_declared</code>" not in html
+    assert "2ON (marítimo, convés)" in html
+
+
+def test_pdf_report_through_the_shared_dispatcher(tmp_path: Path, monkeypatch: Any) -> None:
+    out = tmp_path / "r.pdf"
+    r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "-f", "pdf", "-o",
+                            str(out)])
+    assert r.exit_code == 0, r.output
+    pdf = out.read_bytes()
+    assert pdf.startswith(b"%PDF-") and len(pdf) > 10_000
+    calls: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(sea_time_cli, "emit_report",
+                        lambda fmt, subject, lang, output, renderers: calls.append(
+                            (fmt, sorted(renderers))))
+    runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "-f", "html"])
+    assert calls == [("html", ["html", "json", "pdf", "text"])]
+
+
 def test_not_covered_before_normam_101() -> None:
     r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "13/09/2023"])
     assert r.exit_code == 0
@@ -65,7 +132,8 @@ def test_options_and_bad_flags_raise_input_errors() -> None:
     r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "--option",
                             "sea_time.years=half_up", "-f", "json"])
     assert json.loads(r.output)["result"]["years"] == "1.45"
-    for args, field in ((["--purpose", "retire"], "--purpose"), (["-f", "pdf"], "--format"),
+    for args, field in ((["--purpose", "retire"], "--purpose"), (["-f", "docx"], "--format"),
+                        (["-f", "pdf"], "--output"),
                         (["--option", "nonsense"], "--option"), (["--on", "2026-02-31"], "--on"),
                         (["--option", "sea_time.x=y"], "options.sea_time.x")):
         bad = runner.invoke(app, ["sea-time", str(EXAMPLE), *args])

@@ -363,3 +363,78 @@ def test_trace_and_citations_are_complete() -> None:
     provisions = {c.provision for c in d.citations}
     assert {"item 1.26.1, d", "item 1.26.1, e", "item 1.28"} <= provisions
     assert all(e["citation"] is not None for e in d.result["excluded"])
+
+
+def test_unknown_vessel_kind_counts_as_ordinary_with_an_info_finding() -> None:
+    data = case(cir=[rec("2025-03-01", "2025-03-10", kind="containr_ship"),
+                     rec("2025-04-01", "2025-04-10", kind="bulk_carrier"),
+                     rec("2025-05-01", "2025-05-10", kind="Containr Ship")],
+                declarations=[decl("2025-03-01", "2025-05-10")])
+    d = run(data)
+    assert d.result["counted_days"] == 30 and d.result["excluded"] == []
+    [f] = d.findings
+    assert (f.id, f.severity, f.subject) == ("unknown_vessel_kind", "info", "cir[0], cir[2]")
+    assert f.text.pt == (
+        "tipo de embarcação 'containr_ship' não reconhecido: tratado como embarcação comum "
+        "(registro(s) 1, 3 da CIR). Tipos com regra própria: fixed_platform, fpso, fsu, "
+        "drillship, semi_submersible, jack_up, mobile_platform, platform, sea_trials. "
+        "Você quis dizer 'container_ship'?")
+    assert f.text.en.startswith("vessel kind 'containr_ship' not recognised: treated as an "
+                                "ordinary vessel (CIR entries 1, 3).")
+    assert f.citation is not None and f.citation.provision == "item 1.27"
+    # a known kind, ordinary or with a rule of its own, raises no finding
+    known = case(cir=[rec("2025-03-01", "2025-03-10", kind="tug"),
+                      rec("2025-04-01", "2025-04-10", kind="fpso", offshore_role="oim")],
+                 declarations=[decl("2025-03-01", "2025-04-10")])
+    assert list(run(known).findings) == []
+
+
+def test_summary_figures_carry_their_legal_basis() -> None:
+    data = case(cir=[rec("2025-03-01", "2025-03-10"),
+                     rec("2025-04-01", "2025-04-10", company="Tankers Inc", flag="LR")],
+                declarations=[decl("2025-03-01", "2025-03-10")],
+                foreign_declarations=[decl("2025-04-01", "2025-04-10", company="Tankers Inc")],
+                standby=[{"from": D("2025-05-01"), "to": D("2025-05-03")}])
+    basis = run(data).result["basis"]
+    assert [c.label for c in basis["counted_days"]] == [
+        "NORMAM-101/DPC (reedição de 2025), item 1.26.1, d",
+        "NORMAM-101/DPC (reedição de 2025), item 1.27",
+        "NORMAM-101/DPC (reedição de 2025), item 1.29"]
+    assert [c.label for c in basis["years"]] == ["NORMAM-101/DPC (reedição de 2025), item 1.28"]
+    # nothing counted: the count rests on the procedure itself (item 1.26.1)
+    empty = run(case(), dt.date(2024, 6, 1)).result["basis"]
+    assert [c.label for c in empty["counted_days"]] == ["NORMAM-101/DPC, item 1.26.1"]
+
+
+def test_unconfirmed_sources_are_portuguese_for_the_user() -> None:
+    data = case(cir=[rec("2025-03-01", "2025-03-10", "MNC", company="Tankers Inc", flag="LR")],
+                foreign_declarations=[decl("2025-03-01", "2025-03-10", company="Tankers Inc")],
+                target={"category": "1ON", "required_days": 365})
+    d = run(data)
+    by_name = {u.name: u for u in d.unconfirmed}
+    assert by_name["normam101.procedure"].source == (
+        "NORMAM-101/DPC reeditada pela Portaria DPC/DGN/MB nº 169/2025 (DOU 20/01/2025): texto "
+        "e número do item da versão de 2023, ainda não conferidos na reedição de 2025")
+    assert by_name["categories.level.MNC"].source == (
+        "nível de equivalência da NORMAM-13/DPC, Anexo 2-A (norma anterior); a NORMAM-101/DPC, "
+        "Cap. 2, não foi conferida — não confirmado")
+    assert by_name["stcw_parties"].value == "128 Estados-partes em 30/06/2025"
+    assert by_name["stcw_parties"].source.startswith(
+        "IMO, Status of IMO Treaties — Convenção STCW-78, como emendada (lista compilada")
+    assert by_name["target.required_days.1ON"].source == (
+        "informado na entrada (a NORMAM-101, Cap. 2, não é modelada pelo Abordo)")
+    for u in d.unconfirmed:
+        for jargon in ("not checked", "shared spec", "sea-time.md", "seed", "re-issued",
+                       "parties as of", "caller"):
+            assert jargon not in u.source and jargon not in u.value, (u.name, jargon)
+
+
+def test_trace_names_the_group_and_department_in_portuguese() -> None:
+    d = run(case(cir=[rec("2025-03-01", "2025-03-10")],
+                 declarations=[decl("2025-03-01", "2025-03-10")]))
+    steps = {s.rule: s.text for s in d.trace}
+    assert steps["seafarer"].pt == (
+        "Aquaviário T01: categoria 2ON (Segundo Oficial de Náutica), Marítimos (1º grupo), "
+        "Seção de Convés; finalidade: ascensão de categoria.")
+    assert steps["cir_declared"].pt.startswith(
+        "Registro 1 da CIR (Navio, 01/03/2025–10/03/2025, 2ON): 10 dia(s) conferido(s)")

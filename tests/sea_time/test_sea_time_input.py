@@ -114,8 +114,9 @@ def test_csv_row_errors_name_file_row_field(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         load_input(tmp_path / "in.yaml")
     e = err.value
-    assert (e.file, e.row, e.field) == ("cir.csv", 2, "disembark")
-    assert e.render() == ("arquivo cir.csv, linha 2, campo disembark: desembarque (2025-03-31) "
+    # the second data row is line 3 of the file, as a spreadsheet shows it (header = line 1)
+    assert (e.file, e.row, e.field) == ("cir.csv", 3, "disembark")
+    assert e.render() == ("arquivo cir.csv, linha 3, campo disembark: desembarque (2025-03-31) "
                           "anterior ao embarque (2025-04-01)")
 
 
@@ -127,7 +128,7 @@ def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
         "cir_file: cir.csv\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_input(tmp_path / "in.yaml")
-    assert (err.value.file, err.value.field) == ("cir.csv", "cor")
+    assert (err.value.file, err.value.row, err.value.field) == ("cir.csv", 1, "cor")
     (tmp_path / "cir.csv").write_text("vessel,embark,disembark,function,company\n"
                                       "A,2025-03-01,2025-03-10,2ON,C\n", encoding="utf-8")
     (tmp_path / "decl.csv").write_text("company,from,to,category\nC,2025-03-01,2025-03-10,2ON\n"
@@ -137,8 +138,8 @@ def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
         "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
     with pytest.raises(InputError) as err2:
         load_input(tmp_path / "in.yaml")
-    # the blank line is skipped but keeps the numbering of the sheet
-    assert (err2.value.file, err2.value.row, err2.value.field) == ("decl.csv", 3, "company")
+    # the blank line (line 3) is skipped but keeps the numbering of the file: Z is on line 4
+    assert (err2.value.file, err2.value.row, err2.value.field) == ("decl.csv", 4, "company")
 
 
 def test_yaml_errors(tmp_path: Path) -> None:
@@ -211,3 +212,100 @@ def test_the_three_example_formats_agree() -> None:
     assert results[0]["excluded"] == results[1]["excluded"] == results[2]["excluded"]
     assert results[0]["breakdown"] == {"cir_declared": 424, "foreign": 90, "standby": 12,
                                        "manoeuvres": 2, "instructor": 0, "navy": 0}
+
+
+def _yaml_with(tmp_path: Path, sections: str) -> Path:
+    p = tmp_path / "in.yaml"
+    p.write_text("seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+                 + sections, encoding="utf-8")
+    return p
+
+
+def test_impossible_date_on_line_3_of_a_cir_csv(tmp_path: Path) -> None:
+    """The trial's example: 31/02/2024 on file line 3 is reported as linha 3, both forms."""
+    (tmp_path / "cir.csv").write_text(
+        HEADER + "A;01/03/2024;10/03/2024;2ON;C\nB;31/02/2024;10/03/2024;2ON;C\n",
+        encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.csv\n"))
+    e = err.value
+    assert (e.file, e.row, e.field) == ("cir.csv", 3, "embark")
+    assert e.render() == ("arquivo cir.csv, linha 3, campo embark: data inexistente "
+                          "'31/02/2024'; use AAAA-MM-DD ou dd/mm/aaaa")
+    assert e.render("en") == ("file cir.csv, row 3, field embark: no such date '31/02/2024'; "
+                              "use YYYY-MM-DD or dd/mm/yyyy")
+
+
+def test_unreadable_date_in_a_declarations_sheet_names_both_forms(tmp_path: Path) -> None:
+    (tmp_path / "cir.csv").write_text(HEADER + "A;01/03/2024;10/03/2024;2ON;C\n",
+                                      encoding="utf-8")
+    (tmp_path / "decl.csv").write_text("empresa;de;até;categoria\nC;01/03/2024;março;2ON\n",
+                                       encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.csv\ndeclarations_file: decl.csv\n"))
+    e = err.value
+    assert (e.file, e.row, e.field) == ("decl.csv", 2, "to")
+    assert e.message == "data inválida 'março'; use AAAA-MM-DD ou dd/mm/aaaa"
+
+
+def test_csv_rows_are_numbered_by_file_line_with_blank_lines_and_quoted_newlines(
+        tmp_path: Path) -> None:
+    # line 1 blank, header on line 2; the first record's vessel name spans lines 3–4
+    (tmp_path / "cir.csv").write_text(
+        "\n" + HEADER + '"Navio\nA";01/03/2024;10/03/2024;2ON;C\nB;01/04/2024;31/03/2024;2ON;C\n',
+        encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.csv\n"))
+    assert (err.value.row, err.value.field) == (5, "disembark")
+
+
+def test_xlsx_sheet_rows_are_numbered_as_excel_shows_them(tmp_path: Path) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Plan1"
+    ws.append(["Embarcação", "Embarque", "Desembarque", "Função", "Empresa"])
+    ws.append(["A", dt.datetime(2025, 3, 1), dt.datetime(2025, 3, 10), "2ON", "C"])
+    ws.append(["B", "31/02/2025", dt.datetime(2025, 3, 10), "2ON", "C"])
+    wb.save(tmp_path / "cir.xlsx")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.xlsx\n"))
+    e = err.value
+    assert (e.file, e.row, e.field) == ("cir.xlsx[Plan1]", 3, "embark")
+    assert e.message == "data inexistente '31/02/2025'; use AAAA-MM-DD ou dd/mm/aaaa"
+    # an error found across records (declaration of an unknown company) names the sheet line
+    ws2 = wb.create_sheet("declarations")
+    ws2.append(["empresa", "de", "até", "categoria"])
+    ws2.append(["C", "01/03/2025", "10/03/2025", "2ON"])
+    ws2.append(["Z", "01/03/2025", "10/03/2025", "2ON"])
+    ws.delete_rows(3)
+    ws.title = "cir"
+    wb.save(tmp_path / "book.xlsx")
+    with pytest.raises(InputError) as err2:
+        load_input(_yaml_with(tmp_path, "cir_file: book.xlsx\ndeclarations_file: book.xlsx\n"))
+    assert (err2.value.file, err2.value.row, err2.value.field) == (
+        "book.xlsx[declarations]", 3, "company")
+
+
+def test_workbook_seafarer_sheet_errors_name_their_line(tmp_path: Path) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "seafarer"
+    for row in (["campo", "valor"], ["id", "X"], ["grupo", "maritime"], ["categoria", "3ON"],
+                ["finalidade", "promotion"], ["certificado_valido_ate", "30/02/2027"]):
+        ws.append(row)
+    wb.save(tmp_path / "w.xlsx")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "w.xlsx")
+    e = err.value
+    assert (e.file, e.row, e.field) == ("w.xlsx[seafarer]", 4, "seafarer.category")
+    date_error = e.details[0]
+    assert (date_error.row, date_error.field) == (6, "seafarer.certificate_valid_until")
+    assert date_error.message == "data inexistente '30/02/2027'; use AAAA-MM-DD ou dd/mm/aaaa"
+    ws["B4"] = "2ON"
+    ws["B6"] = "30/01/2027"
+    ws["B5"] = "retirement"
+    wb.save(tmp_path / "w.xlsx")
+    with pytest.raises(InputError) as err2:
+        load_input(tmp_path / "w.xlsx")
+    assert (err2.value.file, err2.value.row, err2.value.field) == (
+        "w.xlsx[seafarer]", 5, "purpose")

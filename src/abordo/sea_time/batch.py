@@ -16,7 +16,7 @@ and joined back, so there is one source of truth.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -155,7 +155,7 @@ def counted_days(seafarers: pl.DataFrame | pl.LazyFrame, cir: pl.DataFrame | pl.
             .sort("seafarer_id").collect())
 
 
-def frames(inputs: list[Mapping[str, Any]]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+def frames(inputs: Sequence[Mapping[str, Any]]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """The three frames of :func:`counted_days` from engine inputs (validated and normalised
     by :func:`abordo.sea_time.parse_input`; the seafarer ``id`` becomes ``seafarer_id``).
 

@@ -16,6 +16,7 @@ request date ``on``. The engine builds, with day-set algebra (:mod:`abordo.sea_t
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -156,12 +157,12 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
            f"Request date {on.isoformat()}: {norm_registry()[regime].title} applies.",
            run.cite("procedure"), regime=regime, purpose=inp.purpose)
     own_cat = rules.cat(inp.seafarer.category)
+    group, dept = group_label(inp.seafarer.group), department_label(inp.seafarer.dept)
     b.step("seafarer", f"Aquaviário {inp.seafarer.id}: categoria {own_cat.code} "
-           f"({own_cat.name}), grupo {inp.seafarer.group}, seção {inp.seafarer.dept}; "
+           f"({own_cat.name}), {group.pt}, {dept.pt}; "
            f"finalidade: {PURPOSE_LABELS[inp.purpose].pt}.",
-           f"Seafarer {inp.seafarer.id}: category {own_cat.code} ({own_cat.name}), group "
-           f"{inp.seafarer.group}, {inp.seafarer.dept} department; purpose: "
-           f"{PURPOSE_LABELS[inp.purpose].en}.")
+           f"Seafarer {inp.seafarer.id}: category {own_cat.code} ({own_cat.name}), "
+           f"{group.en}, {dept.en}; purpose: {PURPOSE_LABELS[inp.purpose].en}.")
 
     _cir_records(run, inp)
     _manoeuvres(run, inp)
@@ -183,6 +184,14 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", str(per_year),
                                            year_prov.source, year_prov.norm))
     yrs, whole, rest = rules.years(total, int(per_year), run.variant("sea_time.years"))
+    # the provisions each summary figure rests on, shown next to it in the reports
+    counted_basis: list[Citation] = []
+    for source in SOURCES:
+        if by_source.get(source) and (c := run.cite(SOURCE_RULE[source])) not in counted_basis:
+            counted_basis.append(c)
+    counted_basis.sort(key=lambda c: [int(n) for n in re.findall(r"\d+", c.provision)])
+    basis = {"counted_days": counted_basis or [run.cite("procedure")],
+             "years": [run.cite("year_365")]}
     yrs_pt = str(yrs).replace(".", ",")
     b.step("total", f"Total: {total} dias = {yrs_pt} ano(s) ({whole} ano(s) e {rest} dia(s); "
            f"1 ano = {per_year} dias).",
@@ -217,6 +226,7 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         "counted_periods": periods,
         "instructor": instructor,
         "eligibility": eligibility,
+        "basis": basis,
     }
     decision = b.build(Verdict.COMPUTED, regime, summary, result=result)
     decision.result["interpretations"] = [i.id for i in decision.interpretations]
@@ -259,14 +269,16 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         foreign_decls[fdec.company.casefold()].append((d.span(fdec.from_, fdec.to),
                                                        fdec.category))
     exclusive_start = run.variant("sea_time.period", used=bool(inp.cir)) == "exclusive_start"
+    _unknown_kinds(run, inp)
     for i, rec in enumerate(inp.cir):
         end = rec.disembark or run.on
         start = rec.embark + dt.timedelta(1) if exclusive_start else rec.embark
         until_pt = rec.disembark.strftime("%d/%m/%Y") if rec.disembark else "a bordo"
         until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
-        label = Msg(f"cir[{i}] {rec.vessel} {rec.embark.strftime('%d/%m/%Y')}–{until_pt} "
-                    f"{rec.function}",
-                    f"cir[{i}] {rec.vessel} {rec.embark.isoformat()}–{until_en} {rec.function}")
+        label = Msg(f"Registro {i + 1} da CIR ({rec.vessel}, "
+                    f"{rec.embark.strftime('%d/%m/%Y')}–{until_pt}, {rec.function})",
+                    f"CIR entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}, "
+                    f"{rec.function})")
         if end > run.on:
             # days after the request date are not yet served (item 1.26.1, c)
             run.exclude("after_request_date", d.span(max(start, run.on + dt.timedelta(1)), end))
@@ -340,6 +352,45 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
                               f"cir[{i}]"))
 
 
+def _unknown_kinds(run: _Run, inp: SeaTimeInput) -> None:
+    """An info finding per vessel kind Abordo does not know (probably a typo).
+
+    The shared spec: "any other kind is an ordinary vessel" — so the record still counts as
+    one ("qualquer embarcação que esteja normalmente em serviço", item 1.27); the finding lets
+    the user check that a platform, FPSO, FSU, drillship or sea trials was not misspelt.
+    """
+    unknown: dict[str, list[int]] = defaultdict(list)
+    for i, rec in enumerate(inp.cir):
+        if not rules.kind_recognised(rec.kind):
+            unknown[rec.kind].append(i)
+    if not unknown:
+        return
+    citation = run.cite("vessel_in_service")
+    special = ", ".join(rules.RULE_KINDS)
+    for kind, records in unknown.items():
+        guess = rules.closest_kind(kind)
+        guess_pt = f" Você quis dizer '{guess}'?" if guess else ""
+        guess_en = f" Did you mean '{guess}'?" if guess else ""
+        where_pt = ", ".join(str(i + 1) for i in records)
+        run.b.finding(Finding("unknown_vessel_kind", Msg(
+            f"tipo de embarcação '{kind}' não reconhecido: tratado como embarcação comum "
+            f"(registro(s) {where_pt} da CIR). Tipos com regra própria: {special}.{guess_pt}",
+            f"vessel kind '{kind}' not recognised: treated as an ordinary vessel (CIR "
+            f"entr{'y' if len(records) == 1 else 'ies'} {where_pt}). Kinds with a rule of "
+            f"their own: {special}.{guess_en}"),
+            citation, "info", ", ".join(f"cir[{i}]" for i in records)))
+
+
+def group_label(group: str) -> Msg:
+    """``maritime`` → "Marítimos (1º grupo)" / "Maritime (1st group)"."""
+    return categories().groups.get(group) or Msg(f"grupo {group}", f"group {group}")
+
+
+def department_label(dept: str) -> Msg:
+    """``deck`` → "Seção de Convés" / "Deck department"."""
+    return categories().departments.get(dept) or Msg(f"seção {dept}", f"{dept} department")
+
+
 def _is_platform(kind: str) -> bool:
     return kind in rules.ROLE_UNITS or kind in rules.OTHER_PLATFORMS
 
@@ -359,14 +410,16 @@ def _groups_unconfirmed(run: _Run, *codes: str) -> None:
         # Res. CNIg 42/2020 art. 2, I-A confirms the maritime group's categories only.
         if c.groups != ("maritime",):
             run.b.unconfirmed(UnconfirmedParameter(
-                f"categories.groups.{code}", ", ".join(c.groups), table.source, run.regime))
+                f"categories.groups.{code}", ", ".join(table.groups[g].pt for g in c.groups),
+                table.source, run.regime))
 
 
 def _parties_unconfirmed(run: _Run) -> None:
     parties = stcw_parties()
     if not parties.confirmed:
         run.b.unconfirmed(UnconfirmedParameter(
-            "stcw_parties", f"{len(parties.parties)} parties as of {parties.as_of.isoformat()}",
+            "stcw_parties", f"{len(parties.parties)} Estados-partes em "
+            f"{parties.as_of.strftime('%d/%m/%Y')}",
             parties.source, run.regime))
 
 
@@ -592,7 +645,8 @@ def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | N
                 "eligible": None, "requirement_source": None}
     run.b.unconfirmed(UnconfirmedParameter(
         f"target.required_days.{tgt.category}", str(tgt.required_days),
-        tgt.source or "informed by the caller (not modelled by Abordo)", run.regime))
+        tgt.source or "informado na entrada (a NORMAM-101, Cap. 2, não é modelada pelo Abordo)",
+        run.regime))
     missing = max(0, tgt.required_days - total)
     run.b.step("eligibility", f"Meta {tgt.category}: exige {tgt.required_days} dia(s) "
                f"(informado); contados {total}; faltam {missing}.",

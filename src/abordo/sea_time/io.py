@@ -10,7 +10,9 @@ workbook is also an input: a ``seafarer`` sheet of ``field | value`` rows (``id`
 Text files are read as UTF-8 (with or without BOM), else Windows-1252 / Latin-1 (what
 Brazilian spreadsheets export); CSV separators ``,`` ``;`` or tab are detected. Dates may be
 ``AAAA-MM-DD`` or ``dd/mm/aaaa``. Every error is an :class:`~abordo.law.InputError` naming
-the file, the row (1-based, header excluded) and the field.
+the file, the row and the field. The row is the line of the file or sheet as a spreadsheet
+shows it (header = line 1, first data row = line 2; blank lines keep their number), like the
+crew lists (:mod:`abordo.crew.crewfile`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from abordo.sea_time.model import (
     ForeignDeclaration,
     InstructorActivity,
     Manoeuvre,
+    Seafarer,
     Standby,
     _to_input_error,
     parse_input,
@@ -73,6 +76,10 @@ SHEET_ALIASES: dict[str, str] = {
 _TRUE = {"sim", "s", "x", "verdadeiro"}
 _FALSE = {"nao", "n", "falso", ""}
 _BR_DATE = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*$")
+_ISO_DATE = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
+#: pydantic error types of a date that cannot be read.
+_DATE_ERRORS = frozenset({"date_parsing", "date_from_datetime_parsing", "date_type",
+                          "date_from_datetime_inexact"})
 
 
 @dataclass(frozen=True)
@@ -143,7 +150,8 @@ def _cell(value: Any) -> Any:
 
 
 def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section: str,
-                   display: str) -> list[dict[str, Any]]:
+                   display: str, header_line: int = 1) -> list[dict[str, Any]]:
+    """Validated row dicts; ``rows`` are ``(line, values)`` with the file/sheet line."""
     model = SECTIONS[section]
     allowed = {info.alias or field for field, info in model.model_fields.items()}
     fields: list[str | None] = []
@@ -155,12 +163,12 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         if key not in allowed:
             raise InputError(
                 f"coluna desconhecida '{col}'; esperado uma de: {', '.join(sorted(allowed))}",
-                str(col), display,
+                str(col), display, header_line,
                 message_en=f"unknown column '{col}'; expected one of: "
                 f"{', '.join(sorted(allowed))}")
         fields.append(key)
     out: list[dict[str, Any]] = []
-    for number, values in rows:
+    for line, values in rows:
         item: dict[str, Any] = {}
         for name, value in zip(fields, values, strict=False):
             if name is None:
@@ -176,23 +184,76 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         try:
             model.model_validate(item)
         except ValidationError as exc:
-            raise _to_input_error(exc).with_location(file=display, row=number) from None
-        item["__row__"] = number
+            raise sheet_error(exc, display, line) from None
+        item["__row__"] = line
+        item["__file__"] = display
         out.append(item)
     return out
 
 
+def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int],
+                prefix: str = "") -> InputError:
+    """The :class:`InputError` of a sheet row (or of ``field | value`` rows).
+
+    ``line``: the row's line in the file/sheet, or (for a ``field | value`` sheet) the line of
+    each field. A date that cannot be read says both forms a sheet accepts.
+    """
+    err = _to_input_error(exc)
+    for item, raw in zip([err, *err.details], exc.errors(), strict=False):
+        if prefix:
+            item.field = f"{prefix}.{item.field}" if item.field else prefix
+        item.file = display
+        if isinstance(line, int):
+            item.row = line
+        else:
+            top = str(raw["loc"][0]) if raw["loc"] else ""
+            item.row = line.get(top)
+        if raw["type"] in _DATE_ERRORS:
+            item.message, item.message_en = _date_message(raw.get("input"))
+    return err
+
+
+def _date_message(value: Any) -> tuple[str, str]:
+    """Portuguese and English messages for a date cell that cannot be read."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = str(value).strip()
+        if _BR_DATE.match(text) or _ISO_DATE.match(text):
+            return (f"data inexistente '{text}'; use AAAA-MM-DD ou dd/mm/aaaa",
+                    f"no such date '{text}'; use YYYY-MM-DD or dd/mm/yyyy")
+        return (f"data inválida '{text}'; use AAAA-MM-DD ou dd/mm/aaaa",
+                f"invalid date '{text}'; use YYYY-MM-DD or dd/mm/yyyy")
+    return ("data inválida; use AAAA-MM-DD ou dd/mm/aaaa",
+            "invalid date; use YYYY-MM-DD or dd/mm/yyyy")
+
+
+def _blank(values: list[Any]) -> bool:
+    return all(v is None or str(v).strip() == "" for v in values)
+
+
+def _split_header(lines: list[tuple[int, list[Any]]]
+                  ) -> tuple[int, list[Any], list[tuple[int, list[Any]]]]:
+    """``(header line, header, data rows)``: the header is the first non-blank row."""
+    for i, (line, values) in enumerate(lines):
+        if not _blank(values):
+            return line, values, lines[i + 1:]
+    return 0, [], []
+
+
 def _read_csv(path: Path, display: str, section: str) -> list[dict[str, Any]]:
     text = decode(_read_bytes(path, display), display)
-    first = text.splitlines()[0] if text.strip() else ""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = max((",", ";", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    lines = [row for row in reader]
-    if not lines:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    lines: list[tuple[int, list[Any]]] = []
+    start = 1  # a quoted cell may span lines: a row is numbered by its first line
+    for record in reader:
+        lines.append((start, list(record)))
+        start = reader.line_num + 1
+    header_line, header, rows = _split_header(lines)
+    if not header:
         raise InputError("arquivo vazio (esperado um cabeçalho e linhas)", None, display,
                          message_en="empty file (expected a header and rows)")
-    rows = [(n, list(r)) for n, r in enumerate(lines[1:], 1)]
-    return _rows_to_dicts(list(lines[0]), rows, section, display)
+    return _rows_to_dicts(header, rows, section, display, header_line)
 
 
 def _workbook(path: Path, display: str) -> Any:
@@ -216,11 +277,9 @@ def _sheets(wb: Any) -> dict[str, Any]:
     return out
 
 
-def _sheet_rows(ws: Any) -> tuple[list[Any], list[tuple[int, list[Any]]]]:
-    values = [list(r) for r in ws.iter_rows(values_only=True)]
-    if not values:
-        return [], []
-    return values[0], [(n, r) for n, r in enumerate(values[1:], 1)]
+def _sheet_lines(ws: Any) -> list[tuple[int, list[Any]]]:
+    """Every row of a worksheet with its line number as Excel shows it (from 1)."""
+    return [(n, list(r)) for n, r in enumerate(ws.iter_rows(values_only=True), 1)]
 
 
 def _read_xlsx(path: Path, display: str, section: str) -> list[dict[str, Any]]:
@@ -235,15 +294,16 @@ def _read_xlsx(path: Path, display: str, section: str) -> list[dict[str, Any]]:
             section, display,
             message_en=f"workbook has no sheet '{section}' "
             f"(sheets: {', '.join(w.title for w in wb.worksheets)})")
-    header, rows = _sheet_rows(ws)
-    return _rows_to_dicts(header, rows, section, f"{display}[{ws.title}]")
+    header_line, header, rows = _split_header(_sheet_lines(ws))
+    return _rows_to_dicts(header, rows, section, f"{display}[{ws.title}]", header_line)
 
 
 def read_sheet(path: Path, section: str, display: str | None = None) -> list[dict[str, Any]]:
     """The rows of ``section`` from a CSV or XLSX file, each validated (file/row errors).
 
-    Each row dict carries ``__row__`` (its 1-based number) until :func:`resolve_files`
-    strips it.
+    Each row dict carries ``__row__`` (its line in the file or sheet: header = 1) and
+    ``__file__`` (the file, and sheet of a workbook, as errors name it) until
+    :func:`resolve_files` strips them.
     """
     display = display or path.name
     suffix = path.suffix.lower()
@@ -257,11 +317,14 @@ def read_sheet(path: Path, section: str, display: str | None = None) -> list[dic
 
 
 def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | None = None,
-                  overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                  overrides: Mapping[str, Any] | None = None,
+                  lines: Mapping[str, tuple[str, int]] | None = None) -> dict[str, Any]:
     """``data`` with every ``<section>_file`` replaced by the rows it holds, validated.
 
     ``base_dir``: where relative paths are resolved (the input file's folder).
     ``overrides``: top-level keys set by the caller (the CLI's ``--purpose``).
+    ``lines``: where top-level fields read from a ``field | value`` sheet came from
+    (``{"purpose": ("caso.xlsx[seafarer]", 7)}``).
     Raises InputError (file, row, field) — including the whole-input checks, so that an
     error in a row read from a sheet names that sheet and row.
     """
@@ -270,7 +333,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
                          display, message_en="the input must be an object")
     out = dict(data)
     out.update(overrides or {})
-    sources: dict[str, tuple[str, list[int]]] = {}
+    sources: dict[str, list[tuple[str, int]]] = {}
     for section in SECTIONS:
         key = f"{section}_file"
         if key not in out:
@@ -284,25 +347,30 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
                              message_en="a file path is expected")
         path = (base_dir / ref).resolve() if not Path(ref).is_absolute() else Path(ref)
         rows = read_sheet(path, section, ref)
-        sources[section] = (ref, [r.pop("__row__") for r in rows])
+        sources[section] = [(r.pop("__file__"), r.pop("__row__")) for r in rows]
         out[section] = rows
     try:
         parse_input(out)
     except InputError as exc:
-        raise _relocate(exc, sources, display) from None
+        raise _relocate(exc, sources, display, lines or {}) from None
     return out
 
 
-def _relocate(exc: InputError, sources: Mapping[str, tuple[str, list[int]]],
-              display: str | None) -> InputError:
-    """Point an error on ``cir[3].x`` at the sheet and row it came from."""
+def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int]]],
+              display: str | None, lines: Mapping[str, tuple[str, int]]) -> InputError:
+    """Point an error on ``cir[3].x`` at the sheet and line it came from."""
     m = re.match(r"^([a-z_]+)\[(\d+)\]\.?(.*)$", exc.field or "")
     if m and m.group(1) in sources:
-        file, rows = sources[m.group(1)]
+        rows = sources[m.group(1)]
         index = int(m.group(2))
-        row = rows[index] if index < len(rows) else None
-        return InputError(exc.message, m.group(3) or None, file, row, exc.message_en,
-                          exc.details)
+        if index < len(rows):
+            file, row = rows[index]
+            return InputError(exc.message, m.group(3) or None, file, row, exc.message_en,
+                              exc.details)
+    top = re.split(r"[.\[]", exc.field or "", maxsplit=1)[0]
+    if top in lines:
+        file, row = lines[top]
+        return InputError(exc.message, exc.field, file, row, exc.message_en, exc.details)
     if display and not exc.file:
         return exc.with_location(file=display)
     return exc
@@ -328,16 +396,25 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
                          message_en=f"invalid YAML{where_en}: {problem}") from None
 
 
-def _workbook_input(path: Path, display: str) -> dict[str, Any]:
+def _workbook_input(path: Path, display: str
+                    ) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
+    """The input held by a whole workbook, and where its top-level fields came from.
+
+    The ``seafarer`` sheet (``field | value`` rows) is validated here, each error naming the
+    sheet line of its field; the sections are left as ``<section>_file`` references.
+    """
     wb = _workbook(path, display)
     sheets = _sheets(wb)
     if "seafarer" not in sheets:
         raise InputError("planilha sem aba 'seafarer' (campo | valor)", "seafarer", display,
                          message_en="workbook has no 'seafarer' sheet (field | value)")
+    ws = sheets["seafarer"]
+    where = f"{display}[{ws.title}]"
     seafarer: dict[str, Any] = {}
     top: dict[str, Any] = {}
-    header, rows = _sheet_rows(sheets["seafarer"])
-    for row in [header, *(r for _, r in rows)]:
+    seafarer_lines: dict[str, int] = {}
+    top_lines: dict[str, tuple[str, int]] = {}
+    for line, row in _sheet_lines(ws):
         if not row or row[0] is None:
             continue
         key = norm_key(row[0])
@@ -346,16 +423,24 @@ def _workbook_input(path: Path, display: str) -> dict[str, Any]:
             continue
         if key in {"purpose", "finalidade"}:
             top["purpose"] = value
+            top_lines["purpose"] = (where, line)
         elif key in {"navy_sea_days", "dias_de_mar_marinha"}:
             top["navy_sea_days"] = value
+            top_lines["navy_sea_days"] = (where, line)
         else:
-            seafarer[{"grupo": "group", "secao": "department", "categoria": "category"}
-                     .get(key, key)] = value
+            name = {"grupo": "group", "secao": "department", "categoria": "category",
+                    "certificado_valido_ate": "certificate_valid_until"}.get(key, key)
+            seafarer[name] = value
+            seafarer_lines[name] = line
+    try:
+        Seafarer.model_validate(seafarer)
+    except ValidationError as exc:
+        raise sheet_error(exc, where, seafarer_lines, "seafarer") from None
     data: dict[str, Any] = {"seafarer": seafarer, **top}
     for section in SECTIONS:
         if section in sheets:
             data[f"{section}_file"] = path.name
-    return data
+    return data, top_lines
 
 
 def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
@@ -368,8 +453,9 @@ def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
     suffix = path.suffix.lower()
     overrides = {"purpose": purpose} if purpose else None
     if suffix in {".xlsx", ".xlsm"}:
-        data = _workbook_input(path, display)
-        return resolve_files(data, path.parent, display=display, overrides=overrides)
+        data, lines = _workbook_input(path, display)
+        return resolve_files(data, path.parent, display=display, overrides=overrides,
+                             lines=lines)
     if suffix not in {".yaml", ".yml", ".json"}:
         raise InputError(
             f"formato não suportado '{path.suffix}'; use YAML, JSON ou XLSX (um CSV é "

@@ -20,6 +20,25 @@ ROLE_UNITS = frozenset({"fpso", "fsu", "drillship"})
 #: Non-fixed platforms other than FPSO/FSU/drillships (role required only under the
 #: ``sea_time.offshore_roles.all_platforms`` reading).
 OTHER_PLATFORMS = frozenset({"semi_submersible", "jack_up", "mobile_platform", "platform"})
+#: Vessel kinds with a rule of their own (item 1.27; shared spec "Vessel kinds that matter").
+RULE_KINDS: tuple[str, ...] = (
+    "fixed_platform", "fpso", "fsu", "drillship", "semi_submersible", "jack_up",
+    "mobile_platform", "platform", "sea_trials",
+)
+#: Ordinary vessel kinds Abordo recognises (no rule of their own: "qualquer embarcação que
+#: esteja normalmente em serviço", item 1.27). Any other kind is also treated as ordinary,
+#: with an info finding, since it is probably a typo of one of these or of RULE_KINDS.
+ORDINARY_KINDS = frozenset({
+    "other", "vessel", "ship", "general_cargo", "multipurpose", "bulk_carrier", "ore_carrier",
+    "container_ship", "tanker", "oil_tanker", "crude_tanker", "product_tanker",
+    "chemical_tanker", "shuttle_tanker", "gas_carrier", "lpg_carrier", "lng_carrier",
+    "ro_ro", "car_carrier", "reefer", "livestock_carrier", "heavy_lift", "passenger",
+    "passenger_ship", "cruise_ship", "ferry", "tug", "pusher", "barge", "push_tow",
+    "offshore_supply", "psv", "ahts", "anchor_handling", "crew_boat", "rsv", "dsv",
+    "pipe_layer", "pipelay", "crane_vessel", "well_stimulation", "survey_vessel",
+    "research_vessel", "cable_layer", "dredger", "fishing_vessel", "trawler",
+    "training_ship", "icebreaker", "yacht", "patrol_vessel",
+})
 #: Groups (and departments) whose Navy sea days count for EPM courses (item 1.28).
 NAVY_GROUPS = frozenset({"maritime", "river", "fisher"})
 NAVY_DEPARTMENTS = frozenset({"health", "catering"})
@@ -225,3 +244,21 @@ def inland_limitation(purpose: str, inland_only_days: int, open_sea_days: int,
     if purpose != "revalidation" or inland_only_days == 0:
         return False
     return reading == "any_inland_day" or open_sea_days == 0
+
+
+def kind_recognised(kind: str) -> bool:
+    """Whether ``kind`` is a vessel kind Abordo knows (with a rule of its own or ordinary).
+
+    The shared spec: "any other kind is an ordinary vessel" (item 1.27) — an unknown kind is
+    still counted as ordinary; the engine only reports it, as it may be a typo.
+    """
+    return kind in RULE_KINDS or kind in ORDINARY_KINDS
+
+
+def closest_kind(kind: str) -> str | None:
+    """The known kind ``kind`` most probably misspells (``containr_ship`` → ``container_ship``)."""
+    import difflib
+
+    match = difflib.get_close_matches(kind, sorted({*RULE_KINDS, *ORDINARY_KINDS}), n=1,
+                                      cutoff=0.75)
+    return match[0] if match else None

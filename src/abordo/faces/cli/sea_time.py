@@ -2,6 +2,7 @@
 
 FILE is YAML or JSON in the engine's input format (its sections may point to CSV/XLSX sheets:
 ``cir_file: cir.csv``), or an XLSX workbook with a ``seafarer`` sheet and section sheets.
+``--format text|json|html|pdf`` (PDF: the HTML report printed by WeasyPrint; needs ``-o``).
 Exit 0 when computed or not covered (the report says which), 2 on bad input (the
 :class:`InputError` is turned into exit 2 by the main entry point).
 """
@@ -12,12 +13,23 @@ from pathlib import Path
 
 import typer
 
-from abordo.faces.cli.common import FormatOpt, LangOpt, OutOpt, default_lang, emit, parse_on, today
-from abordo.faces.reports.sea_time import html_report, json_report, text_report
+from abordo.faces.cli.common import (
+    FormatOpt,
+    LangOpt,
+    OutOpt,
+    Renderer,
+    default_lang,
+    emit_report,
+    parse_on,
+    today,
+)
+from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
 from abordo.law.errors import InputError
 from abordo.sea_time import compute, load_input
 
-FORMATS = ("text", "json", "html")
+RENDERERS: dict[str, Renderer] = {"text": text_report, "json": json_report,
+                                   "html": html_report, "pdf": pdf_report}
+FORMATS = tuple(RENDERERS)
 PURPOSES = ("promotion", "course", "revalidation")
 
 
@@ -51,12 +63,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Cômputo de tempo de embarque (NORMAM-101/DPC, itens 1.26 a 1.29).
 
+        Formatos: text, json, html, pdf (pdf exige -o).
         Saída 0 calculado ou não coberto (o relatório diz qual), 2 entrada inválida."""
         language = lang or default_lang()
         if language not in ("pt", "en"):
             raise InputError(f"idioma '{language}' não suportado (pt ou en)", "--lang",
                              message_en=f"unsupported language '{language}' (pt or en)")
-        if fmt not in FORMATS:
+        if fmt not in RENDERERS:  # before reading the input (emit_report says the same)
             raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
                              "--format", message_en=f"unsupported format '{fmt}' "
                              f"({', '.join(FORMATS)})")
@@ -68,9 +81,4 @@ def register(app: typer.Typer) -> None:
         options = parse_options(option)
         data = load_input(file, purpose=purpose)
         decision = compute(data, date, options)
-        if fmt == "json":
-            emit(json_report(decision, language), output)
-        elif fmt == "html":
-            emit(html_report(decision, language), output)
-        else:
-            emit(text_report(decision, language), output)
+        emit_report(fmt, decision, language, output, RENDERERS)

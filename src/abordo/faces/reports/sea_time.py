@@ -1,8 +1,11 @@
-"""Reports of the sea-time engine (``abordo sea-time``): text (Rich), HTML (Jinja2), JSON.
+"""Reports of the sea-time engine (``abordo sea-time``): text (Rich), HTML (Jinja2), PDF
+(WeasyPrint, from the HTML), JSON.
 
 Both the text and the HTML report show a timeline of the period, one line per month and one
-cell per calendar day: counted (by source) or excluded (by reason). Everything shown comes
-from the :class:`~abordo.law.Decision`; nothing here counts a day.
+cell per calendar day: counted (by source) or excluded (by reason). The summary figures carry
+their legal basis next to them. Ids (reasons, groups, departments) are shown with a label in
+the report's language; the JSON keeps the ids. Everything shown comes from the
+:class:`~abordo.law.Decision`; nothing here counts a day.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from rich.table import Table
 
 from abordo.faces.reports.blocks import common_text_blocks, render_html, render_rich
 from abordo.faces.reports.format import fmt_date, fmt_number
-from abordo.law.decision import Decision, Msg, verdict_label
+from abordo.law.decision import Citation, Decision, Msg, verdict_label
+from abordo.law.norms import norm_registry
 
 L: dict[str, tuple[str, str]] = {
     "title": ("Cômputo de tempo de embarque — NORMAM-101/DPC",
@@ -46,8 +50,9 @@ L: dict[str, tuple[str, str]] = {
     "eligibility": ("Meta", "Target"),
     "required": ("exigidos (informado)", "required (as given)"),
     "missing": ("faltam", "missing"),
-    "not_modelled": ("exigência não modelada (NORMAM-101 Cap. 2 fora das fontes)",
-                     "requirement not modelled (NORMAM-101 ch. 2 not in the sources)"),
+    "not_modelled": ("tempo exigido não modelado (está na NORMAM-101, Cap. 2, que o Abordo não "
+                     "contém)", "required sea time not modelled (it is in NORMAM-101 ch. 2, "
+                     "which Abordo does not hold)"),
     "timeline": ("Linha do tempo (um caractere por dia)", "Timeline (one character per day)"),
     "timeline_html": ("Linha do tempo (um quadrado por dia; à direita, dias computados no mês)",
                       "Timeline (one square per day; right, days counted in the month)"),
@@ -59,7 +64,17 @@ L: dict[str, tuple[str, str]] = {
                         "(2:1)"),
     "none": ("nenhum", "none"),
     "undated": ("sem datas", "undated"),
+    "caller": ("informado na entrada", "given in the input"),
 }
+
+GROUPS = {"maritime": ("marítimo", "maritime"), "river": ("fluviário", "river"),
+          "fisher": ("pescador", "fisher"), "diver": ("mergulhador", "diver"),
+          "pilot": ("prático", "pilot"),
+          "docking_agent": ("agente de manobra e docagem", "docking agent")}
+DEPARTMENTS = {"deck": ("convés", "deck"), "engine": ("máquinas", "engine"),
+               "catering": ("câmara", "catering"), "health": ("saúde", "health"),
+               "diving": ("mergulho", "diving"), "pilotage": ("praticagem", "pilotage"),
+               "docking": ("manobra e docagem", "docking")}
 
 PURPOSES = {"promotion": ("ascensão de categoria", "promotion"),
             "course": ("inscrição em curso", "course enrolment"),
@@ -142,6 +157,22 @@ def source_label(key: str, lang: str) -> str:
 
 def reason_label(key: str, lang: str) -> str:
     return _pair(REASONS, key, lang)
+
+
+def basis_text(citations: list[Citation] | None) -> str:
+    """``[NORMAM-101/DPC, item 1.26.1, d; item 1.27]``: the norm named once per version."""
+    if not citations:
+        return ""
+    parts: list[str] = []
+    last_norm = None
+    for c in citations:
+        norm = c.label.removesuffix(f", {c.provision}") if c.provision else c.label
+        if norm == last_norm and c.provision:
+            parts.append(c.provision)
+        else:
+            parts.append(c.label)
+        last_norm = norm
+    return f"[{'; '.join(parts)}]"
 
 
 @dataclass(frozen=True)
@@ -234,39 +265,54 @@ def _period_text(e: dict[str, Any], lang: str) -> tuple[str, str]:
     return (fmt_date(e["from"], lang), fmt_date(e["to"], lang))
 
 
-def summary_rows(d: Decision, lang: str) -> list[tuple[str, str]]:
-    """Label/value rows of the header table — shared by text and HTML."""
+def _regime_label(d: Decision) -> str:
+    if not d.regime:
+        return "—"
+    try:
+        return norm_registry()[d.regime].label
+    except KeyError:
+        return d.regime
+
+
+def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
+    """Label / value / legal basis rows of the header table — shared by text and HTML."""
     r = d.result
     sf = r["seafarer"]
+    who = ", ".join(_pair(table, sf[key], lang) for table, key in
+                    ((GROUPS, "group"), (DEPARTMENTS, "department")) if sf.get(key))
     rows = [
-        (lbl("seafarer", lang), f"{sf['id']} — {sf['category']} ({sf.get('group', '')}, "
-                                f"{sf.get('department', '')})"),
-        (lbl("purpose", lang), _pair(PURPOSES, r["purpose"], lang)),
-        (lbl("regime", lang), str(d.regime or "—")),
+        (lbl("seafarer", lang), f"{sf['id']} — {sf['category']}" + (f" ({who})" if who else ""),
+         ""),
+        (lbl("purpose", lang), _pair(PURPOSES, r["purpose"], lang), ""),
+        (lbl("regime", lang), _regime_label(d), ""),
     ]
     if d.verdict.value != "computed":
         return rows
+    basis = r.get("basis") or {}
     rows += [
-        (lbl("counted", lang), fmt_number(r["counted_days"], lang)),
+        (lbl("counted", lang), fmt_number(r["counted_days"], lang),
+         basis_text(basis.get("counted_days"))),
         (lbl("years", lang),
          f"{fmt_number(r['years'], lang, 2)} — "
-         f"{lbl('whole', lang).format(r['whole_years'], r['remaining_days'])}"),
+         f"{lbl('whole', lang).format(r['whole_years'], r['remaining_days'])}",
+         basis_text(basis.get("years"))),
         (lbl("by_category", lang),
-         ", ".join(f"{k}: {v}" for k, v in r["by_category"].items()) or lbl("none", lang)),
+         ", ".join(f"{k}: {v}" for k, v in r["by_category"].items()) or lbl("none", lang), ""),
     ]
     if r["limitations"]:
         rows.append((lbl("limitations", lang),
-                     ", ".join(lbl(x, lang) if x in L else x for x in r["limitations"])))
+                     ", ".join(lbl(x, lang) if x in L else x for x in r["limitations"]), ""))
     el = r.get("eligibility")
     if el:
         if el["required_days"] is None:
             rows.append((lbl("eligibility", lang),
-                         f"{el['target_category']}: {lbl('not_modelled', lang)}"))
+                         f"{el['target_category']}: {lbl('not_modelled', lang)}", ""))
         else:
+            src = el["requirement_source"]
             rows.append((lbl("eligibility", lang),
                          f"{el['target_category']}: {lbl('required', lang)} "
-                         f"{el['required_days']} ({el['requirement_source']}); "
-                         f"{lbl('missing', lang)} {el['missing_days']}"))
+                         f"{el['required_days']} ({lbl(src, lang) if src == 'caller' else src}); "
+                         f"{lbl('missing', lang)} {el['missing_days']}", ""))
     return rows
 
 
@@ -275,12 +321,15 @@ def breakdown_rows(d: Decision, lang: str) -> list[tuple[str, int]]:
 
 
 def excluded_rows(d: Decision, lang: str) -> list[tuple[str, str, int, str, str, str]]:
-    """(from, to, days, reason id, reason text, citation) per merged excluded interval."""
+    """(from, to, days, reason label, rule text, citation) per merged excluded interval.
+
+    The reason is shown by its label in ``lang`` (the JSON keeps the id, ``reason``)."""
     rows = []
     for e in d.result["excluded"]:
         first, last = _period_text(e, lang)
         text = e["text"].get(lang) if isinstance(e["text"], Msg) else str(e["text"])
-        rows.append((first, last, e["days"], e["reason"], text, e["citation"].label))
+        rows.append((first, last, e["days"], reason_label(e["reason"], lang), text,
+                     e["citation"].label))
     return rows
 
 
@@ -294,8 +343,8 @@ def text_report(d: Decision, lang: str = "pt", width: int = 110) -> str:
     head = Table(box=box.SIMPLE, show_header=False)
     head.add_column()
     head.add_column()
-    for k, v in summary_rows(d, lang):
-        head.add_row(k, v)
+    for k, v, basis in summary_rows(d, lang):
+        head.add_row(k, f"{v}  {basis}" if basis else v)
     items.append(head)
     if d.verdict.value == "computed":
         items.extend(timeline_text(d, lang))
@@ -322,8 +371,8 @@ def text_report(d: Decision, lang: str = "pt", width: int = 110) -> str:
         ex = Table(title=lbl("excluded", lang), box=box.SIMPLE)
         for col in ("from", "to", "days", "reason", "basis"):
             ex.add_column(lbl(col, lang), justify="right" if col == "days" else "left")
-        for first, last, n, reason, text, cite in excluded_rows(d, lang):
-            ex.add_row(first, last, str(n), f"{reason}: {text}", cite)
+        for first, last, n, reason, _text, cite in excluded_rows(d, lang):
+            ex.add_row(first, last, str(n), reason, cite)
         if not d.result["excluded"]:
             ex.add_row("—", "—", "0", lbl("none", lang), "")
         items.append(ex)
@@ -374,6 +423,14 @@ def html_report(d: Decision, lang: str = "pt") -> str:
         reason_label=reason_label, svg=timeline_svg(d, lang),
         legend=[(COLOURS[c], label) for c, _, label in legend(months, lang)],
     )
+
+
+def pdf_report(d: Decision, lang: str = "pt") -> bytes:
+    """The HTML report printed to PDF with WeasyPrint."""
+    from weasyprint import HTML
+
+    pdf: bytes = HTML(string=html_report(d, lang)).write_pdf()
+    return pdf
 
 
 def json_report(d: Decision, lang: str = "pt") -> str:
