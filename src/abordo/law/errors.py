@@ -17,7 +17,8 @@ class AbordoError(Exception):
 
 @dataclass
 class InputError(AbordoError):
-    """Bad input: names the file, the row (1-based, header excluded) and the field path.
+    """Bad input: names the file, the row (the line a spreadsheet or editor shows: a YAML
+    line, or a sheet row with the header on line 1) and the field path.
 
     ``field`` is a dotted path in the input's own terms (``infraction.nature``,
     ``crew[3].nationality``). ``message`` is Portuguese, ``message_en`` English.

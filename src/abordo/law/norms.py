@@ -73,7 +73,7 @@ class NormRegistry:
                 out.append(UnconfirmedParameter(
                     f"{norm_id}:{end}", date.isoformat(),
                     f"{n.label}: {'início' if end == 'in_force_from' else 'fim'} de vigência "
-                    "não confirmado (norms.md)", norm_id))
+                    "não confirmado (data do ato ou hipótese de modelagem)", norm_id))
         return out
 
     def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
