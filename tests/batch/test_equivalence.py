@@ -153,3 +153,11 @@ def test_fleet_covers_every_regime_and_boundary() -> None:
             "cnig-rn-81-2008"} <= seen_regimes
     assert seen_verdicts >= {"compliant", "non_compliant", "not_applicable", "not_yet",
                              "not_covered", "input_error"}
+
+
+def test_chunked_evaluation_gives_the_same_rows(tmp_path: Path) -> None:
+    on = dt.date(2026, 4, 1)
+    write_tables(gen_fleet(7, on, 1500), tmp_path, "parquet")
+    whole = screen(tmp_path, on, horizon=HORIZON, keep_going=True).frame
+    chunked = screen(tmp_path, on, horizon=HORIZON, keep_going=True, chunk=97).frame
+    assert chunked.equals(whole)

@@ -15,7 +15,7 @@ come out with ``_route`` true and are decided by the engine itself
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import polars as pl
@@ -132,46 +132,65 @@ def _sum_cells(kind: str, cells: list[str]) -> pl.Expr:
     return pl.sum_horizontal([pl.col(f"{kind}:{c}") for c in cells]).cast(pl.Int32)
 
 
-def evaluate_fleet(fleet: Fleet, counts: pl.DataFrame, rs: RuleSet,
-                   horizon: int | None = None) -> Evaluated:
-    """Evaluate every vessel of ``fleet`` on ``rs.on``.
+CHUNK = 250_000  # vessels evaluated at once (bounds the memory of the wide intermediate)
 
-    ``counts``: exact crew counts per vessel (:func:`abordo.batch.crew.count_crew`).
+
+def evaluate_fleet(fleet: Fleet, counts: pl.DataFrame, rs: RuleSet,
+                   horizon: int | None = None, chunk: int = CHUNK,
+                   progress: Callable[[int, int], None] | None = None) -> Evaluated:
+    """Evaluate every vessel of ``fleet`` on ``rs.on``, ``chunk`` vessels at a time.
+
+    ``counts``: packed crew counts per vessel (:func:`abordo.batch.crew.count_crew`).
     ``horizon``: days ahead for the charterer's view (steps falling in ``(on, on+horizon]``
-    and the deficit the current crew would then have), or None.
+    and the deficit the current crew would then have), or None. ``progress(done, total)``
+    is called after each chunk.
     """
+    v = fleet.vessels.with_columns(_key=rule_key_expr())
+    if counts.height == v.height and counts["vessel_id"].equals(v["id"]):
+        # Crew table grouped in the vessels' order (the usual export): no join needed.
+        v = pl.concat([v, counts.drop("vessel_id")], how="horizontal")
+    else:
+        v = v.join(counts, left_on="id", right_on="vessel_id", how="left",
+                   maintain_order="left")
+    parts = []
+    for start in range(0, v.height, chunk):
+        part = v.slice(start, chunk)
+        lo, hi = start, start + part.height
+        in_part = pl.col("_vidx").is_between(lo, hi, closed="left")
+        parts.append(_evaluate_part(part, fleet.absences.filter(in_part),
+                                    fleet.extensions.filter(in_part), rs, horizon))
+        if progress:
+            progress(hi, v.height)
+    return Evaluated(pl.concat(parts, rechunk=False))
+
+
+def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.DataFrame,
+                   rs: RuleSet, horizon: int | None) -> pl.DataFrame:
     on = _days(rs.on)
-    v0 = fleet.vessels.with_columns(_key=rule_key_expr())
-    # Only the rules (and so the groups and steps) present in this fleet are computed.
+    # Only the rules (and so the groups and steps) present here are computed.
     present = rs.frame.select(pl.all().gather(v0["_key"].unique().sort()))
     ruled = present.filter(pl.col("status") == STATUS_RULE)
     groups = [g for g in rs.groups if ruled[f"g:{g}"].any()]
     alt_groups = [g for g in rs.alt_groups if ruled[f"a:{g}"].any()]
     S = int(ruled["n_steps"].cast(pl.Int64).max() or 0) if ruled.height else 0  # type: ignore[arg-type]
     step_cols = [f"{p}{k}" for k in range(S) for p in ("from_day_", "p_", "q_", "frac_", "cite_")]
-    rule_cols = [c for c in RULE_COLUMNS] + step_cols + [f"g:{g}" for g in groups] \
-        + [f"a:{g}" for g in alt_groups]
+    rule_cols = [*RULE_COLUMNS, *step_cols, *(f"g:{g}" for g in groups),
+                 *(f"a:{g}" for g in alt_groups)]
     v = pl.concat([v0, rs.frame.select(pl.col(rule_cols).gather(v0["_key"]))],
                   how="horizontal").lazy()
-    if counts.height == v0.height and counts["vessel_id"].equals(v0["id"]):
-        # Crew table grouped in the vessels' order (the usual export): no join needed.
-        v = pl.concat([v.collect(), counts.drop("vessel_id")], how="horizontal").lazy()
-    else:
-        v = v.join(counts.lazy(), left_on="id", right_on="vessel_id", how="left",
-                   maintain_order="left")
     v = v.with_columns([pl.col(c).fill_null(0) for c in (*LANES, "crew_size")])
     v = v.with_columns(**unpack_exprs())
     v = v.with_columns(_entry=pl.col("ajb_entry").cast(pl.Int32),
                        _exit=pl.col("ajb_exit").cast(pl.Int32))
-    v = _stay(v, fleet, on)
-    v = _steps(v, fleet, on, S)
+    v = _stay(v, absences, on)
+    v = _steps(v, extensions, on, S)
     v = _groups(v, groups, alt_groups, on, S, horizon)
     schema = output_schema(rs, horizon)
     cols = [pl.col(c) if not _absent(rs, groups, c) else pl.lit(None, t).alias(c)
             for c, t in schema.items()]
     short = (pl.col("total_deficit").fill_null(0) + pl.col("_pos_viol")).cast(pl.Int32)
-    return Evaluated(v.select(*cols, "_vidx", "_row", "_route", short.alias("_short"))
-                     .collect(engine="in-memory"))
+    return v.select(*cols, "_vidx", "_row", "_route", short.alias("_short")) \
+        .collect(engine="in-memory")
 
 
 RULE_COLUMNS = ("family", "status", "regime", "regime_label", "pos_master", "pos_chief",
@@ -188,11 +207,11 @@ def _hsum(exprs: Sequence[pl.Expr]) -> pl.Expr:
     return pl.sum_horizontal(exprs) if exprs else pl.lit(0)
 
 
-def _stay(v: pl.LazyFrame, fleet: Fleet, on: int) -> pl.LazyFrame:
+def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int) -> pl.LazyFrame:
     """Start of the current stay, days not counted, whether in AJB on the date
     (``abordo.quota.stay.current_stay`` over entry + absences + exit)."""
-    if fleet.absences.height:
-        a = (fleet.absences.lazy()
+    if absences.height:
+        a = (absences.lazy()
              .join(v.select("_vidx", "tolerance", "paused"), on="_vidx", how="inner")
              .with_columns(_f=pl.col("a_first").cast(pl.Int32),
                            _l=pl.col("a_last").cast(pl.Int32))
@@ -223,13 +242,13 @@ def _stay(v: pl.LazyFrame, fleet: Fleet, on: int) -> pl.LazyFrame:
     )
 
 
-def _steps(v: pl.LazyFrame, fleet: Fleet, on: int, S: int) -> pl.LazyFrame:
+def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.LazyFrame:
     """Date of each step (natural or extended), the step in force and the next one
     (``abordo.quota.engine.step_dates`` and the choice in ``_apply_rule``)."""
-    ext = fleet.extensions.lazy().with_columns(pl.col("applies_from").cast(pl.Int32))
+    ext = extensions.lazy().with_columns(pl.col("applies_from").cast(pl.Int32))
     for k in range(S):
         fd = pl.col(f"from_day_{k}")
-        if fleet.extensions.height:
+        if extensions.height:
             v = v.join(ext.rename({"from_day": f"from_day_{k}", "applies_from": f"_ext{k}"}),
                        on=["_vidx", f"from_day_{k}"], how="left", maintain_order="left")
         else:

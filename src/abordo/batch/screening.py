@@ -13,7 +13,7 @@ import polars as pl
 
 from abordo.batch.crew import check_vessel_ids, count_crew
 from abordo.batch.engine_rows import decide_with_engine
-from abordo.batch.evaluate import evaluate_fleet, output_schema
+from abordo.batch.evaluate import CHUNK, evaluate_fleet, output_schema
 from abordo.batch.fleet import Fleet, read_fleet
 from abordo.batch.ranking import rank, shortfall_expr
 from abordo.batch.tables import RuleSet, rule_set
@@ -59,12 +59,14 @@ def _polars_error(exc: Exception, fleet: Fleet) -> InputError:
 
 def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
            horizon: int | None = None, keep_going: bool = False, lang: str = "pt",
-           stage: Stage | None = None) -> ScreenResult:
+           stage: Stage | None = None, chunk: int = CHUNK) -> ScreenResult:
     """Screen every vessel of the fleet in ``folder`` on date ``on``.
 
     ``options``: interpretation choices (``{"quota.groups": "department_or_level"}``);
     ``horizon``: days ahead for the charterer's view (None: off); ``keep_going``: a vessel
-    the engine rejects gets verdict ``input_error`` instead of stopping the run.
+    the engine rejects gets verdict ``input_error`` instead of stopping the run; ``stage``
+    is told the name of each stage as it starts (``evaluate i/n`` per chunk of ``chunk``
+    vessels).
     Raises :class:`InputError` (file, row, field) for bad input; nothing is written here.
     """
     if horizon is not None and horizon < 0:
@@ -99,7 +101,9 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     mark("crew")
     if stage:
         stage("evaluate")
-    ev = evaluate_fleet(fleet, counts.packed, rs, horizon).frame
+    ev = evaluate_fleet(fleet, counts.packed, rs, horizon, chunk,
+                        (lambda done, n: stage(f"evaluate {done}/{n}")) if stage else None
+                        ).frame
     if int(ev["crew_size"].sum() or 0) != counts.rows:  # crew rows of no known vessel
         check_vessel_ids(fleet.crew, counts.packed["vessel_id"], fleet.vessels["id"])
     mark("evaluate")

@@ -162,8 +162,10 @@ def register(app: typer.Typer) -> None:
                 task = progress.add_task("abordo screen", total=len(STAGES))
 
                 def stage(name: str) -> None:
-                    pt, en = STAGES.get(name, (name, name))
-                    progress.update(task, description=en if lang == "en" else pt, advance=1)
+                    key, _, count = name.partition(" ")
+                    pt, en = STAGES.get(key, (key, key))
+                    text = f"{en if lang == 'en' else pt} {count}".strip()
+                    progress.update(task, description=text, advance=0 if count else 1)
 
                 try:
                     res = screen(fleet, day, opts, horizon, keep_going, lang, stage)
