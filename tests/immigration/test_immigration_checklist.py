@@ -57,7 +57,11 @@ def test_outside_in_sit_70_the_items_are_good_practice(make_case: CaseFactory, o
     assert d.verdict == Verdict.NOT_COVERED and text in d.not_covered_reason.pt
     assert d.result["in_force"] is False and len(d.result["items"]) == 15
     assert not any(i["binding"] for i in d.result["items"])
-    assert d.citations == ()  # nothing is cited as the rule in force
+    # The legal basis names where each good-practice item comes from (its provision).
+    labels = [c.label for c in d.citations]
+    assert labels[:2] == ["IN SIT nº 70/2007, art. 5º, I", "IN SIT nº 70/2007, art. 5º, II"]
+    assert "IN SIT nº 70/2007, art. 13, V" in labels
+    assert len(labels) == len({i["citation"].label for i in d.result["items"]}) == 9
 
 
 def test_brazilian_flag_gets_no_list(make_case: CaseFactory) -> None:

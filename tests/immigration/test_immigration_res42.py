@@ -62,11 +62,17 @@ def test_migratory_year_readings_differ_after_a_gap() -> None:
 
 
 def test_limit_projected_into_next_migratory_year() -> None:
-    # 80 days used early in the year, back 5 days before the year ends: the count restarts.
+    # 80 days used early in the year, back 5 days before the year ends. The migratory year's
+    # count restarts on 2027-01-01 (day 90: 2027-03-31), but the stay that began on
+    # 2026-12-27 is continuous: its 90th day, 2027-03-26, comes first.
     periods = [Presence(D(2026, 1, 1), D(2026, 3, 21)), Presence(D(2026, 12, 27), None)]
     sc = count_stay(periods, D(2026, 12, 28), limit=90, months=12)
     assert sc.days == 80 + 2
-    assert sc.limit_date == D(2027, 3, 31)  # day 1 of the new year is 2027-01-01
+    assert (sc.year_limit_date, sc.continuous_limit_date) == (D(2027, 3, 31), D(2027, 3, 26))
+    assert (sc.limit_date, sc.limit_basis, sc.across_year) == (D(2027, 3, 26),
+                                                               "continuous_stay", True)
+    year_only = count_stay(periods, D(2026, 12, 28), limit=90, months=12, continuous=False)
+    assert (year_only.limit_date, year_only.limit_basis) == (D(2027, 3, 31), "migratory_year")
 
 
 # --- visit visa / C185 ----------------------------------------------------------------------
@@ -293,4 +299,4 @@ def test_irregular_during_in_sit_70_gets_the_auto_de_infracao(make_case: CaseFac
     assert c["id"] == "auto_de_infracao_clt_444" and c["ementa"] == "001139-8"
     assert "Contratante Exemplo Ltda." in c["text"].pt
     assert [x.label for x in c["citations"]] == ["CLT, art. 444", "IN SIT nº 70/2007, art. 14"]
-    assert "IN SIT 70/2007 art. 14" in row(d, "P01")["consequence"].pt
+    assert "IN SIT 70/2007, art. 14" in row(d, "P01")["consequence"].pt

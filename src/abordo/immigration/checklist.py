@@ -8,7 +8,9 @@ Choice where the spec is silent: IN SIT 70/2007 was in force from 2007-08-14 to 
 Outside that window the verdict is ``not_covered`` with the reason (e.g. the current procedure,
 IN MTP 2/2021, is not modelled) and the items are still listed, marked ``binding: false``, as
 good practice taken from the revoked (or not yet issued) instruction — an inspector still
-needs a list, and the output says plainly that it is not the rule in force.
+needs a list, and the output says plainly that it is not the rule in force. Either way the
+decision's citations are the items' provisions, so the legal basis names where each comes
+from.
 """
 
 from __future__ import annotations
@@ -93,20 +95,27 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     if case.vessel.flag == "BR":
         nv = data["national_vessel"]
         text = _msg(nv)
-        cite = reg.cite(norm.id, nv["provision"]) if in_force else None
+        cite = reg.cite(norm.id, nv["provision"])
+        b.cite(cite)
         b.step("vessel.national", f"{text.pt}.", f"{text.en}.", cite)
         if in_force:
             return b.build(Verdict.NOT_APPLICABLE, norm.id,
                            Msg(f"Não aplicável: {text.pt}.", f"Not applicable: {text.en}."),
                            result=result)
+        assert reason is not None
+        return b.build(Verdict.NOT_COVERED, None,
+                       Msg(f"Não coberto: {reason.pt} Como referência, {text.pt}.",
+                           f"Not covered: {reason.en} For reference, {text.en}."),
+                       not_covered_reason=reason, result=result)
     foreign_ids = [m.id for m in foreign_crew]
     for item in data["items"]:
         if not _applies(item.get("when") or {}, case, foreign_crew):
             continue
         cite = reg.cite(norm.id, item["provision"])
         because = _msg(item["because"])
-        if in_force:
-            b.cite(cite)
+        # Every item's provision is listed in the legal basis — also when the instruction is
+        # not in force on the date: the items then come from it as good practice (said so).
+        b.cite(cite)
         per_person = bool((item.get("when") or {}).get("foreign_crew"))
         result["items"].append({
             "id": item["id"], "stage": item.get("stage", "documents"),
@@ -114,14 +123,22 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
             "binding": in_force, "subjects": foreign_ids if per_person else [],
         })
     n = len(result["items"])
-    b.step("items", f"{n} itens a solicitar ({'obrigatórios' if in_force else 'boa prática'}).",
-           f"{n} items to request ({'binding' if in_force else 'good practice'}).", items=n)
+    items_pt = f"{n} {'item' if n == 1 else 'itens'}"
+    items_en = f"{n} {'item' if n == 1 else 'items'}"
+    b.step("items", f"{items_pt} a solicitar ({'obrigatório' if in_force else 'boa prática'}"
+           f"{'s' if in_force and n != 1 else ''}).",
+           f"{items_en} to request ({'binding' if in_force else 'good practice'}).", items=n)
     if not in_force:
         assert reason is not None
+        listed = "listado" if n == 1 else "listados"
         return b.build(Verdict.NOT_COVERED, None,
-                       Msg(f"Não coberto: {reason.pt} {n} itens listados como boa prática.",
-                           f"Not covered: {reason.en} {n} items listed as good practice."),
+                       Msg(f"Não coberto: {reason.pt} {items_pt} {listed} como boa prática "
+                           f"(da {norm.label}).",
+                           f"Not covered: {reason.en} {items_en} listed as good practice "
+                           f"(from {norm.label})."),
                        not_covered_reason=reason, result=result)
+    what_pt = "documento ou informação" if n == 1 else "documentos e informações"
+    what_en = "document or fact" if n == 1 else "documents and facts"
     return b.build(Verdict.COMPUTED, norm.id,
-                   Msg(f"{n} documentos e informações a solicitar ({norm.label}).",
-                       f"{n} documents and facts to request ({norm.label})."), result=result)
+                   Msg(f"{n} {what_pt} a solicitar ({norm.label}).",
+                       f"{n} {what_en} to request ({norm.label})."), result=result)

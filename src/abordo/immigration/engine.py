@@ -58,6 +58,45 @@ REQUIREMENTS: dict[str, Msg] = {
 
 PERSON_VERDICTS = ("regular", "irregular", "action_due", "not_applicable")
 
+# The input's codes in the user's words (glossary.md), for the texts of the trace.
+ACTIVITIES: dict[str, Msg] = {
+    "offshore_support": Msg("apoio marítimo", "offshore support"),
+    "exploration": Msg("prospecção, perfuração, produção ou armazenamento",
+                       "exploration, drilling, production or storage"),
+    "platform": Msg("plataforma", "platform"),
+    "cabotage": Msg("cabotagem", "cabotage"),
+    "port_support": Msg("apoio portuário", "port support"),
+    "inland_national": Msg("navegação interior de percurso nacional",
+                           "national inland navigation"),
+    "inland_international": Msg("navegação interior de percurso internacional",
+                                "international inland navigation"),
+    "regasification": Msg("regaseificação de GNL", "LNG regasification"),
+    "cruise": Msg("cruzeiro", "cruise"),
+    "fishing": Msg("pesca", "fishing"),
+    "long_haul": Msg("longo curso", "long-haul"),
+}
+CONTRACTS: dict[str, Msg] = {
+    "charter": Msg("afretamento", "charter"),
+    "services": Msg("prestação de serviços", "services"),
+    "risk": Msg("contrato de risco", "risk contract"),
+    "lease": Msg("arrendamento", "lease"),
+    "none": Msg("sem contrato com empresa brasileira", "no contract with a Brazilian company"),
+}
+PERSON_VERDICT_WORDS: dict[str, Msg] = {
+    "regular": Msg("regular", "regular"), "irregular": Msg("irregular", "irregular"),
+    "action_due": Msg("providência pendente", "action due"),
+    "not_applicable": Msg("não aplicável", "not applicable"),
+}
+
+
+def _n(n: int, one: str, many: str) -> str:
+    """``1 dia`` / ``2 dias``: a count with its noun in agreement."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _label(table: dict[str, Msg], code: str) -> Msg:
+    return table.get(code, Msg(code, code))
+
 
 def _d(day: dt.date | None) -> str:
     return day.strftime("%d/%m/%Y") if day else "—"
@@ -79,6 +118,8 @@ class _Ctx:
         self.reg: NormRegistry = norm_registry()
         self.state = case.operation.state
         self.activity = case.vessel.activity.value
+        self.activity_label = _label(ACTIVITIES, self.activity)
+        self.contract_label = _label(CONTRACTS, case.operation.contract.value)
 
     def cite(self, regime: Regime, provision: str) -> Citation:
         version = regime.version if regime.version != regime.norm else None
@@ -115,6 +156,11 @@ class _Person:
     @property
     def pid(self) -> str:
         return self.m.id
+
+    @property
+    def verdict_word(self) -> Msg:
+        """The person's verdict in words (``providência pendente`` / ``action due``)."""
+        return PERSON_VERDICT_WORDS[self.row["verdict"]]
 
 
 def _doc_row(doc: Document, on: dt.date, keep: bool) -> dict[str, Any]:
@@ -158,16 +204,18 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     result: dict[str, Any] = {
         "vessel": {"name": v.name, "imo": v.imo, "flag": v.flag, "activity": ctx.activity,
                    "contract": case.operation.contract.value, "state": ctx.state},
-        "persons": [], "brazilians_omitted": [], "consequences": []}
+        "persons": [], "brazilians_omitted": [], "consequences": [],
+        "regime_applied": False}
     foreign = [m for m in members if not m.is_brazilian]
     brazilians = [m.id for m in members if m.is_brazilian]
     result["brazilians_omitted"] = brazilians
-    b.step("facts", f"Embarcação {v.name or ''} ({v.flag}), navegação {ctx.activity}, contrato "
-           f"{case.operation.contract.value}; {len(members)} pessoas a bordo, {len(foreign)} "
-           f"estrangeiras; data julgada {_d(on)}.",
-           f"Vessel {v.name or ''} ({v.flag}), {ctx.activity} navigation, contract "
-           f"{case.operation.contract.value}; {len(members)} persons aboard, {len(foreign)} "
-           f"foreign; date judged {on.isoformat()}.", persons=len(members), foreign=len(foreign))
+    b.step("facts", f"Embarcação {v.name or ''} ({v.flag}), {ctx.activity_label.pt}, "
+           f"{ctx.contract_label.pt}; {_n(len(members), 'pessoa', 'pessoas')} a bordo, "
+           f"{_n(len(foreign), 'estrangeiro', 'estrangeiros')}; data julgada {_d(on)}.",
+           f"Vessel {v.name or ''} ({v.flag}), {ctx.activity_label.en}, "
+           f"{ctx.contract_label.en}; {_n(len(members), 'person', 'persons')} aboard, "
+           f"{len(foreign)} foreign; date judged {on.isoformat()}.", persons=len(members),
+           foreign=len(foreign))
     if brazilians:
         b.step("persons.brazilians",
                f"Brasileiros omitidos (a situação migratória não se aplica): "
@@ -191,6 +239,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
         return _not_covered(ctx, None, reason, result)
     result["regime"] = regime.version
     result["regime_label"] = ctx.reg[regime.version].label
+    result["regime_short_label"] = regime.short_label
     if v.flag == "BR":
         reason = Msg(f"{tables.topic.pt}: {tables.brazilian_flag.pt}.",
                      f"{tables.topic.en}: {tables.brazilian_flag.en}.")
@@ -205,9 +254,9 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
            f"Norm in force on {on.isoformat()}: {version.title}.", ctx.cite(regime, ""))
     if not version.from_confirmed and on < add_years(version.in_force_from, 1):
         b.unconfirmed(UnconfirmedParameter(
-            f"{version.id}:in_force_from", version.in_force_from.isoformat(),
-            "norms.md: exact date of publication unconfirmed; modelled from 1998-01-01",
-            version.id))
+            f"{version.id}:in_force_from", _d(version.in_force_from),
+            f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
+            f"considerada a partir de {_d(version.in_force_from)}", version.id))
 
     if regime.id == "rn31":
         if ctx.activity not in regime.long_haul_activities and (
@@ -216,14 +265,14 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
                 f"{tables.topic.pt}: a RN CNIg 31/1998 rege a tripulação de embarcação "
                 "estrangeira em operação nas AJB por contrato de afretamento, prestação de "
                 "serviços ou risco com empresa brasileira (art. 1º) ou em viagem de longo curso "
-                f"(art. 2º); esta embarcação (navegação {ctx.activity}, contrato "
-                f"{case.operation.contract.value}) não é nenhum dos casos — informe "
-                "operation.contract.",
+                f"(art. 2º); esta embarcação ({ctx.activity_label.pt}, "
+                f"{ctx.contract_label.pt}) não é nenhum dos casos — informe o contrato "
+                "(operation.contract).",
                 f"{tables.topic.en}: RN CNIg 31/1998 governs the crew of a foreign vessel "
                 "operating in AJB under a charter, services or risk contract with a Brazilian "
-                f"company (art. 1) or on a long-haul voyage (art. 2); this vessel ({ctx.activity}"
-                f" navigation, contract {case.operation.contract.value}) is neither — give "
-                "operation.contract.")
+                f"company (art. 1) or on a long-haul voyage (art. 2); this vessel "
+                f"({ctx.activity_label.en}, {ctx.contract_label.en}) is neither — give the "
+                "contract (operation.contract).")
             return _not_covered(ctx, regime.version, reason, result)
         persons = [_rn31_person(ctx, regime, m) for m in foreign]
     else:
@@ -244,6 +293,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
 def _not_covered(ctx: _Ctx, regime: str | None, reason: Msg, result: dict[str, Any]
                  ) -> Decision:
     ctx.b.step("regime.not_covered", reason.pt, reason.en)
+    result["regime_applied"] = False  # the report names no norm as applied
     return ctx.b.build(Verdict.NOT_COVERED, regime,
                        Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),
                        not_covered_reason=reason, result=result)
@@ -411,9 +461,9 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
             f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ext_cite, "warning", m.id))
     b.step(f"person.{m.id}.documents",
            f"{m.id}: visto temporário válido até {_d(visa.valid_until)}; prorrogação a pedir até "
-           f"{_d(ext_deadline)} → {p.row['verdict']}.",
+           f"{_d(ext_deadline)} → {p.verdict_word.pt}.",
            f"{m.id}: temporary visa valid until {visa.valid_until.isoformat()}; extension to "
-           f"request by {ext_deadline.isoformat()} → {p.row['verdict']}.", ext_cite,
+           f"request by {ext_deadline.isoformat()} → {p.verdict_word.en}.", ext_cite,
            deadline=ext_deadline)
     return p
 
@@ -446,9 +496,9 @@ def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, vi
             f"{visa.valid_until.isoformat()}, no extension requested in time."), cite,
             subject=m.id))
     b.step(f"person.{m.id}.documents",
-           f"{m.id}: visto temporário vencido em {_d(visa.valid_until)} → {p.row['verdict']}.",
+           f"{m.id}: visto temporário vencido em {_d(visa.valid_until)} → {p.verdict_word.pt}.",
            f"{m.id}: temporary visa expired on {visa.valid_until.isoformat()} → "
-           f"{p.row['verdict']}.", ext_cite)
+           f"{p.verdict_word.en}.", ext_cite)
     return p
 
 
@@ -559,10 +609,10 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
     b.step(f"person.{m.id}.documents",
            f"{m.id}: pedido protocolado em {_d(req.protocol_date)}"
            f"{' (fora do prazo)' if late else ' (no prazo)'}; o protocolo mantém a estada regular "
-           f"por {days.value} dias, até {_d(valid_to)} → {p.row['verdict']}.",
+           f"por {days.value} dias, até {_d(valid_to)} → {p.verdict_word.pt}.",
            f"{m.id}: request filed on {req.protocol_date.isoformat()}"
            f"{' (late)' if late else ' (in time)'}; the protocol keeps the stay regular for "
-           f"{days.value} days, until {valid_to.isoformat()} → {p.row['verdict']}.", pcite)
+           f"{days.value} days, until {valid_to.isoformat()} → {p.verdict_word.en}.", pcite)
     return p
 
 
@@ -578,9 +628,10 @@ def _rn31_alternative(ctx: _Ctx, p: _Person, variant: str, n: int) -> None:
     if alt_verdict != p.row["verdict"]:
         ctx.b.finding(Finding("alternative_reading_changes_verdict", Msg(
             f"{p.pid}: pela leitura alternativa (immigration.rn31.{other}) o prazo seria "
-            f"{_d(alt.deadline)} e a situação, {alt_verdict}.",
+            f"{_d(alt.deadline)} e a situação, {PERSON_VERDICT_WORDS[alt_verdict].pt}.",
             f"{p.pid}: under the alternative reading (immigration.rn31.{other}) the deadline "
-            f"would be {alt.deadline.isoformat()} and the status {alt_verdict}."), None, "info",
+            f"would be {alt.deadline.isoformat()} and the status "
+            f"{PERSON_VERDICT_WORDS[alt_verdict].en}."), None, "info",
             p.pid))
 
 
@@ -626,7 +677,7 @@ def _check_person_input(m: CrewMember) -> None:
     indexed = sorted(enumerate(m.source.entries), key=lambda ie: ie[1].date)
     for (_, a), (j, nxt) in itertools.pairwise(indexed):
         if a.exit is None or a.exit >= nxt.date:
-            field = f"{m.path}.entries[{j}]" if m.file is None else "entry_date"
+            field = f"{m.path}.entries[{j}]" if m.path else "entry_date"
             raise InputError(
                 f"entradas sobrepostas de {m.id}: a entrada de {_d(nxt.date)} começa antes da "
                 f"saída da anterior ({_d(a.exit) if a.exit else 'sem saída'})", field, m.file,
@@ -635,7 +686,7 @@ def _check_person_input(m: CrewMember) -> None:
                 f"({_iso(a.exit) if a.exit else 'no exit'})")
     for j, d in enumerate(m.source.documents):
         if d.type.endswith("_request") and d.protocol_date is None:
-            field = f"{m.path}.documents[{j}].protocol_date" if m.file is None \
+            field = f"{m.path}.documents[{j}].protocol_date" if m.path \
                 else "document_protocol_date"
             raise InputError(f"pedido ({d.type}) de {m.id} sem data de protocolo", field,
                              m.file, m.row,
@@ -650,7 +701,7 @@ def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
     if entries:
         return [Presence(e.date, e.exit, e.by, e.mandatory_crew_change) for e in entries]
     choice = ctx.b.interpret(resolve(PKG, "immigration.entries", ctx.options))
-    field = f"{m.path}.entries" if m.file is None else "entry_date"
+    field = f"{m.path}.entries" if m.path else "entry_date"
     if choice.variant == "required":
         raise InputError(f"informe as entradas no país de {m.id}", field, m.file, m.row,
                          message_en=f"give the entries into the country of {m.id}")
@@ -669,7 +720,9 @@ def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
 
 def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     """RN 06/2017 (Res. 42/2020) arts. 1, 3 §2, 5 and 11: visit visa or C185 exemption up to
-    90 days of stay per migratory year; beyond, a residence authorization."""
+    90 days of stay per migratory year; beyond, a residence authorization — and, for a
+    continuous stay past 90 days, whatever the migratory year
+    (``immigration.stay.continuous_beyond_year``)."""
     p = _Person(ctx, m)
     on, b = ctx.on, ctx.b
     periods = _person_periods(ctx, m)
@@ -686,25 +739,42 @@ def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     months = param("migratory_year_months", on)
     stay_reading = b.interpret(resolve(PKG, "immigration.stay", ctx.options))
     year_reading = b.interpret(resolve(PKG, "immigration.migratory_year", ctx.options))
+    across = resolve(PKG, "immigration.stay_across_year", ctx.options)
     if not months.confirmed:
         b.unconfirmed(UnconfirmedParameter(
             "immigration.migratory_year_months", f"{months.value} meses", months.source,
             months.version or months.norm))
     art11 = ctx.cite(regime, limit.provision)
+    inclusive = stay_reading.variant == "inclusive"
     sc = count_stay(periods, on, limit=int(limit.value), months=int(months.value),
-                    inclusive=stay_reading.variant == "inclusive",
-                    year_reading=year_reading.variant)
-    p.row["stay"] = _stay_row(sc)
+                    inclusive=inclusive, year_reading=year_reading.variant,
+                    continuous=across.variant == "continuous_beyond_year")
+    if sc.across_year:  # the stay runs across a migratory year: the reading decides
+        b.interpret(across)
+        b.cite(ctx.cite(regime, "art. 1º"))
+    p.row["stay"] = _stay_row(sc, inclusive)
+    cont_pt = cont_en = ""
+    if sc.across_year and sc.continuous_start is not None:
+        cont_pt = (f"; estada contínua desde {_d(sc.continuous_start)}: "
+                   f"{_n(sc.continuous_days, 'dia', 'dias')}"
+                   + ("" if sc.continuous else " (não contada: só o ano migratório conta)"))
+        cont_en = (f"; continuous stay since {sc.continuous_start.isoformat()}: "
+                   f"{_n(sc.continuous_days, 'day', 'days')}"
+                   + ("" if sc.continuous else " (not counted: only the migratory year counts)"))
+    whose_pt = " da estada contínua" if sc.limit_basis == "continuous_stay" else ""
+    whose_en = " of the continuous stay" if sc.limit_basis == "continuous_stay" else ""
     b.step(f"person.{m.id}.stay",
            f"{m.id} ({p.row['nationality']}): ano migratório de {_d(sc.year_start)} a "
-           f"{_d(sc.year_end)}; {sc.days} dias de estada em {_d(on)} (períodos: "
+           f"{_d(sc.year_end)}; {_n(sc.days, 'dia', 'dias')} de estada em {_d(on)} (períodos: "
            + "; ".join(f"{_d(a)}–{_d(z)}: {n}" for a, z, n in sc.counted)
-           + f"); {limit.value}º dia: {_d(sc.limit_date)}.",
+           + f"){cont_pt}; {limit.value}º dia{whose_pt}: {_d(sc.limit_date)}.",
            f"{m.id} ({p.row['nationality']}): migratory year {sc.year_start.isoformat()} to "
-           f"{sc.year_end.isoformat()}; {sc.days} days of stay on {on.isoformat()} (periods: "
+           f"{sc.year_end.isoformat()}; {_n(sc.days, 'day', 'days')} of stay on "
+           f"{on.isoformat()} (periods: "
            + "; ".join(f"{a.isoformat()}–{z.isoformat()}: {n}" for a, z, n in sc.counted)
-           + f"); day {limit.value}: {_iso(sc.limit_date)}.", art11,
-           days=sc.days, year_start=sc.year_start, limit_date=sc.limit_date)
+           + f"){cont_en}; day {limit.value}{whose_en}: {_iso(sc.limit_date)}.", art11,
+           days=sc.days, year_start=sc.year_start, limit_date=sc.limit_date,
+           continuous_start=sc.continuous_start, continuous_days=sc.continuous_days)
     if not sc.present:
         last = max((x for x in periods if x.start <= on), key=lambda x: x.start)
         p.decide("not_applicable", "not_applicable", None)
@@ -715,17 +785,23 @@ def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
             f"{m.id}: listed aboard, but the entries show an exit on {_iso(last.end)}."),
             None, "warning", m.id))
         return p
-    return _res42_decide(ctx, regime, p, sc, art11, int(limit.value))
+    return _res42_decide(ctx, regime, p, sc, art11, int(limit.value), inclusive)
 
 
-def _stay_row(sc: StayCount) -> dict[str, Any]:
-    return {"year_start": sc.year_start, "year_end": sc.year_end, "days": sc.days,
+def _stay_row(sc: StayCount, inclusive: bool) -> dict[str, Any]:
+    """``days``: the count compared with the limit (the continuous stay's when it is larger
+    and counts); ``year_days``: the migratory year's; ``basis``: which count gives
+    ``limit_date`` (``migratory_year`` | ``continuous_stay``)."""
+    return {"year_start": sc.year_start, "year_end": sc.year_end,
+            "days": sc.effective_days, "year_days": sc.days,
+            "continuous_start": sc.continuous_start, "continuous_days": sc.continuous_days,
+            "across_year": sc.across_year, "basis": sc.limit_basis, "inclusive": inclusive,
             "limit": sc.limit, "limit_date": sc.limit_date, "planned_exit": sc.planned_exit,
             "periods": [{"from": a, "to": z, "days": n} for a, z, n in sc.counted]}
 
 
 def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: Citation,
-                  limit: int) -> _Person:
+                  limit: int, inclusive: bool) -> _Person:
     m, on, b = p.m, ctx.on, ctx.b
     docs = m.source.documents
     ra_cite = ctx.cite(regime, "art. 11, § 1º")
@@ -794,13 +870,14 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                    "(reciprocity agreements) are not modelled: if the nationality is exempt, "
                    "record the waiver as a visit_visa document.")
             return _res42_irregular(ctx, regime, p, "visit_visa", art11, Msg(
-                f"{m.id}: {why} ({sc.days}º dia de estada).",
-                f"{m.id}: {why_en} (day {sc.days} of stay)."), "visit_visa_missing")
+                f"{m.id}: {why} ({sc.effective_days}º dia de estada).",
+                f"{m.id}: {why_en} (day {sc.effective_days} of stay)."), "visit_visa_missing")
         held_pt = "documento OIT C185 (isento de visto)" if c185 else "visto de visita válido"
         held_en = "ILO C185 document (visa-exempt)" if c185 else "valid visit visa"
         b.step(f"person.{m.id}.requirement",
-               f"{m.id}: {sc.days} dias de estada (até {limit}): {held_pt}.",
-               f"{m.id}: {sc.days} days of stay (up to {limit}): {held_en}.", art11)
+               f"{m.id}: {_n(sc.effective_days, 'dia', 'dias')} de estada (até {limit}): "
+               f"{held_pt}.", f"{m.id}: {_n(sc.effective_days, 'day', 'days')} of stay (up to "
+               f"{limit}): {held_en}.", art11)
         if pending:
             return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
         exit_ = sc.planned_exit
@@ -816,7 +893,7 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                 f"Sem a autorização, a estada após {_d(sc.limit_date)} será irregular.",
                 f"Without the authorization, the stay after {sc.limit_date.isoformat()} will "
                 "be irregular.")
-            p.row["deadline_detail"] = _limit_detail(sc, art11)
+            p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
             b.finding(Finding("residence_authorization_due", Msg(
                 f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
             return p
@@ -825,28 +902,49 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
             "de residência (art. 11, § 1º).",
             f"To stay beyond day {limit} ({_iso(sc.limit_date)}), request a residence "
             "authorization (art. 11 §1)."))
-        p.row["deadline_detail"] = _limit_detail(sc, art11)
+        p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
         return p
 
     # Past the limit: a residence authorization (arts. 1, 5, 11 § 1º).
-    b.step(f"person.{m.id}.requirement",
-           f"{m.id}: {sc.days} dias de estada no ano migratório — passou de {limit} dias em "
-           f"{_d(add_days(sc.limit_date, 1) if sc.limit_date else None)}: exige-se "
-           "autorização de residência (arts. 1º, 5º e 11, § 1º).",
-           f"{m.id}: {sc.days} days of stay in the migratory year — past {limit} days on "
-           f"{_iso(add_days(sc.limit_date, 1) if sc.limit_date else None)}: a residence "
-           "authorization is required (arts. 1, 5 and 11 §1).", ra_cite)
+    past_on = add_days(sc.limit_date, 1) if sc.limit_date else None
+    continuous = sc.limit_basis == "continuous_stay" and sc.continuous_start is not None
+    if continuous:
+        b.step(f"person.{m.id}.requirement",
+               f"{m.id}: estada contínua desde {_d(sc.continuous_start)}, "
+               f"{_n(sc.continuous_days, 'dia', 'dias')} ({_n(sc.days, 'dia', 'dias')} no ano "
+               f"migratório iniciado em {_d(sc.year_start)}) — passou de {limit} dias em "
+               f"{_d(past_on)}; a estada contínua acima de {limit} dias exige autorização de "
+               "residência em qualquer ano migratório (arts. 1º, 5º e 11, § 1º).",
+               f"{m.id}: continuous stay since {_iso(sc.continuous_start)}, "
+               f"{_n(sc.continuous_days, 'day', 'days')} ({_n(sc.days, 'day', 'days')} in the "
+               f"migratory year starting {sc.year_start.isoformat()}) — past {limit} days on "
+               f"{_iso(past_on)}; a continuous stay over {limit} days requires a residence "
+               "authorization in any migratory year (arts. 1, 5 and 11 §1).", ra_cite)
+    else:
+        b.step(f"person.{m.id}.requirement",
+               f"{m.id}: {_n(sc.days, 'dia', 'dias')} de estada no ano migratório — passou de "
+               f"{limit} dias em {_d(past_on)}: exige-se autorização de residência (arts. 1º, "
+               "5º e 11, § 1º).",
+               f"{m.id}: {_n(sc.days, 'day', 'days')} of stay in the migratory year — past "
+               f"{limit} days on {_iso(past_on)}: a residence authorization is required "
+               "(arts. 1, 5 and 11 §1).", ra_cite)
     if pending:
         return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
     expired = [d for d in docs if d.type == "residence_authorization"
                and document_status(d, on) == "expired"]
+    kind_pt = (f"de estada contínua desde {_d(sc.continuous_start)}" if continuous
+               else "de estada")
+    kind_en = (f"of continuous stay since {_iso(sc.continuous_start)}" if continuous
+               else "of stay")
+    days = sc.effective_days
     text = (Msg(f"{m.id}: autorização de residência vencida em "
-                f"{_d(expired[0].valid_until)} ({sc.days}º dia de estada).",
+                f"{_d(expired[0].valid_until)} ({days}º dia {kind_pt}).",
                 f"{m.id}: residence authorization expired on "
-                f"{_iso(expired[0].valid_until)} (day {sc.days} of stay).") if expired else
-            Msg(f"{m.id}: {sc.days} dias de estada, acima de {limit}, sem autorização de "
-                "residência requerida.", f"{m.id}: {sc.days} days of stay, over {limit}, with "
-                "no residence authorization requested."))
+                f"{_iso(expired[0].valid_until)} (day {days} {kind_en}).") if expired else
+            Msg(f"{m.id}: {_n(days, 'dia', 'dias')} {kind_pt}, acima de {limit}, sem "
+                "autorização de residência requerida.",
+                f"{m.id}: {_n(days, 'day', 'days')} {kind_en}, over {limit}, with no "
+                "residence authorization requested."))
     return _res42_irregular(ctx, regime, p, "residence_authorization", ra_cite, text,
                             "residence_authorization_expired" if expired
                             else "residence_authorization_missing")
@@ -865,15 +963,32 @@ def _holds_c185(p: _Person, on: dt.date) -> bool:
     return p.m.source.sid_c185
 
 
-def _limit_detail(sc: StayCount, cite: Citation) -> dict[str, Any]:
-    return {"kind": "stay_limit", "start": sc.year_start, "count": sc.limit,
-            "unit": "calendar_days", "deadline": sc.limit_date, "citation": cite,
-            "text": Msg(f"{sc.days} dias de estada no ano migratório iniciado em "
-                        f"{_d(sc.year_start)} (o dia da entrada conta); o {sc.limit}º dia é "
-                        f"{_d(sc.limit_date)} se a pessoa permanecer.",
-                        f"{sc.days} days of stay in the migratory year starting "
-                        f"{sc.year_start.isoformat()} (the entry day counts); day {sc.limit} is "
-                        f"{_iso(sc.limit_date)} if the person stays.")}
+def _limit_detail(sc: StayCount, cite: Citation, inclusive: bool) -> dict[str, Any]:
+    """How the date of the ``limit``-th day was reached, by the count that gives it."""
+    entry_pt = "o dia da entrada conta" if inclusive else "o dia da entrada não conta"
+    entry_en = "the entry day counts" if inclusive else "the entry day does not count"
+    year_pt = (f"{_n(sc.days, 'dia', 'dias')} de estada no ano migratório iniciado em "
+               f"{_d(sc.year_start)}")
+    year_en = (f"{_n(sc.days, 'day', 'days')} of stay in the migratory year starting "
+               f"{sc.year_start.isoformat()}")
+    if sc.limit_basis == "continuous_stay" and sc.continuous_start is not None:
+        start = sc.continuous_start
+        text = Msg(f"{_n(sc.continuous_days, 'dia', 'dias')} de estada contínua desde "
+                   f"{_d(start)}, sem dia fora do país ({entry_pt}), contados em qualquer ano "
+                   f"migratório; o {sc.limit}º dia dessa estada é {_d(sc.limit_date)} se a "
+                   f"pessoa permanecer ({year_pt}).",
+                   f"{_n(sc.continuous_days, 'day', 'days')} of continuous stay since "
+                   f"{start.isoformat()}, with no day outside the country ({entry_en}), "
+                   f"counted across migratory years; day {sc.limit} of that stay is "
+                   f"{_iso(sc.limit_date)} if the person stays ({year_en}).")
+    else:
+        start = sc.year_start
+        text = Msg(f"{year_pt} ({entry_pt}); o {sc.limit}º dia é {_d(sc.limit_date)} se a "
+                   "pessoa permanecer.",
+                   f"{year_en} ({entry_en}); day {sc.limit} is {_iso(sc.limit_date)} if the "
+                   "person stays.")
+    return {"kind": "stay_limit", "start": start, "count": sc.limit, "unit": "calendar_days",
+            "basis": sc.limit_basis, "deadline": sc.limit_date, "citation": cite, "text": text}
 
 
 def _res42_ra_held(ctx: _Ctx, regime: Regime, p: _Person, ra: Document) -> _Person:
@@ -943,18 +1058,46 @@ def _res42_irregular(ctx: _Ctx, regime: Regime, p: _Person, requirement: str,
 
 
 def _res42_consequence(ctx: _Ctx) -> Msg:
+    """A person's consequence: the auto de infração while IN SIT 70/2007 is in force; after
+    it, the same wording as the vessel's consequence (the procedure of the date is not
+    modelled)."""
     t = regime_tables().consequence
+    police = Msg("sanções migratórias (Lei nº 13.445/2017) a cargo da Polícia Federal, não "
+                 "modeladas", "migration sanctions (Lei 13.445/2017) by the Federal Police, "
+                 "not modelled")
     if in_force(t["procedure"]["norm"], ctx.on):
         return Msg("Estada irregular: auto de infração contra a empresa brasileira contratante "
-                   f"(CLT art. 444, ementa {t['ementa']}; IN SIT 70/2007 art. 14); sanções "
-                   "migratórias (Lei 13.445/2017) a cargo da Polícia Federal, não modeladas.",
+                   f"(art. 444 da CLT, ementa {t['ementa']}; {t['procedure']['short']}, "
+                   f"{t['procedure']['provision']}); {police.pt}.",
                    "Irregular stay: infraction notice against the Brazilian contracting company "
-                   f"(CLT art. 444, code {t['ementa']}; IN SIT 70/2007 art. 14); migration "
-                   "sanctions (Lei 13.445/2017) by the Federal Police, not modelled.")
-    return Msg("Estada irregular: sanções migratórias (Lei 13.445/2017) a cargo da Polícia "
-               "Federal e o procedimento de inspeção vigente (IN MTP 2/2021) não estão modelados.",
-               "Irregular stay: migration sanctions (Lei 13.445/2017) by the Federal Police and "
-               "the inspection procedure in force (IN MTP 2/2021) are not modelled.")
+                   f"(CLT art. 444, code {t['ementa']}; {t['procedure']['short']}, "
+                   f"{t['procedure']['provision']}); {police.en}.")
+    proc = _procedure_not_modelled(ctx, Msg("a empresa brasileira contratante",
+                                            "the Brazilian contracting company"))
+    return Msg(f"Estada irregular: {police.pt}. {proc.pt}",
+               f"Irregular stay: {police.en}. {proc.en}")
+
+
+def _procedure_not_modelled(ctx: _Ctx, who: Msg) -> Msg:
+    """After IN SIT 70/2007 (judged after 2021-12-09): 'Procedimento previsto na IN SIT
+    70/2007, art. 14 (…); revogada em 10/12/2021 — o procedimento vigente (IN MTP nº 2/2021)
+    não está modelado.' — the wording the quota section uses too."""
+    t = regime_tables().consequence
+    norm = ctx.reg[t["procedure"]["norm"]]
+    assert norm.in_force_to is not None
+    revoked = add_days(norm.in_force_to, 1)
+    successor = ctx.reg[norm.replaced_by].label if norm.replaced_by else None
+    short, prov = t["procedure"]["short"], t["procedure"]["provision"]
+    what_pt = f"auto de infração contra {who.pt}, CLT art. 444, ementa {t['ementa']}"
+    what_en = f"infraction notice against {who.en}, CLT art. 444, code {t['ementa']}"
+    now_pt = (f"o procedimento vigente ({successor}) não está modelado" if successor
+              else "o procedimento vigente não está modelado")
+    now_en = (f"the current procedure ({successor}) is not modelled" if successor
+              else "the current procedure is not modelled")
+    return Msg(f"Procedimento previsto na {short}, {prov} ({what_pt}); revogada em "
+               f"{_d(revoked)} — {now_pt}.",
+               f"Procedure of {short}, {prov} ({what_en}); revoked on "
+               f"{revoked.isoformat()} — {now_en}.")
 
 
 # --- overall ----------------------------------------------------------------------------------
@@ -970,9 +1113,10 @@ def _finish(ctx: _Ctx, regime: Regime, persons: list[_Person], result: dict[str,
                                                        "not_applicable")}
     label = ctx.reg[regime.version].label
     na = [p.pid for p in persons if p.row["verdict"] == "not_applicable"]
-    parts_pt = [f"{len(irregular)} irregular(es) ({', '.join(irregular)})" if irregular else "",
+    parts_pt = [f"{_n(len(irregular), 'irregular', 'irregulares')} ({', '.join(irregular)})"
+                if irregular else "",
                 f"{len(due)} com providência pendente ({', '.join(due)})" if due else "",
-                f"{len(regular)} regular(es)" if regular else "",
+                _n(len(regular), "regular", "regulares") if regular else "",
                 f"{len(na)} fora da norma ({', '.join(na)})" if na else ""]
     parts_en = [f"{len(irregular)} irregular ({', '.join(irregular)})" if irregular else "",
                 f"{len(due)} with action due ({', '.join(due)})" if due else "",
@@ -994,6 +1138,7 @@ def _finish(ctx: _Ctx, regime: Regime, persons: list[_Person], result: dict[str,
         summary = Msg(f"Conforme ({label}) — estrangeiros: {detail_pt}.",
                       f"Compliant ({label}) — foreign persons: {detail_en}.")
     b.step("verdict", summary.pt, summary.en)
+    result["regime_applied"] = True
     return b.build(verdict, regime.version, summary, result=result)
 
 
@@ -1003,7 +1148,7 @@ def _consequence(ctx: _Ctx, result: dict[str, Any]) -> None:
     t = regime_tables().consequence
     proc_norm = t["procedure"]["norm"]
     company = ctx.case.operation.brazilian_company
-    who = company.name if company and company.name else "empresa brasileira contratante"
+    who = company.name if company and company.name else "a empresa brasileira contratante"
     who_en = company.name if company and company.name else "the Brazilian contracting company"
     if in_force(proc_norm, ctx.on):
         clt = ctx.reg.cite(t["clt"]["norm"], t["clt"]["provision"])
@@ -1011,7 +1156,8 @@ def _consequence(ctx: _Ctx, result: dict[str, Any]) -> None:
         ctx.b.cite(clt)
         ctx.b.cite(proc)
         result["consequences"] = [{
-            "id": "auto_de_infracao_clt_444", "ementa": t["ementa"], "citations": [clt, proc],
+            "id": "auto_de_infracao_clt_444", "status": "in_force", "ementa": t["ementa"],
+            "citations": [clt, proc],
             "text": Msg(f"Lavrar auto de infração contra {who} por descumprimento de resolução "
                         f"normativa do CNIg (art. 444 da CLT, ementa {t['ementa']}).",
                         f"Issue an infraction notice against {who_en} for breach of a CNIg "
@@ -1019,12 +1165,21 @@ def _consequence(ctx: _Ctx, result: dict[str, Any]) -> None:
         }]
         return
     norm = ctx.reg[proc_norm]
-    text = Msg(f"O procedimento de inspeção vigente em {_d(ctx.on)} não está modelado (a IN SIT "
-               f"70/2007, art. 14 — auto de infração, CLT art. 444 — vigorou de "
-               f"{_d(norm.in_force_from)} a {_d(norm.in_force_to)}).",
-               f"The inspection procedure in force on {ctx.on.isoformat()} is not modelled (IN "
-               f"SIT 70/2007, art. 14 — infraction notice, CLT art. 444 — was in force from "
-               f"{norm.in_force_from.isoformat()} to {_iso(norm.in_force_to)}).")
+    citations: list[Citation] = []
+    if norm.in_force_from > ctx.on:  # before IN SIT 70/2007 (the RN 31/1998 years)
+        text = Msg(f"O procedimento de inspeção vigente em {_d(ctx.on)} não está modelado (a "
+                   f"{t['procedure']['short']}, {t['procedure']['provision']} — auto de "
+                   f"infração, art. 444 da CLT — só vigora a partir de "
+                   f"{_d(norm.in_force_from)}).",
+                   f"The inspection procedure in force on {ctx.on.isoformat()} is not modelled "
+                   f"({t['procedure']['short']}, {t['procedure']['provision']} — infraction "
+                   f"notice, CLT art. 444 — is in force only from "
+                   f"{norm.in_force_from.isoformat()}).")
+    else:
+        text = _procedure_not_modelled(ctx, Msg(who, who_en))
+        # CLT art. 444 is still the provision of the ementa; the procedure is not modelled.
+        citations = [ctx.reg.cite(t["clt"]["norm"], t["clt"]["provision"])]
+        ctx.b.cite(citations[0])
     ctx.b.step("consequence.procedure", text.pt, text.en)
-    result["consequences"] = [{"id": "procedure_not_modelled", "ementa": None,
-                               "citations": [], "text": text}]
+    result["consequences"] = [{"id": "procedure_not_modelled", "status": "not_modelled",
+                               "ementa": t["ementa"], "citations": citations, "text": text}]

@@ -11,7 +11,8 @@ builds a decision: :mod:`abordo.immigration.engine` does.
   (art. 10 §1), non-crew professionals outside (art. 14).
 - RN CNIg 06/2017 as amended by Res. CNIg 42/2020 (from 2020-10-14): up to 90 days of stay
   per migratory year with a visit visa or the ILO C185 exemption (art. 11), beyond that a
-  residence authorization (arts. 1, 3 §2, 5, 11 §1).
+  residence authorization (arts. 1, 3 §2, 5, 11 §1); a continuous stay past 90 days needs it
+  whatever the migratory year (``immigration.stay.continuous_beyond_year``).
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ class Regime:
     cabotage_provision: str | None
     non_crew_provision: str | None
     outside: tuple[Outside, ...] = field(default_factory=tuple)
+    short_label: str | None = None  # the norm in short, for a citation column
 
     def outside_reason(self, activity: str, on: dt.date) -> Msg | None:
         """Why ``activity`` falls under a specific resolution on ``on`` (None if it does not)."""
@@ -136,6 +138,7 @@ def regime_tables() -> RegimeTables:
             non_crew_provision=r.get("non_crew_provision"),
             outside=tuple(Outside(tuple(o["activities"]), o["valid_from"], _msg(o))
                           for o in r.get("outside", [])),
+            short_label=r.get("short_label"),
         ))
     return RegimeTables(tuple(regs), tuple(data["candidates"]), _msg(data["topic"]),
                         _msg(data["gap"]), _msg(data["brazilian_flag"]), data["consequence"])
@@ -213,11 +216,18 @@ class Presence:
 
 @dataclass(frozen=True)
 class StayCount:
-    """Days of stay in the migratory year that contains the date judged.
+    """Days of stay counted against the limit on the date judged.
 
-    ``days`` (calendar days, per the counting reading); ``limit_date`` the date of the
-    ``limit``-th day (past, or projected assuming the person stays); ``present`` whether the
-    person is in Brazil on the date; ``current`` the presence period containing the date.
+    ``days``: calendar days of stay (per the counting reading) in the migratory year that
+    contains the date, added up over its stays; ``continuous_start`` / ``continuous_days``: the
+    current continuous stay (one open entry, or entries with no day outside between them) and
+    its days up to the date, whatever the migratory year; ``year_limit_date`` /
+    ``continuous_limit_date``: the date of the ``limit``-th day by each count (past, or
+    projected assuming the person stays). ``continuous`` says whether the continuous stay
+    counts too (interpretation ``immigration.stay.continuous_beyond_year``): then
+    ``limit_date`` is the earlier of the two and the limit is passed when either count passes
+    it; otherwise only the migratory year counts. ``present``: whether the person is in Brazil
+    on the date; ``current`` the presence period containing the date.
     """
 
     year_start: dt.date
@@ -228,10 +238,39 @@ class StayCount:
     present: bool
     current: Presence | None
     counted: tuple[tuple[dt.date, dt.date, int], ...]  # (from, to, days) per period
+    continuous_start: dt.date | None = None
+    continuous_days: int = 0
+    year_limit_date: dt.date | None = None
+    continuous_limit_date: dt.date | None = None
+    continuous: bool = True
 
     @property
     def past_limit(self) -> bool:
-        return self.days > self.limit
+        return self.days > self.limit or (self.continuous and self.continuous_days > self.limit)
+
+    @property
+    def effective_days(self) -> int:
+        """The count compared with the limit: the larger of the two when the continuous stay
+        counts, else the migratory year's."""
+        return max(self.days, self.continuous_days) if self.continuous else self.days
+
+    @property
+    def limit_basis(self) -> str:
+        """Which count gives ``limit_date``: ``continuous_stay`` or ``migratory_year``."""
+        c, y = self.continuous_limit_date, self.year_limit_date
+        if self.continuous and c is not None and (y is None or c < y):
+            return "continuous_stay"
+        return "migratory_year"
+
+    @property
+    def across_year(self) -> bool:
+        """Whether counting the continuous stay across the migratory year changes anything
+        (limit passed, or the date of the ``limit``-th day) — then the reading is relied on."""
+        year_past = self.days > self.limit
+        cont_past = year_past or self.continuous_days > self.limit
+        c, y = self.continuous_limit_date, self.year_limit_date
+        cont_date = min(c, y) if c is not None and y is not None else (c or y)
+        return year_past != cont_past or cont_date != y
 
     @property
     def planned_exit(self) -> dt.date | None:
@@ -287,16 +326,40 @@ def _counted_days(periods: list[Presence], ys: dt.date, ye: dt.date, on: dt.date
     return out
 
 
+def continuous_stay(periods: list[Presence], on: dt.date) -> list[Presence]:
+    """The periods of the continuous stay containing ``on``: the current period and the ones
+    before it with no full day outside in between (exit on one day, re-entry the next).
+    Empty when the person is not in Brazil on ``on``. ``periods`` sorted by start."""
+    past = [p for p in periods if p.start <= on]
+    if not past or (past[-1].end is not None and past[-1].end < on):
+        return []
+    i = len(past) - 1
+    while i > 0:
+        prev_end = past[i - 1].end
+        if prev_end is None or (past[i].start - prev_end).days > 1:
+            break
+        i -= 1
+    return past[i:]
+
+
 def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
-               inclusive: bool = True, year_reading: str = "from_first_entry") -> StayCount:
+               inclusive: bool = True, year_reading: str = "from_first_entry",
+               continuous: bool = True) -> StayCount:
     """Days of stay in the migratory year containing ``on``, added up over the periods
-    (RN 06/2017 art. 11: 'prazo de estada de até noventa dias, a cada ano migratório').
+    (RN 06/2017 art. 11: 'prazo de estada de até noventa dias, a cada ano migratório'), and
+    the days of the current continuous stay (art. 1: residence authorization for a 'prazo de
+    estada superior a noventa dias').
 
     ``inclusive`` (interpretation ``immigration.stay.inclusive``): the entry day is day 1 and
-    ``on`` counts — entering on 2026-09-01, day 90 is 2026-11-29. ``limit_date`` is the date
-    of day ``limit``; when not yet reached it is projected assuming the person stays (a new
-    migratory year restarts the count). Periods must not overlap; only those starting on or
-    before ``on`` count. Raises ``ValueError`` when no period starts by ``on``.
+    ``on`` counts — entering on 2026-09-01, day 90 is 2026-11-29. ``continuous``
+    (interpretation ``immigration.stay.continuous_beyond_year``): a continuous stay that passes
+    ``limit`` days passes the limit whatever the migratory year — in Brazil since 2025-11-01
+    with no day outside, on 2026-11-01 the new migratory year has 1 day but the stay 366, and
+    day 90 was 2026-01-29; with ``continuous=False`` only the migratory year counts and its
+    count restarts at 1 on the anniversary. ``limit_date`` is the date of day ``limit``; when
+    not yet reached it is projected assuming the person stays. Periods must not overlap; only
+    those starting on or before ``on`` count. Raises ``ValueError`` when no period starts by
+    ``on``.
     """
     past = sorted((p for p in periods if p.start <= on), key=lambda p: p.start)
     if not past:
@@ -312,16 +375,29 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
         if b >= a:
             n = sum(1 for d in days if a <= d <= b)
             counted.append((a, b, n))
-    limit_date: dt.date | None
+    year_limit: dt.date | None
     if len(days) >= limit:
-        limit_date = days[limit - 1]
+        year_limit = days[limit - 1]
     elif present:
         projected = add_days(on, limit - len(days))
-        # Past the year's end the count restarts at 1 on the next day.
-        limit_date = projected if projected <= ye else add_days(ye, limit)
+        # Past the year's end the migratory year's count restarts at 1 on the next day.
+        year_limit = projected if projected <= ye else add_days(ye, limit)
     else:
-        limit_date = None
-    return StayCount(ys, ye, len(days), limit, limit_date, present, current, tuple(counted))
+        year_limit = None
+    chain = continuous_stay(past, on)
+    cont_start: dt.date | None = None
+    cont_days: list[dt.date] = []
+    cont_limit: dt.date | None = None
+    if chain:
+        cont_start = chain[0].start
+        cont_days = _counted_days(chain, cont_start, on, on, inclusive)
+        cont_limit = (cont_days[limit - 1] if len(cont_days) >= limit
+                      else add_days(on, limit - len(cont_days)))
+    limit_date = year_limit
+    if continuous and cont_limit is not None and (year_limit is None or cont_limit < year_limit):
+        limit_date = cont_limit
+    return StayCount(ys, ye, len(days), limit, limit_date, present, current, tuple(counted),
+                     cont_start, len(cont_days), year_limit, cont_limit, continuous)
 
 
 # --- business-day deadlines (RN 31/1998 art. 9) ----------------------------------------------

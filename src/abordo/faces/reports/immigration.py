@@ -105,11 +105,44 @@ def stay_text(p: dict[str, Any], lang: str) -> str:
 
 
 def basis_text(d: Decision, p: dict[str, Any]) -> str:
-    """The person's citation: just the provision when it is of the regime applied."""
+    """The person's citation with its norm: the regime's short name and the provision
+    (``RN 06/2017 (Res. 42/2020), art. 11, § 1º``), or the full label of another norm."""
     c = p.get("citation")
     if c is None:
         return "—"
-    return str(c.provision if c.version == d.regime and c.provision else c.label)
+    short = d.result.get("regime_short_label")
+    if c.version == d.regime and c.provision and short:
+        return f"{short}, {c.provision}"
+    return str(c.label)
+
+
+def regime_applied(d: Decision) -> bool:
+    """Whether a regime was applied (not for a vessel or date the engine does not cover)."""
+    return bool(d.regime) and bool(d.result.get("regime_applied"))
+
+
+def stay_lines(p: dict[str, Any], lang: str) -> list[str]:
+    """The migratory year's count and, when it runs across a migratory year, the continuous
+    stay's: ``ano migratório 01/11/2026–31/10/2027: 1 dia; estada contínua desde …``."""
+    s = p.get("stay")
+    if not s:
+        return []
+    en = lang == "en"
+    year_days = s.get("year_days", s["days"])
+    out = [f"{lbl('migratory_year', lang)} {fmt_date(s['year_start'], lang)}–"
+           f"{fmt_date(s['year_end'], lang)}: {days_text(year_days, lang)}"]
+    if s.get("across_year") and s.get("continuous_start"):
+        out.append(f"{'continuous stay since' if en else 'estada contínua desde'} "
+                   f"{fmt_date(s['continuous_start'], lang)}: "
+                   f"{days_text(s['continuous_days'], lang)}")
+    return ["; ".join(out)]
+
+
+def days_text(n: int, lang: str) -> str:
+    """``1 dia`` / ``2 dias`` (``1 day`` / ``2 days``)."""
+    if lang == "en":
+        return f"{n} {'day' if n == 1 else 'days'}"
+    return f"{n} {'dia' if n == 1 else 'dias'}"
 
 
 def persons_table(d: Decision, lang: str) -> Table:
@@ -133,11 +166,8 @@ def person_details(p: dict[str, Any], lang: str) -> list[str]:
     docs = person_documents(p, lang)
     out.append(f"{head} {lbl('documents', lang)}: {'; '.join(docs) or lbl('none', lang)}")
     head = "   "
-    if p.get("stay"):
-        s = p["stay"]
-        out.append(f"{head} {lbl('migratory_year', lang)} {fmt_date(s['year_start'], lang)}–"
-                   f"{fmt_date(s['year_end'], lang)}, {s['days']} "
-                   f"{'days' if lang == 'en' else 'dias'}")
+    for line in stay_lines(p, lang):
+        out.append(f"{head} {line}")
         head = "   "
     if p.get("action"):
         out.append(f"{head} {lbl('action', lang)}: {p['action'].get(lang)}")
@@ -162,7 +192,7 @@ def immigration_text_blocks(d: Decision, lang: str) -> list[Any]:
     out: list[Any] = [f"\n== {lbl('title', lang)} ==",
                       f"{t('verdict', lang)}: {verdict_label(d.verdict, lang).upper()} — "
                       f"{d.summary.get(lang)}"]
-    if d.regime:
+    if regime_applied(d):
         out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
     if r.get("persons"):
         out.append(persons_table(d, lang))
