@@ -37,8 +37,9 @@ def test_example_text_report_in_portuguese() -> None:
     assert "o 90º dia é 08/07/2026" in out
     # IN SIT 70/2007 was revoked before 2026: the consequence says so, as the quota's does.
     assert ("Procedimento previsto na IN SIT 70/2007, art. 14 (auto de infração contra Apoio "
-            "Offshore Exemplo Ltda., CLT art. 444, ementa 001139-8); revogada em 10/12/2021 — o "
-            "procedimento vigente (IN MTP nº 2/2021) não está modelado.") in out
+            "Offshore Exemplo Ltda., CLT art. 444, ementa 001139-8); revogada com efeitos a "
+            "partir de 10/12/2021 — o procedimento vigente (IN MTP nº 2/2021) não está "
+            "modelado.") in out
     assert "immigration.stay.inclusive" in out and "immigration.migratory_year_months" in out
     assert "Certificado de Autorização de Afretamento (CAA)" in out
 

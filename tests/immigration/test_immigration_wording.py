@@ -21,8 +21,8 @@ from abordo.vessel_check import check_vessel
 CaseFactory = Callable[..., VesselCase]
 D = dt.date
 PROCEDURE = ("Procedimento previsto na IN SIT 70/2007, art. 14 (auto de infração contra {who}, "
-             "CLT art. 444, ementa 001139-8); revogada em 10/12/2021 — o procedimento vigente "
-             "(IN MTP nº 2/2021) não está modelado.")
+             "CLT art. 444, ementa 001139-8); revogada com efeitos a partir de 10/12/2021 — "
+             "o procedimento vigente (IN MTP nº 2/2021) não está modelado.")
 
 
 def person(pid: str, entry: str, **kw: object) -> dict[str, object]:

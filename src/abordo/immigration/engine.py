@@ -1080,7 +1080,8 @@ def _res42_consequence(ctx: _Ctx) -> Msg:
 
 def _procedure_not_modelled(ctx: _Ctx, who: Msg) -> Msg:
     """After IN SIT 70/2007 (judged after 2021-12-09): 'Procedimento previsto na IN SIT
-    70/2007, art. 14 (…); revogada em 10/12/2021 — o procedimento vigente (IN MTP nº 2/2021)
+    70/2007, art. 14 (…); revogada com efeitos a partir de 10/12/2021 — o procedimento vigente
+    (IN MTP nº 2/2021)
     não está modelado.' — the wording the quota section uses too."""
     t = regime_tables().consequence
     norm = ctx.reg[t["procedure"]["norm"]]
@@ -1094,9 +1095,9 @@ def _procedure_not_modelled(ctx: _Ctx, who: Msg) -> Msg:
               else "o procedimento vigente não está modelado")
     now_en = (f"the current procedure ({successor}) is not modelled" if successor
               else "the current procedure is not modelled")
-    return Msg(f"Procedimento previsto na {short}, {prov} ({what_pt}); revogada em "
-               f"{_d(revoked)} — {now_pt}.",
-               f"Procedure of {short}, {prov} ({what_en}); revoked on "
+    return Msg(f"Procedimento previsto na {short}, {prov} ({what_pt}); revogada com efeitos a "
+               f"partir de {_d(revoked)} — {now_pt}.",
+               f"Procedure of {short}, {prov} ({what_en}); revoked with effect from "
                f"{revoked.isoformat()} — {now_en}.")
 
 

@@ -546,7 +546,7 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
     proc = ctx.reg.cite(t.consequence_procedure.norm, t.consequence_procedure.provision) \
         if proc_norm.in_force_on(ctx.on) else None
     company = ctx.case.operation.brazilian_company
-    who = company.name if company and company.name else "empresa brasileira contratante"
+    who = company.name if company and company.name else "a empresa brasileira contratante"
     ctx.b.cite(clt)
     if proc is not None:
         ctx.b.cite(proc)
