@@ -32,7 +32,15 @@ def test_full_case_by_api(db_url: str) -> None:
     assert r.status_code == 201, r.text
     case = r.json()
     cid, version = case["id"], case["version"]
-    assert case["state"] == "received" and case["procedure_version"] == "in-sit-70-2007"
+    assert case["state"] == "received"
+    # complaint of 2026: the procedure in force is IN MTP 2/2021 (not modelled); the workflow
+    # stays IN SIT 70/2007 and the case says so
+    assert case["procedure_version"] == "in-mtp-2-2021"
+    assert case["workflow_procedure"] == "in-sit-70-2007"
+    assert [w["code"] for w in case["warnings"]] == ["procedure_not_modelled"]
+    assert case["warnings"][0]["message"] == (
+        "O procedimento vigente (IN MTP nº 2/2021) não está modelado; o fluxo segue a "
+        "IN SIT 70/2007, revogada em 10/12/2021.")
     assert r.headers["etag"] == '"1"'
 
     def cmd(body: dict[str, Any], expect: int = 200, **headers: str) -> dict[str, Any]:
@@ -62,10 +70,23 @@ def test_full_case_by_api(db_url: str) -> None:
     assert out["state"] == "assessing"
     out = cmd({"command": "request_documents"})
     assert out["state"] == "documents_requested"
+    # flag NO known from pre-boarding, vessel not described yet: the engine's items common to
+    # every foreign vessel
+    assert [i["item"] for i in out["facts"]["checklist"]] == [
+        "ship_registry", "crew_list", "ship_particulars", "employment_contracts",
+        "minimum_safe_manning", "crew_payroll", "class_certificates", "navigation_type"]
+    assert out["facts"]["checklist_basis"]["source"] == "pre_boarding_flag"
+    assert out["open_steps_detail"][0]["id"] == "documents"
+    assert out["open_steps_detail"][0]["items"][0] == {"id": "ship_registry",
+                                                        "label": "Registro do navio"}
+    assert out["open_steps"][0].startswith(
+        "documentos sem registro de recebido/ausente: Registro do navio (ship_registry), "
+        "Lista de tripulantes (crew list) (crew_list)")
     out = cmd({"command": "set_vessel_case", "vessel_case": q01_case(), "on": "2026-04-01"})
     items = [i["item"] for i in out["facts"]["checklist"]]
-    assert {"ship_registry", "crew_list", "payroll", "navigation_type", "caa"} <= set(items)
-    assert any(i.startswith("visa:") for i in items)
+    assert {"ship_registry", "crew_list", "crew_payroll", "navigation_type", "caa"} <= set(items)
+    assert "foreign_crew_visas:C01" in items and "work_authorizations:C01" in items
+    assert out["facts"]["checklist_basis"]["source"] == "vessel_case"
 
     # a stale write is refused (If-Match and body version), nothing lost
     stale = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": '"1"'},
@@ -77,7 +98,7 @@ def test_full_case_by_api(db_url: str) -> None:
 
     for item in items:
         cmd({"command": "record_document", "item": item,
-             "status": "missing" if item == "payroll" else "received"})
+             "status": "missing" if item == "crew_payroll" else "received"})
     cmd({"command": "record_physical_check", "area": "galley", "ok": False,
          "notes": "câmara fria sem controle de temperatura"})
     out = cmd({"command": "run_engines"})
@@ -123,6 +144,8 @@ def test_full_case_by_api(db_url: str) -> None:
     rel = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=h)
     assert rel.status_code == 200 and "Relatório circunstanciado" in rel.text
     assert "Assessoria Internacional" in rel.text and "28/03/2026" in rel.text
+    assert "O procedimento vigente (IN MTP nº 2/2021) não está modelado" in rel.text
+    assert "Recibos do último pagamento à tripulação" in rel.text
 
     events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
     assert events[0]["command"] == "create_case" and events[-1]["state_after"] == "closed"

@@ -28,7 +28,7 @@ def base(docked: bool = True) -> dict[str, Any]:
 
 
 def test_one_table_covers_every_command() -> None:
-    names = {m.model_fields["command"].annotation.__args__[0]  # type: ignore[union-attr]
+    names = {m.model_fields["command"].annotation.__args__[0]
              for m in wf.Command.__origin__.__args__}  # type: ignore[attr-defined]
     assert names == set(wf.TRANSITIONS)
     for t in wf.TRANSITIONS.values():
@@ -145,15 +145,17 @@ def test_checklist_for_foreign_vessel_under_contract() -> None:
     vc = {"vessel": {"flag": "NO", "activity": "long_haul"},
           "operation": {"contract": "charter"},
           "crew": [{"id": "C1", "nationality": ["NO"]}, {"id": "C2", "nationality": ["BR"]}]}
-    items = {i["item"] for i in wf.checklist_for(vc)}
-    assert {"navigation_type", "foreign_calls", "visa:C1"} <= items
-    assert "caa" not in items and "visa:C2" not in items
-    assert len(wf.checklist_for(None)) == 6
+    items = {i["item"] for i in wf.checklist_for(vc, TODAY)}
+    assert {"navigation_type", "foreign_calls_proof", "foreign_crew_visas:C1"} <= items
+    assert "caa" not in items and "foreign_crew_visas:C2" not in items
+    # before the vessel is described: the 7 art. 7 documents + the navigation type (art. 13, I)
+    assert [i["basis"]["provision"] for i in wf.checklist_for(None, TODAY)] == ["art. 7º"] * 7 \
+        + ["art. 13, I"]
 
 
 def test_closing_with_pending_documents_is_refused() -> None:
     d = base()
-    d["checklist"] = wf.checklist_for(None)
+    d["checklist"] = wf.checklist_for(None, TODAY)
     d["report"] = {"summary": "s"}
     with pytest.raises(TransitionRefused, match="documentos"):
         run("report", d, {"command": "close"})

@@ -5,7 +5,9 @@
 - :mod:`abordo.cases.audit` — append-only hash-chained event log;
 - :mod:`abordo.cases.auth` — users, roles, regions, tokens and scope;
 - :mod:`abordo.cases.service` — one transaction per command;
-- documents (HTML/PDF) are rendered from the case by the reports face, :mod:`abordo.faces.reports.case_documents`.
+- documents (HTML/PDF) are rendered from the case by the reports face,
+  :mod:`abordo.faces.reports.case_documents`.
 """
 
-PROCEDURE_VERSION = "in-sit-70-2007"
+PROCEDURE_VERSION = "in-sit-70-2007"  # the workflow modelled; a case also records the
+# procedure in force on its date of facts (abordo.cases.workflow.procedure_for)

@@ -15,7 +15,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -51,9 +52,43 @@ def get_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
+    elif url.startswith("postgresql"):
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
     else:
         engine = create_engine(url, pool_pre_ping=True)
     return engine
+
+
+def display_url(url: str) -> str:
+    """The URL with its password hidden (for messages)."""
+    try:
+        parsed = make_url(normalize_url(url))
+    except Exception:  # an unparsable URL is shown as given
+        return url
+    if parsed.password is None:
+        return normalize_url(url)
+    return parsed.render_as_string(hide_password=True)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for an in-memory or a non-SQLite database)."""
+    parsed = make_url(normalize_url(url))
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    database = parsed.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return None
+    return Path(database).expanduser()
+
+
+#: the tables a database must hold to be an Abordo case store
+SCHEMA_TABLES = ("cases", "audit_events", "audit_head", "users")
+
+
+def has_schema(url: str) -> bool:
+    """True when the database holds the Abordo tables (``abordo db upgrade`` was run)."""
+    names = set(inspect(get_engine(url)).get_table_names())
+    return set(SCHEMA_TABLES) <= names
 
 
 def session_factory(url: str) -> sessionmaker[Session]:

@@ -170,6 +170,7 @@ class CaseService:
             "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
             if body.pre_boarding else {},
         }
+        procedure = workflow.procedure_for(body.complaint.date)
         vessel_name = body.vessel_name
         if body.vessel_case is not None:
             data["vessel_case"] = validate_vessel_case(body.vessel_case)
@@ -177,7 +178,7 @@ class CaseService:
         with self.tx() as s:
             members = self._team_users(s, body.team, region, "team")
             case = Case(state=State.RECEIVED.value, region=region, owner_id=user.id,
-                        vessel_name=vessel_name, procedure_version=workflow.PROCEDURE,
+                        vessel_name=vessel_name, procedure_version=procedure.version,
                         version=1, data=data)
             s.add(case)
             s.flush()
@@ -193,7 +194,9 @@ class CaseService:
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
                                   "vessel_name": vessel_name,
-                                  "procedure_version": workflow.PROCEDURE})
+                                  "procedure_version": procedure.version,
+                                  "workflow_procedure": workflow.PROCEDURE,
+                                  "procedure_not_modelled": procedure.warning is not None})
             return case.id
 
     def command(self, user: User, case_id: int, cmd: BaseModel, *,

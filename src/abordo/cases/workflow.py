@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.law.norms import norm_registry
 
 PROCEDURE = "in-sit-70-2007"
+"""The procedure the workflow models (IN SIT 70/2007). A case also records the procedure in
+force on its date of facts (:func:`procedure_for`), which may differ."""
+PROCEDURE_CANDIDATES = ("in-sit-70-2007", "in-mtp-2-2021")
+BEFORE_PROCEDURE = "pre-in-sit-70-2007"
 
 
 class State(StrEnum):
@@ -141,11 +147,27 @@ class CloseUnfounded(_Cmd):
 class RequestDocuments(_Cmd):
     command: Literal["request_documents"]
     consulted: Literal["master", "next_in_command"] = "master"
+    extra_items: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        default_factory=list, max_length=30,
+        description="catalogue documents requested by hand although the checklist engine "
+                    "does not list them (e.g. art. 7 documents of a Brazilian-flag vessel): "
+                    "ids such as ship_registry, crew_list, ship_particulars, "
+                    "employment_contracts, minimum_safe_manning, crew_payroll")
+
+    @field_validator("extra_items")
+    @classmethod
+    def _known(cls, v: list[str]) -> list[str]:
+        known = document_ids()
+        for item in v:
+            if item not in known:
+                raise ValueError(f"documento desconhecido '{item}' (itens: {', '.join(known)})"
+                                 f" ‖ unknown document '{item}' (items: {', '.join(known)})")
+        return list(dict.fromkeys(v))
 
 
 class RecordDocument(_Cmd):
     command: Literal["record_document"]
-    item: Annotated[str, Field(min_length=1, max_length=64)]
+    item: Annotated[str, Field(min_length=1, max_length=200)]
     status: Literal["received", "missing"]
 
 
@@ -245,55 +267,203 @@ def cite(provision: str, norm: str = PROCEDURE) -> dict[str, Any]:
             "label": c.label, "urn": c.urn}
 
 
-BASE_DOCUMENTS = [
-    ("ship_registry", "Registro do navio"),
-    ("crew_list", "Lista de tripulantes (crew list)"),
-    ("ship_particulars", "Dados gerais do navio (ship particulars)"),
-    ("employment_contracts", "Contratos de engajamento dos tripulantes"),
-    ("safe_manning_certificate", "Certificado de tripulação mínima de segurança"),
-    ("payroll", "Recibos do último pagamento à tripulação (crew payroll)"),
-]
-CAA_ACTIVITIES = {"cabotage", "offshore_support", "inland_national"}
-FOREIGN_CALL_ACTIVITIES = {"long_haul", "inland_international"}
+# --------------------------------------------------------------------------- procedure
+
+@dataclass(frozen=True)
+class Procedure:
+    """The inspection procedure in force on a case's date of facts.
+
+    ``version`` is the norm id in force (``in-sit-70-2007``, ``in-mtp-2-2021``, or
+    ``pre-in-sit-70-2007`` before IN SIT 70/2007); ``warning`` is set when that procedure is
+    not the one the workflow models (:data:`PROCEDURE`).
+    """
+
+    on: dt.date
+    version: str
+    warning: dict[str, Any] | None
 
 
-def checklist_for(vessel_case: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Art. 7 documents, plus arts. 12–13 items for a foreign vessel under contract with a
-    Brazilian company."""
-    items = [{"item": i, "label": label, "basis": cite("art. 7º"), "status": "pending"}
-             for i, label in BASE_DOCUMENTS]
-    if not vessel_case:
-        return items
-    vessel = vessel_case.get("vessel") or {}
-    op = vessel_case.get("operation") or {}
-    foreign = str(vessel.get("flag", "")).upper() not in ("BR", "BRA")
-    contract = op.get("contract", "none")
-    if not (foreign and contract != "none"):
-        return items
-    activity = str(vessel.get("activity", ""))
-    items.append({"item": "navigation_type", "label": "Tipo de navegação",
-                  "basis": cite("art. 13, I"), "status": "pending"})
-    if activity in CAA_ACTIVITIES:
-        items.append({"item": "caa", "label": "Certificado de Autorização de Afretamento (CAA)",
-                      "basis": cite("art. 13, II"), "status": "pending"})
-    if activity in FOREIGN_CALL_ACTIVITIES:
-        items.append({"item": "foreign_calls", "label":
-                      "Comprovação de escalas em portos estrangeiros (Diário de Navegação)",
-                      "basis": cite("art. 13, IV"), "status": "pending"})
-    for p in vessel_case.get("crew") or []:
-        nat = p.get("nationality") or []
-        nats = [nat] if isinstance(nat, str) else list(nat)
-        if "BR" not in nats:
-            items.append({"item": f"visa:{p.get('id')}",
-                          "label": f"Visto/autorização de trabalho do tripulante {p.get('id')}",
-                          "basis": cite("art. 13, III"), "status": "pending"})
-    return items
+def facts_date(data: dict[str, Any], created: dt.date | None = None) -> dt.date:
+    """The case's date of facts for the procedure: the complaint date (the origin of the
+    action), else the creation date."""
+    raw = (data.get("complaint") or {}).get("date")
+    if raw:
+        return dt.date.fromisoformat(str(raw)[:10])
+    return created or dt.date.today()
+
+
+def procedure_for(on: dt.date) -> Procedure:
+    """Which procedure was in force on ``on`` and, if it is not modelled, the warning."""
+    reg = norm_registry()
+    modelled = reg[PROCEDURE]
+    if modelled.in_force_on(on):
+        return Procedure(on, PROCEDURE, None)
+    in_force = next((reg[n] for n in PROCEDURE_CANDIDATES if reg[n].in_force_on(on)), None)
+    revoked = (modelled.in_force_to + dt.timedelta(days=1)) if modelled.in_force_to else None
+    if in_force is not None and revoked is not None:
+        pt = (f"O procedimento vigente ({in_force.label}) não está modelado; o fluxo segue a "
+              f"{modelled.label.replace(' nº', '')}, revogada em {revoked:%d/%m/%Y}.")
+        en = (f"The procedure in force ({in_force.label}) is not modelled; the workflow "
+              f"follows {modelled.label}, revoked from {revoked.isoformat()}.")
+        version = in_force.id
+    else:
+        pt = (f"Em {on:%d/%m/%Y} a {modelled.label} ainda não vigorava (vigência a partir de "
+              f"{modelled.in_force_from:%d/%m/%Y}); o procedimento então vigente não está "
+              f"modelado; o fluxo segue a {modelled.label.replace(' nº', '')}.")
+        en = (f"On {on.isoformat()} {modelled.label} was not yet in force (from "
+              f"{modelled.in_force_from.isoformat()}); the procedure then in force is not "
+              f"modelled; the workflow follows {modelled.label}.")
+        version = BEFORE_PROCEDURE
+    return Procedure(on, version, {
+        "code": "procedure_not_modelled", "message": pt, "message_en": en,
+        "facts_date": on.isoformat(), "procedure_in_force": version,
+        "workflow_procedure": PROCEDURE})
+
+
+def case_warnings(data: dict[str, Any], created: dt.date | None = None
+                  ) -> list[dict[str, Any]]:
+    """Warnings shown with the case (API read payload and every document)."""
+    proc = procedure_for(facts_date(data, created))
+    return [proc.warning] if proc.warning else []
+
+
+# --------------------------------------------------------------------------- checklist
+#
+# The case's document checklist comes from the checklist engine
+# (:func:`abordo.immigration.checklist.evaluate`, the one ``abordo check`` runs): its
+# ``documents`` items (arts. 7 and 13; the art. 5 items are the pre-boarding facts), one
+# entry per crew member for per-person items. Before the vessel is described
+# (``set_vessel_case``) the list is the engine's items common to every activity for the flag
+# known from pre-boarding (unknown flag: a foreign vessel). A Brazilian-flag vessel gets no
+# item (art. 2: CLT, NR-30, ILO C147); the inspector may still request catalogue items by hand
+# (``request_documents.extra_items`` or ``record_document`` of a catalogue id).
+
+GENERIC_FOREIGN_FLAG = "PA"  # stands for "some foreign flag" before the flag is known
+
+
+def _catalogue() -> dict[str, dict[str, Any]]:
+    from abordo.immigration.checklist import checklist_data
+
+    return {str(i["id"]): i for i in checklist_data()["items"]
+            if i.get("stage", "documents") == "documents"}
+
+
+def document_ids() -> list[str]:
+    """Ids of the catalogue's document items (what an inspector may request by hand)."""
+    return list(_catalogue())
+
+
+@lru_cache(maxsize=256)
+def _provisional(flag: str, on: dt.date) -> tuple[str, str]:
+    """(items JSON, decision JSON) of the engine for a vessel of ``flag`` of any activity."""
+    from abordo.crew.model import Activity, Vessel, VesselCase
+    from abordo.immigration.checklist import evaluate
+
+    decisions = [evaluate(VesselCase(vessel=Vessel(flag=flag, activity=a), crew=[]), on)
+                 .to_json("pt") for a in Activity]
+    common = set.intersection(*({i["id"] for i in dec["result"]["items"]} for dec in decisions))
+    items = [i for i in decisions[0]["result"]["items"] if i["id"] in common]
+    return json.dumps(items), json.dumps(decisions[0])
+
+
+def _flag(value: Any) -> str | None:
+    from abordo.crew.model import country_code
+
+    if value in (None, ""):
+        return None
+    try:
+        return country_code(value)
+    except ValueError:
+        return None
+
+
+def document_checklist(vessel_case: dict[str, Any] | None, on: dt.date,
+                       flag: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The document checklist of a case (pending items) and its basis (engine verdict)."""
+    if vessel_case:
+        from abordo.crew import parse_vessel_case
+        from abordo.immigration.checklist import evaluate
+
+        dec = evaluate(parse_vessel_case(vessel_case, None, None), on).to_json("pt")
+        raw = list(dec["result"]["items"])
+        source = "vessel_case"
+        summary = str(dec["summary"])
+    else:
+        known = _flag(flag)
+        items_json, dec_json = _provisional(known or GENERIC_FOREIGN_FLAG, on)
+        raw, dec = json.loads(items_json), json.loads(dec_json)
+        source = "pre_boarding_flag" if known else "unknown_vessel"
+        summary = str(dec["summary"]) if known == "BR" else (
+            f"Lista provisória ({len([i for i in raw if i['stage'] == 'documents'])} itens "
+            "comuns a toda embarcação estrangeira): completada quando a embarcação e a "
+            "tripulação forem informadas (set_vessel_case).")
+    items: list[dict[str, Any]] = []
+    for i in raw:
+        if i.get("stage") != "documents":
+            continue
+        common: dict[str, Any] = {
+            "basis": i["citation"], "status": "pending", "binding": bool(i["binding"]),
+            "applies_because": i.get("applies_because"), "source": "engine"}
+        subjects = i.get("subjects") or []
+        if subjects:
+            items += [{"item": f"{i['id']}:{p}", "label": f"{i['text']} — tripulante {p}",
+                       "subject": p, **common} for p in subjects]
+        else:
+            items.append({"item": i["id"], "label": i["text"], **common})
+    national = next((str(t["text"]) for t in dec.get("trace", [])
+                     if t.get("rule") == "vessel.national"), None)
+    basis: dict[str, Any] = {"engine": "checklist", "on": on.isoformat(),
+                             "verdict": dec["verdict"],
+                             "procedure": dec["result"].get("procedure"),
+                             "in_force": bool(dec["result"].get("in_force")),
+                             "summary": summary, "source": source, "items": len(items),
+                             "national_vessel": national}
+    if national:
+        said = national.rstrip(".") in summary
+        basis["note"] = ("" if said else f"{national[0].upper()}{national[1:]} ") + (
+            "Os documentos do art. 7º podem ser solicitados pelo Auditor-Fiscal à mão "
+            "(extra_items de request_documents, ou record_document de um item do catálogo).")
+    return items, basis
+
+
+def checklist_for(vessel_case: dict[str, Any] | None, on: dt.date | None = None,
+                  flag: str | None = None) -> list[dict[str, Any]]:
+    """The pending document items for ``vessel_case`` on ``on`` (see
+    :func:`document_checklist`)."""
+    return document_checklist(vessel_case, on or dt.date.today(), flag)[0]
+
+
+def manual_item(item_id: str) -> dict[str, Any]:
+    """A catalogue document requested by the inspector although the engine does not list it
+    (e.g. art. 7 documents of a Brazilian-flag vessel)."""
+    cat = _catalogue()
+    if item_id not in cat:
+        raise TransitionRefused(
+            f"documento desconhecido '{item_id}' (itens do catálogo: {', '.join(cat)})", "item")
+    entry = cat[item_id]
+    return {"item": item_id, "label": entry["text"]["pt"], "basis": cite(entry["provision"]),
+            "status": "pending", "binding": False,
+            "applies_because": "solicitado pelo Auditor-Fiscal do Trabalho",
+            "source": "manual"}
 
 
 def merge_checklist(old: list[dict[str, Any]], new: list[dict[str, Any]]
                     ) -> list[dict[str, Any]]:
-    status = {i["item"]: i["status"] for i in old}
-    return [{**i, "status": status.get(i["item"], i["status"])} for i in new]
+    """The engine's new list with the statuses already recorded; items requested by hand,
+    and items already recorded that no longer apply, are kept."""
+    by_id = {i["item"]: i for i in old}
+    out = [{**i, **{k: by_id[i["item"]][k] for k in ("status", "recorded_on")
+                    if k in by_id.get(i["item"], {})}} for i in new]
+    ids = {i["item"] for i in new}
+    out += [i for i in old if i["item"] not in ids
+            and (i.get("source") == "manual" or i.get("status") != "pending")]
+    return out
+
+
+def _checklist_now(d: dict[str, Any], on: dt.date) -> tuple[list[dict[str, Any]],
+                                                            dict[str, Any]]:
+    return document_checklist(d.get("vessel_case"), on,
+                              (d.get("pre_boarding") or {}).get("flag"))
 
 
 def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
@@ -316,28 +486,43 @@ def escalated(data: dict[str, Any], kind: str) -> bool:
     return any(e["kind"] == kind for e in data.get("escalations", []))
 
 
-def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
-    """Mandatory steps still open (a case cannot close while any remains)."""
-    out: list[str] = []
-    pending = [i["item"] for i in data.get("checklist", []) if i["status"] == "pending"]
+def open_step_details(data: dict[str, Any], *, for_report: bool = False
+                      ) -> list[dict[str, Any]]:
+    """Mandatory steps still open (a case cannot close while any remains), each
+    ``{id, label, items?}`` with Portuguese labels (``items``: pending documents)."""
+    out: list[dict[str, Any]] = []
+    pending = [{"id": i["item"], "label": i.get("label") or i["item"]}
+               for i in data.get("checklist", []) if i["status"] == "pending"]
     if pending:
-        out.append("documentos sem registro de recebido/ausente: " + ", ".join(pending))
+        out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
+                    "items": pending})
     nr = data.get("not_remedied")
     if nr:
         if nr["risk"] == "serious_imminent" and not escalated(data, "detention_request"):
-            out.append("ofício ao cônsul e à autoridade marítima (art. 10, I)")
+            out.append({"id": "detention_request",
+                        "label": "ofício ao cônsul e à autoridade marítima (art. 10, I)"})
         if nr.get("repatriation") and not escalated(data, "federal_police"):
-            out.append("ofício à Polícia Federal (art. 10, III)")
+            out.append({"id": "federal_police", "label": "ofício à Polícia Federal (art. 10, III)"})
         if nr.get("strike") and not escalated(data, "mediation"):
-            out.append("registro de mediação da greve (art. 10, IV)")
+            out.append({"id": "mediation",
+                        "label": "registro de mediação da greve (art. 10, IV)"})
     if quota_violations(data) and not any(a["kind"] == "quota" for a in data.get("autos", [])):
-        out.append("auto de infração por descumprimento da cota (art. 14)")
+        out.append({"id": "quota_auto",
+                    "label": "auto de infração por descumprimento da cota (art. 14)"})
     notes = data.get("notifications", [])
     if notes and notes[-1].get("outcome") is None:
-        out.append("resultado da notificação (atendida ou não)")
+        out.append({"id": "notification_outcome",
+                    "label": "resultado da notificação (atendida ou não)"})
     if not for_report and not data.get("report"):
-        out.append("relatório circunstanciado (art. 11)")
+        out.append({"id": "report", "label": "relatório circunstanciado (art. 11)"})
     return out
+
+
+def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
+    """The open steps as sentences (pending documents by label, with their ids)."""
+    return [s["label"] + (": " + ", ".join(f"{i['label']} ({i['id']})" for i in s["items"])
+                          if s.get("items") else "")
+            for s in open_step_details(data, for_report=for_report)]
 
 
 def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -545,15 +730,23 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case RequestDocuments():
             d["assessment"] = {**d.get("assessment", {}), "justified": True,
                                "consulted": cmd.consulted}
-            d["checklist"] = checklist_for(d.get("vessel_case"))
+            items, basis = _checklist_now(d, facts_date(d, today))
+            ids = {i["item"] for i in items}
+            items += [manual_item(x) for x in cmd.extra_items if x not in ids]
+            d["checklist"], d["checklist_basis"] = items, basis
             d["documents_requested_on"] = when
         case RecordDocument():
             items = d.get("checklist", [])
             match_ = [i for i in items if i["item"] == cmd.item]
+            if not match_ and cmd.item in document_ids():
+                items.append(manual_item(cmd.item))  # a catalogue document asked by hand
+                d["checklist"] = items
+                match_ = items[-1:]
             if not match_:
                 raise TransitionRefused(
                     f"documento desconhecido '{cmd.item}' (itens: "
-                    f"{', '.join(i['item'] for i in items)})", "item")
+                    f"{', '.join(i['item'] for i in items) or 'nenhum'}; catálogo: "
+                    f"{', '.join(document_ids())})", "item")
             match_[0]["status"] = cmd.status
             match_[0]["recorded_on"] = when
         case RecordPhysicalCheck():
@@ -572,8 +765,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
-            if d.get("checklist"):
-                d["checklist"] = merge_checklist(d["checklist"], checklist_for(d["vessel_case"]))
+            if d.get("documents_requested_on"):
+                items, d["checklist_basis"] = _checklist_now(d, facts_date(d, today))
+                d["checklist"] = merge_checklist(d.get("checklist", []), items)
             payload = {"command": name, "on": d.get("on"),
                        "crew_size": len(d["vessel_case"].get("crew") or [])}
         case RunEngines():

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from abordo.cases.service import Conflict, Forbidden, NotFound
 from abordo.cases.workflow import TransitionRefused
 from abordo.law.errors import InputError
+from abordo.law.validation import _PT as _BASE_PT
 from abordo.law.validation import loc_to_path
 
 PROBLEM = "application/problem+json"
@@ -20,6 +21,84 @@ TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not F
           415: "Unsupported Media Type", 422: "Unprocessable Content",
           428: "Precondition Required", 500: "Internal Server Error",
           501: "Not Implemented"}
+
+
+# Portuguese messages of pydantic / FastAPI validation errors, by error type (``{name}`` is
+# filled from the error's context). The English original stays in ``message_en``.
+VALIDATION_PT: dict[str, str] = {
+    **_BASE_PT,
+    "missing": "campo obrigatório ausente",
+    "json_invalid": "JSON inválido",
+    "json_type": "JSON esperado",
+    "string_too_short": "texto curto demais (mínimo {min_length} caracteres)",
+    "string_too_long": "texto longo demais (máximo {max_length} caracteres)",
+    "string_pattern_mismatch": "formato inválido",
+    "string_unicode": "texto inválido",
+    "too_short": "itens de menos (mínimo {min_length})",
+    "too_long": "itens demais (máximo {max_length})",
+    "greater_than_equal": "valor abaixo do mínimo ({ge})",
+    "greater_than": "valor deve ser maior que {gt}",
+    "less_than_equal": "valor acima do máximo ({le})",
+    "less_than": "valor deve ser menor que {lt}",
+    "literal_error": "valor não permitido (esperado: {expected})",
+    "enum": "valor não permitido (esperado: {expected})",
+    "union_tag_invalid": "valor '{tag}' não permitido (esperado: {expected_tags})",
+    "union_tag_not_found": "campo obrigatório ausente",
+    "int_from_float": "número inteiro esperado",
+    "float_parsing": "número inválido",
+    "float_type": "número esperado",
+    "datetime_parsing": "data e hora inválidas",
+    "datetime_from_date_parsing": "data e hora inválidas",
+    "date_from_datetime_inexact": "data sem horário esperada (use AAAA-MM-DD)",
+    "date_future": "data futura esperada",
+    "date_past": "data passada esperada",
+    "bytes_type": "conteúdo binário esperado",
+    "model_attributes_type": "objeto esperado",
+    "dict_type": "objeto esperado",
+    "list_type": "lista esperada",
+    "string_type": "texto esperado",
+    "url_parsing": "URL inválida",
+    "uuid_parsing": "UUID inválido",
+    "multiple_of": "valor deve ser múltiplo de {multiple_of}",
+}
+HTTP_PT = {"Not Found": "recurso não encontrado", "Method Not Allowed": "método não permitido",
+           "Unsupported Media Type": "tipo de conteúdo não suportado",
+           "Internal Server Error": "erro interno", "Unauthorized": "não autenticado",
+           "Forbidden": "acesso negado", "Bad Request": "requisição inválida",
+           "Request Entity Too Large": "conteúdo grande demais",
+           "Content Too Large": "conteúdo grande demais"}
+
+
+def _ctx_value(value: Any) -> str:
+    return str(value).replace(" or ", " ou ")
+
+
+def validation_message(err: dict[str, Any]) -> tuple[str, str]:
+    """(Portuguese, English) message of one pydantic/FastAPI validation error."""
+    kind = str(err.get("type", ""))
+    en = str(err.get("msg", "invalid"))
+    ctx: dict[str, Any] = dict(err.get("ctx") or {})
+    if kind.startswith("value_error") or kind == "assertion_error":
+        # our validators write "Portuguese ‖ English"
+        text = en.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        pt, _, en_part = text.partition(" ‖ ")
+        return pt, en_part or text
+    template = VALIDATION_PT.get(kind)
+    if template is None:
+        return f"valor inválido ({kind or 'erro'})", en
+    try:
+        pt = template.format(**{k: _ctx_value(v) for k, v in ctx.items()})
+    except (KeyError, IndexError, ValueError):
+        pt = template.split(" (", 1)[0]
+    pt = pt.replace(" 1 caracteres)", " 1 caractere)")
+    if kind == "json_invalid" and ctx.get("error"):
+        en = f"{en}: {ctx['error']}"  # the parser's own words stay in the English message
+    return pt, en
+
+
+def _wants_en(request: Request) -> bool:
+    lang = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    return str(lang).lower().startswith("en")
 
 
 def problem(status: int, detail: str, *, type_: str = "about:blank",
@@ -45,18 +124,30 @@ def install(app: FastAPI) -> None:
         return input_problem(exc)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(_r: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        en_wanted = _wants_en(request)
         errors = []
         for err in exc.errors():
             loc = list(err.get("loc", ()))
             where = str(loc[0]) if loc else "body"
-            path = loc_to_path([p for p in loc[1:] if isinstance(p, int | str)])
+            kind = str(err.get("type", ""))
+            # a JSON syntax error's location is a character position, not a field
+            parts = [] if kind == "json_invalid" else loc[1:]
+            path = loc_to_path([p for p in parts if isinstance(p, int | str)])
+            tag = str((err.get("ctx") or {}).get("discriminator", "")).strip("'\"")
+            if kind.startswith("union_tag") and tag:
+                path = f"{path}.{tag}" if path else tag  # the field that selects the variant
+            pt, en = validation_message(err)
+            if kind == "json_invalid" and loc and isinstance(loc[-1], int):
+                pt = f"{pt} (posição {loc[-1]})"
+                en = f"{en} (position {loc[-1]})"
             errors.append({"field": path or where, "in": where,
-                           "message": str(err.get("msg", "invalid")),
-                           "type": str(err.get("type", ""))})
+                           "message": en if en_wanted else pt, "message_en": en,
+                           "type": kind})
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
-        return problem(422, detail or "invalid request", type_="/problems/invalid-input",
-                       errors=errors)
+        return problem(422, detail or ("invalid request" if en_wanted else
+                                       "requisição inválida"),
+                       type_="/problems/invalid-input", errors=errors)
 
     @app.exception_handler(TransitionRefused)
     async def _refused(_r: Request, exc: TransitionRefused) -> JSONResponse:
@@ -78,8 +169,11 @@ def install(app: FastAPI) -> None:
         return problem(403, str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_r: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return problem(exc.status_code, str(exc.detail),
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = str(exc.detail)
+        if not _wants_en(request):
+            detail = HTTP_PT.get(detail, detail)
+        return problem(exc.status_code, detail,
                        headers=dict(exc.headers) if exc.headers else None)
 
     @app.exception_handler(Exception)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import typer
 from sqlalchemy import func, select
 
 from abordo.faces.cli.common import console, console_err
+from abordo.law.errors import InputError
 
 DbOpt = typer.Option(None, "--db", help="URL do banco (padrão: $ABORDO_DB ou ./abordo.sqlite)")
 
@@ -16,6 +19,89 @@ def _url(db: str | None) -> str:
     from abordo.cases.db import default_url, normalize_url
 
     return normalize_url(db) if db else default_url()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def db_error(url: str, exc: BaseException) -> InputError:
+    """A database/driver error at the CLI boundary as a clear ``--db`` input error (exit 2)."""
+    from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+    from abordo.cases.db import display_url
+
+    shown = display_url(url)
+    scheme = url.split("://", 1)[0] if "://" in url else "?"
+    if isinstance(exc, NoSuchModuleError):
+        pt = (f"tipo de banco não suportado '{scheme}' em {shown}: use sqlite:///arquivo.sqlite "
+              "(ou um caminho de arquivo) ou postgresql://usuário@host/banco")
+        en = (f"unsupported database type '{scheme}' in {shown}: use sqlite:///file.sqlite "
+              "(or a file path) or postgresql://user@host/database")
+    elif isinstance(exc, ImportError):
+        pt = (f"driver do banco '{scheme}' não instalado ({exc.name or exc}): o Abordo usa "
+              "SQLite ou PostgreSQL (psycopg)")
+        en = (f"database driver for '{scheme}' not installed ({exc.name or exc}): Abordo uses "
+              "SQLite or PostgreSQL (psycopg)")
+    elif isinstance(exc, ArgumentError | ValueError):
+        pt = f"URL de banco inválida '{shown}': {_first_line(exc)}"
+        en = f"invalid database URL '{shown}': {_first_line(exc)}"
+    elif isinstance(exc, DBAPIError):
+        pt = f"não foi possível abrir o banco {shown}: {_first_line(exc)}"
+        en = f"cannot open the database {shown}: {_first_line(exc)}"
+    else:
+        pt = f"erro no banco {shown}: {_first_line(exc)}"
+        en = f"database error in {shown}: {_first_line(exc)}"
+    return InputError(pt, "--db", message_en=en)
+
+
+@contextmanager
+def db_errors(url: str) -> Iterator[None]:
+    """Turn SQLAlchemy, driver and migration errors into :func:`db_error` (no traceback)."""
+    from alembic.util.exc import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        yield
+    except InputError:
+        raise
+    except (SQLAlchemyError, ImportError, ValueError, CommandError, OSError) as exc:
+        raise db_error(url, exc) from None
+
+
+def checked_url(db: str | None, *, must_exist: bool = False) -> str:
+    """The ``--db`` URL, checked before anything connects: a SQLite file's folder must exist
+    (and, with ``must_exist``, the file itself: nothing is created by mistake)."""
+    from abordo.cases.db import sqlite_file
+
+    url = _url(db)
+    with db_errors(url):
+        path = sqlite_file(url)
+    if path is None:
+        return url
+    if path.is_dir():
+        raise InputError(f"o banco indicado é uma pasta, não um arquivo: {path}", "--db",
+                         message_en=f"the database given is a folder, not a file: {path}")
+    if must_exist and not path.exists():
+        raise InputError(f"arquivo do banco não existe: {path} (confira o caminho; nada foi "
+                         "criado)", "--db",
+                         message_en=f"database file does not exist: {path} (check the path; "
+                                    "nothing was created)")
+    if not path.parent.is_dir():
+        raise InputError(f"pasta do banco não existe: {path.parent}", "--db",
+                         message_en=f"database folder does not exist: {path.parent}")
+    return url
+
+
+def prepare_db(db: str | None) -> str:
+    """Checked URL, migrated to the last revision (creates a SQLite file if needed)."""
+    from abordo.cases.db import upgrade
+
+    url = checked_url(db)
+    with db_errors(url):
+        upgrade(url)
+    return url
 
 
 def ensure_demo_admin(url: str) -> tuple[str, str] | None:
@@ -48,16 +134,17 @@ def register(app: typer.Typer) -> None:
 
         import uvicorn
 
-        from abordo.cases.db import upgrade
+        from abordo.cases.db import display_url
 
-        url = _url(db)
-        upgrade(url)
-        creds = ensure_demo_admin(url)
+        url = prepare_db(db)
+        with db_errors(url):
+            creds = ensure_demo_admin(url)
         if creds:
             console.print("Banco vazio: criado administrador local de demonstração "
                           "(troque a senha / crie usuários com `abordo users add`):")
             console.print(f"  e-mail: {creds[0]}\n  senha:  {creds[1]}")
-        console.print(f"Abordo API em http://{host}:{port}/api/v1/docs — banco {url}")
+        console.print(f"Abordo API em http://{host}:{port}/api/v1/docs — banco "
+                      f"{display_url(url)}")
         os.environ["ABORDO_DB"] = url
         if workers > 1:
             uvicorn.run("abordo.faces.api.asgi:app", host=host, port=port, workers=workers)
@@ -69,11 +156,10 @@ def register(app: typer.Typer) -> None:
     @db_app.command("upgrade")
     def db_upgrade(db: str | None = DbOpt) -> None:
         """Aplica as migrações (Alembic) até a última versão."""
-        from abordo.cases.db import upgrade
+        from abordo.cases.db import display_url
 
-        url = _url(db)
-        upgrade(url)
-        console.print(f"banco atualizado: {url}")
+        url = prepare_db(db)
+        console.print(f"banco atualizado: {display_url(url)}")
 
     @users_app.command("add")
     def users_add(email: str = typer.Option(..., "--email"),
@@ -86,10 +172,9 @@ def register(app: typer.Typer) -> None:
                   db: str | None = DbOpt) -> None:
         """Cria um usuário (registrado na trilha de auditoria)."""
         from abordo.cases import auth
-        from abordo.cases.db import session_factory, upgrade
+        from abordo.cases.db import session_factory
 
-        url = _url(db)
-        upgrade(url)
+        url = prepare_db(db)
         generated = password is None
         pw = password or secrets.token_urlsafe(12)
         with session_factory(url)() as s, s.begin():
@@ -104,12 +189,20 @@ def register(app: typer.Typer) -> None:
 
     @audit_app.command("verify")
     def audit_verify(db: str | None = DbOpt) -> None:
-        """Verifica a cadeia de hashes; sai com 1 no primeiro evento adulterado."""
+        """Verifica a cadeia de hashes; sai com 1 no primeiro evento adulterado (2: banco
+        inexistente ou sem o esquema do Abordo)."""
         from abordo.cases import audit
-        from abordo.cases.db import session_factory
+        from abordo.cases.db import display_url, has_schema, session_factory
 
-        with session_factory(_url(db))() as s:
-            res = audit.verify(s)
+        url = checked_url(db, must_exist=True)
+        with db_errors(url):
+            if not has_schema(url):
+                raise InputError(
+                    f"banco sem o esquema do Abordo (rode abordo db upgrade): {display_url(url)}",
+                    "--db", message_en="database without the Abordo schema (run abordo db "
+                                       f"upgrade): {display_url(url)}")
+            with session_factory(url)() as s:
+                res = audit.verify(s)
         if res.ok:
             console.print(f"trilha de auditoria íntegra: {res.checked} eventos verificados")
             return

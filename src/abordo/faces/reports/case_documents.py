@@ -98,6 +98,9 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
+        warnings=workflow.case_warnings(data, case.created_at.date() if case.created_at
+                                        else None),
+        workflow_procedure=workflow.PROCEDURE,
     )
 
 
