@@ -14,6 +14,8 @@ from abordo.faces.cli.common import (
     emit,
     emit_report,
     parse_on,
+    parse_options,
+    resolve_lang,
     today,
 )
 from abordo.faces.reports.blocks import render_rich
@@ -25,24 +27,6 @@ from abordo.vessel_check import check_vessel
 
 OptionOpt = typer.Option(
     None, "--option", help="interpretação escolhida, ex.: quota.groups=department_or_level")
-
-
-def parse_options(values: list[str] | None) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for v in values or []:
-        if "=" not in v:
-            raise InputError(f"opção '{v}' deve ter a forma família=variante", "--option",
-                             message_en=f"option '{v}' must be family=variant")
-        k, _, val = v.partition("=")
-        out[k.strip()] = val.strip()
-    return out
-
-
-def _lang(lang: str | None) -> str:
-    if lang not in (None, "pt", "en"):
-        raise InputError(f"idioma '{lang}' não suportado (pt ou en)", "--lang",
-                         message_en=f"unsupported language '{lang}' (pt or en)")
-    return lang or "pt"
 
 
 def register(app: typer.Typer) -> None:
@@ -60,7 +44,7 @@ def register(app: typer.Typer) -> None:
         """Verifica uma embarcação: cota de brasileiros, imigração e documentos a pedir.
 
         Saída 0 conforme, 1 não conforme, 2 entrada inválida."""
-        language = _lang(lang)
+        language = resolve_lang(lang)
         case = load_vessel_case(file, keep_personal_data or None)
         result = check_vessel(case, parse_on(on) or today(), parse_options(option))
         emit_report(fmt, result, language, output, {
@@ -79,7 +63,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo
         (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
-        language = _lang(lang)
+        language = resolve_lang(lang)
         case = load_vessel_case(file)
         d = plan_quota(case, parse_on(on) or today(), parse_options(option))
         if fmt == "json":

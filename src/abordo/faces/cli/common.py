@@ -89,3 +89,30 @@ def emit_report(fmt: str, subject: Any, lang: str, output: Path | None,
         raise InputError(f"formato '{fmt}' não suportado ({offered})", "--format",
                          message_en=f"unsupported format '{fmt}' ({offered})")
     emit(render(subject, lang), output)
+
+
+def parse_options(values: list[str] | None) -> dict[str, str]:
+    """``--option family=variant`` (repeatable) as ``{family: variant}``.
+
+    Raises :class:`InputError` naming ``--option`` for an item without ``=``.
+    """
+    out: dict[str, str] = {}
+    for v in values or []:
+        key, sep, val = v.partition("=")
+        if not sep or not key.strip() or not val.strip():
+            raise InputError(f"opção '{v}' deve ter a forma família=variante "
+                             "(ex.: quota.groups=department_or_level)", "--option",
+                             message_en=f"option '{v}' must be family=variant "
+                             "(e.g. quota.groups=department_or_level)")
+        out[key.strip()] = val.strip()
+    return out
+
+
+def resolve_lang(lang: str | None) -> str:
+    """``--lang`` checked (pt | en); the locale's language when not given."""
+    if lang is None:
+        return default_lang()
+    if lang not in ("pt", "en"):
+        raise InputError(f"idioma '{lang}' não suportado (pt ou en)", "--lang",
+                         message_en=f"unsupported language '{lang}' (pt or en)")
+    return lang

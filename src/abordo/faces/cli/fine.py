@@ -22,9 +22,10 @@ from abordo.faces.cli.common import (
     LangOpt,
     OutOpt,
     console,
-    default_lang,
     emit,
     emit_report,
+    parse_options,
+    resolve_lang,
 )
 from abordo.faces.reports.port_fines import (
     catalogue_json,
@@ -74,19 +75,6 @@ def parse_prior(value: str) -> dict[str, Any]:
     return {"provision": provision.strip(), "imposed_on": parse_date(date, "--prior")}
 
 
-def parse_options(values: list[str] | None) -> dict[str, str]:
-    """``--option family=variant`` (repeatable), e.g. ``fines=minimum.final``."""
-    out: dict[str, str] = {}
-    for v in values or []:
-        key, sep, val = v.partition("=")
-        if not sep or not key.strip() or not val.strip():
-            raise InputError(f"opção '{v}' deve ter a forma família=variante "
-                             "(ex.: fines=minimum.final)", "--option",
-                             message_en=f"option '{v}' must be family=variant")
-        out[key.strip()] = val.strip()
-    return out
-
-
 def read_input(path: Path) -> dict[str, Any]:
     """The input file (YAML or JSON) as a dict; errors name the file."""
     where = str(path)
@@ -120,15 +108,6 @@ def _flag_error(exc: InputError) -> InputError:
         return exc
     return InputError(exc.message, flag, exc.file, exc.row, exc.message_en,
                       [_flag_error(d) for d in exc.details])
-
-
-def _lang(lang: str | None) -> str:
-    if lang is None:
-        return default_lang()
-    if lang not in ("pt", "en"):
-        raise InputError(f"idioma '{lang}' não suportado (pt ou en)", "--lang",
-                         message_en=f"unsupported language '{lang}' (pt or en)")
-    return lang
 
 
 def register(app: typer.Typer) -> None:
@@ -172,7 +151,7 @@ def register(app: typer.Typer) -> None:
         """Gradua uma multa da Lei nº 9.719/1998 pela Portaria MTE nº 746/2000.
 
         Saída 0 calculada ou não coberta (o relatório diz qual), 2 entrada inválida."""
-        language = _lang(lang)
+        language = resolve_lang(lang)
         if fmt not in FORMATS:
             raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
                              "--format", message_en=f"unsupported format '{fmt}'")

@@ -18,9 +18,10 @@ from abordo.faces.cli.common import (
     LangOpt,
     OutOpt,
     Renderer,
-    default_lang,
     emit_report,
     parse_on,
+    parse_options,
+    resolve_lang,
     today,
 )
 from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
@@ -31,20 +32,6 @@ RENDERERS: dict[str, Renderer] = {"text": text_report, "json": json_report,
                                    "html": html_report, "pdf": pdf_report}
 FORMATS = tuple(RENDERERS)
 PURPOSES = ("promotion", "course", "revalidation")
-
-
-def parse_options(values: list[str] | None) -> dict[str, str]:
-    """``--option family=variant`` (repeatable), e.g. ``sea_time.years=half_up``."""
-    out: dict[str, str] = {}
-    for v in values or []:
-        key, sep, val = v.partition("=")
-        if not sep or not key.strip() or not val.strip():
-            raise InputError(f"opção '{v}' deve ter a forma família=variante "
-                             "(ex.: sea_time.years=half_up)", "--option",
-                             message_en=f"option '{v}' must be family=variant "
-                             "(e.g. sea_time.years=half_up)")
-        out[key.strip()] = val.strip()
-    return out
 
 
 def register(app: typer.Typer) -> None:
@@ -65,7 +52,7 @@ def register(app: typer.Typer) -> None:
 
         Formatos: text, json, html, pdf (pdf exige -o).
         Saída 0 calculado ou não coberto (o relatório diz qual), 2 entrada inválida."""
-        language = lang or default_lang()
+        language = resolve_lang(lang)
         if language not in ("pt", "en"):
             raise InputError(f"idioma '{language}' não suportado (pt ou en)", "--lang",
                              message_en=f"unsupported language '{language}' (pt or en)")
