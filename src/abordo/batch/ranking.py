@@ -70,7 +70,8 @@ def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
     nc = frame.filter(pl.col("verdict") == "non_compliant")
     out: dict[str, Any] = {
         "vessels": frame.height,
-        "by_verdict": {k: int(v) for k, v in sorted(by_verdict.items(), key=lambda kv: -kv[1])},
+        "by_verdict": {k: int(v) for k, v in sorted(by_verdict.items(),
+                                                    key=lambda kv: (-kv[1], kv[0]))},
         "total_deficit": int(nc["total_deficit"].fill_null(0).sum()),
         "top": frame.filter(pl.col("risk_rank") <= top).sort("risk_rank").select(
             "risk_rank", "id", "name", "verdict", "regime", "days_of_operation",
