@@ -14,7 +14,8 @@ from rich.console import Console
 from abordo.law.errors import InputError
 
 console = Console(highlight=False, soft_wrap=False)
-console_err = Console(stderr=True, highlight=False)
+# Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
+console_err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def parse_on(value: str | None) -> dt.date | None:
