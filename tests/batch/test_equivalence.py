@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.batch.fleetgen import gen_fleet, write_tables
 
 from abordo.batch import screen
 from abordo.crew.load import parse_vessel_case
 from abordo.law.errors import InputError
 from abordo.quota import evaluate, plan
-from batch.fleetgen import gen_fleet, write_tables
 
 HORIZON = 400
 

@@ -105,11 +105,13 @@ def _resolve(s: str | None) -> _Resolved:
         nat = NAT_BR if "BR" in nationality_codes(text) else NAT_NO
     except ValueError:
         nat = NAT_BAD
+    # A blank explicit value is no value (as a crew list's empty cell).
     res = _Resolved(
         r_dept, r_lvl, r_pos, fast, nat,
+        E_DEPT_NONE if not text else
         DEPARTMENTS.index(text) if text in DEPARTMENTS else E_DEPT_BAD,
-        LEVELS.index(text) if text in LEVELS else E_LVL_BAD,
-        _POS_INDEX.get(text, E_POS_BAD),
+        E_LVL_NONE if not text else LEVELS.index(text) if text in LEVELS else E_LVL_BAD,
+        E_POS_NONE if not text else _POS_INDEX.get(text, E_POS_BAD),
     )
     _CACHE[s] = res
     return res
@@ -494,7 +496,7 @@ def _first_bad_row(src: CrewSource, voc: Vocabulary) -> InputError:
                           message_en="invalid crew row")
     rec = hit.row(0, named=True)
     row = int(rec.pop("_i")) + src.row_offset
-    data = {k: v for k, v in rec.items() if v is not None}
+    data = {k: v.strip() for k, v in rec.items() if v is not None and v.strip()}
     data.setdefault("id", f"L{row}")
     try:
         CrewInput.model_validate(data)
