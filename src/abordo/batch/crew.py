@@ -53,8 +53,8 @@ COUNTS: tuple[str, ...] = (
 # Packed counters of the fast pass.
 FAST_FIELDS: tuple[str, ...] = (
     *(f"n:{c}" for c in CELLS[:COMMON_CELLS]), *(f"b:{c}" for c in CELLS[:COMMON_CELLS]),
-    "master_n", "master_x", "chief_n", "chief_x", "rare",
-)
+    "master_n", "master_x", "chief_n", "chief_x",
+)  # a vessel's rare rows are its persons not in these cells: crew_size − Σ n
 N_LANES = -(-len(FAST_FIELDS) // FIELDS_PER_LANE)
 RARE_CLASS = COMMON_CELLS * 3
 NAT_NO, NAT_BR, NAT_BAD = 0, 1, 2
@@ -189,9 +189,7 @@ def _lane_luts() -> list[pl.Series]:
     for code in range(RARE_CODE + 1):
         cls, nat = divmod(code, 3)
         inc: list[str] = []
-        if cls >= RARE_CLASS or nat == NAT_BAD:
-            inc.append("rare")
-        else:
+        if cls < RARE_CLASS and nat != NAT_BAD:
             cell_i, pos = divmod(cls, 3)
             cell = CELLS[cell_i]
             inc.append(f"n:{cell}")
@@ -211,8 +209,6 @@ def unpack_exprs() -> dict[str, pl.Expr]:
     """Expressions reading every count of :data:`COUNTS` (UInt32) from the lane columns."""
     out: dict[str, pl.Expr] = {}
     for fld in PACKED_FIELDS:
-        if fld == "rare":
-            continue
         lane, pos = _slot(fld)
         out[fld] = ((pl.col(f"lane{lane}") // (FIELD_BASE ** pos)) % FIELD_BASE).cast(pl.UInt32)
     return out
@@ -222,8 +218,6 @@ def pack_exprs() -> list[pl.Expr]:
     """The lane columns from count columns (each < 4096): inverse of :func:`unpack_exprs`."""
     lanes: list[list[pl.Expr]] = [[] for _ in range(PACKED_LANES)]
     for fld in PACKED_FIELDS:
-        if fld == "rare":
-            continue
         lane, pos = _slot(fld)
         lanes[lane].append(pl.col(fld).cast(pl.UInt64) * (FIELD_BASE ** pos))
     return [pl.sum_horizontal(exprs).cast(pl.UInt64).alias(f"lane{i}")
@@ -411,10 +405,12 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> C
     fast = _fast_pass(src, voc).collect(engine="streaming")
     voc.refresh()
     rows = int(fast["crew_size"].sum() or 0)
-    rare_lane, rare_pos = _slot("rare")
-    rare_n = (pl.col(f"lane{rare_lane}") // (FIELD_BASE ** rare_pos)) % FIELD_BASE
+    unpacked = unpack_exprs()
+    rare_n = pl.col("crew_size").cast(pl.Int64) - pl.sum_horizontal(
+        [unpacked[f"n:{c}"] for c in CELLS[:COMMON_CELLS]]).cast(pl.Int64)
     big = pl.col("crew_size") >= MAX_PACKED
-    fast = fast.with_columns(_rare=rare_n.cast(pl.UInt32), _big=big).with_row_index("_pos")
+    fast = fast.with_columns([pl.lit(0, pl.UInt64).alias(n) for n in LANES[N_LANES:]]) \
+        .with_columns(_rare=rare_n.cast(pl.UInt32), _big=big).with_row_index("_pos")
     capturable = voc.size < NULL_CODE
     # Rare rows of a vessel are known exactly when they are at most two, or all alike.
     captured_ok = capturable & ((pl.col("_rare") <= 2)
@@ -437,8 +433,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> C
         delta = _captured(voc, rare_rows)
         if int(delta["_bad"].sum() or 0):
             raise _first_bad_row(src, voc)
-        base = cap.with_columns([pl.lit(0, pl.UInt64).alias(n) for n in LANES[N_LANES:]]) \
-            .select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
+        base = cap.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
         merged = base.join(delta, on="vessel_id", suffix="_d").select(
             "vessel_id", *((pl.col(k) + pl.col(f"{k}_d")).alias(k) for k in COUNTS
                            if k != "crew_size"))
@@ -451,9 +446,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> C
         if int(exact["_bad"].sum() or 0):
             raise _first_bad_row(src, voc)
         patches.append(exact.select("vessel_id", *(k for k in COUNTS if k != "crew_size")))
-    packed = fast.select("vessel_id", *LANES[:N_LANES],
-                         *(pl.lit(0, pl.UInt64).alias(n) for n in LANES[N_LANES:]),
-                         pl.col("crew_size").cast(pl.UInt32))
+    packed = fast.select("vessel_id", *LANES, pl.col("crew_size").cast(pl.UInt32))
     if patches:  # exact counts replace those rows, in place (the order of vessels is kept)
         patch = pl.concat(patches).join(fast.select("vessel_id", "_pos"), on="vessel_id")
         lanes = patch.select("_pos", *pack_exprs())
