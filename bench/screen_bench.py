@@ -100,7 +100,7 @@ def job_generate(folder: Path, n: int, crew: int, strings: bool) -> None:
           .select(
               vessel_id=pl.format("V{}", pl.col("v").cast(pl.String).str.zfill(7)),
               id=pl.format("C{}", pl.col("j")),
-              rank=pl.lit(pl.Series(RANKS)).gather(pl.col("j")),
+              rank=pl.lit(pl.Series(RANKS)).gather(pl.col("j") % len(RANKS)),
               nationality=pl.lit(pl.Series(NATS)).gather(
                   (pl.col("h") % len(NATS)).cast(pl.UInt32)),
               # A few rows the fast pass cannot take: a dual national, an explicit
