@@ -129,7 +129,9 @@ def test_unknown_option_and_horizon(tmp_path: Path) -> None:
     f = fleet(tmp_path)
     assert "campo --option quota.grups: opção desconhecida" in bad(f, "--option",
                                                                    "quota.grups=x")
-    assert "campo --option: opção inválida" in bad(f, "--option", "quota.groups")
+    assert "campo --option: opção 'quota.groups' deve ter a forma família=variante" in \
+        bad(f, "--option", "quota.groups")
+    assert "campo --lang" in bad(f, "--lang", "fr")
     assert "campo --horizon" in bad(f, "--horizon", "-1")
 
 

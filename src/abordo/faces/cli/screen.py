@@ -12,11 +12,21 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from abordo.batch import ScreenResult, screen, summary, write_result
-from abordo.faces.cli.common import LangOpt, console, console_err, default_lang, parse_on, today
+from abordo.faces.cli.common import (
+    LangOpt,
+    console,
+    console_err,
+    default_lang,
+    parse_on,
+    parse_options,
+    resolve_lang,
+    today,
+)
 from abordo.law.decision import verdict_label
 from abordo.law.errors import InputError
 
@@ -30,19 +40,6 @@ STAGES = {
     "rank": ("ordenando por risco", "ranking by risk"),
     "write": ("gravando", "writing"),
 }
-
-
-def parse_options(items: list[str] | None) -> dict[str, str]:
-    """``["quota.groups=department_or_level"]`` → ``{"quota.groups": "department_or_level"}``."""
-    out: dict[str, str] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise InputError(f"opção inválida '{item}': use família=variante (ex.: "
-                             "quota.groups=department_or_level)", "--option",
-                             message_en=f"invalid option '{item}': use family=variant")
-        out[key.strip()] = value.strip()
-    return out
 
 
 FINDING_LABELS = {
@@ -97,7 +94,7 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
                          justify="right" if h[1] in ("#", "days", "deficit", "deficit then")
                          else "left")
         for r in rows:
-            vessel = f"{r['id']} {r['name'] or ''}".strip()
+            vessel = escape(f"{r['id']} {r['name'] or ''}".strip())
             t.add_row(str(r["risk_rank"]), vessel, _verdict(r["verdict"], lang),
                       _s(r["days_of_operation"]), _s(r["total_deficit"]),
                       _findings(r["findings"], lang), _date(r["next_since"], lang),
@@ -126,7 +123,8 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
             "vessel(s) not judged (input_error)"
         console_err.print(f"[yellow]{res.errors} {what}[/]")
     if out is not None:
-        out_console.print(f"{'Resultado gravado em' if pt else 'Result written to'} {out} "
+        out_console.print(f"{'Resultado gravado em' if pt else 'Result written to'} "
+                          f"{escape(str(out))} "
                           f"({res.frame.height} {'linhas' if pt else 'rows'}).")
 
 
@@ -152,8 +150,8 @@ def register(app: typer.Typer) -> None:
         lang: str | None = LangOpt,
     ) -> None:
         """Triagem de uma frota inteira: resultado por embarcação, ordenado por risco."""
-        lang = lang or default_lang()
         try:
+            lang = resolve_lang(lang)
             day = parse_on(on) or today()
             opts = parse_options(option)
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
@@ -179,8 +177,10 @@ def register(app: typer.Typer) -> None:
                     stage("write")
                     write_result(res.frame, output)
         except InputError as exc:
-            console_err.print(f"[bold red]erro de entrada[/]: {exc.render(lang)}",
-                              highlight=False)
+            shown = lang if lang in ("pt", "en") else default_lang()
+            label = "input error" if shown == "en" else "erro de entrada"
+            console_err.print(f"[bold red]{label}[/]: ", end="", highlight=False)
+            console_err.print(exc.render(shown), markup=False, highlight=False)
             raise typer.Exit(2) from None
         _print_summary(res, lang, top, output)
         raise typer.Exit(2 if res.errors else 1 if res.non_compliant else 0)
