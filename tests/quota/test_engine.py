@@ -179,3 +179,12 @@ def test_plan_lists_every_step() -> None:
         (D(2026, 6, 30), Fraction(1, 2), "future"),
         (D(2026, 12, 27), Fraction(2, 3), "future")]
     assert rows[2]["total_required"] == 5
+
+
+def test_extension_for_a_missing_step_is_reported_not_dropped() -> None:
+    case = vessel_case(PSV_CREW, extensions=[{"step_from_day": 120, "applies_from": "2026-06-01"}])
+    d = evaluate(case, D(2026, 4, 1))
+    warn = [f for f in d.findings if f.id == "extension_not_applied"]
+    assert len(warn) == 1 and "etapas: 90, 180, 360" in warn[0].text.pt
+    assert d.result["step"]["since"] == D(2026, 4, 1)  # the 90-day step is unchanged
+

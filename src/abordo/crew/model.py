@@ -89,6 +89,8 @@ def nationality_codes(value: Any) -> tuple[str, ...]:
     """One or more nationalities: ``"BR"``, ``"PT/BR"``, ``["PT", "BR"]``."""
     if value is False:
         return ("NO",)
+    if value is None:
+        raise ValueError("nacionalidade ausente ‖ nationality missing")
     items = value if isinstance(value, list | tuple) else re.split(r"\s*[/;,|]\s*", str(value))
     codes = tuple(dict.fromkeys(country_code(v) for v in items if str(v).strip()))
     if not codes:

@@ -253,6 +253,21 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
     """When each step applies: on the day its threshold is reached, or from the date of an
     extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
     ext = {e.step_from_day: e for e in ctx.case.operation.extensions}
+    step_days = {s.from_day for s in rule.steps}
+    for day, given in ext.items():
+        # An extension the rule cannot use is reported, never silently dropped.
+        if regime.extensions is None or day not in step_days:
+            why_pt = ("a norma em vigor não prevê prorrogação" if regime.extensions is None
+                      else f"não há etapa de {day} dias nesta regra (etapas: "
+                      f"{', '.join(str(d) for d in sorted(step_days))})")
+            why_en = ("the norm in force provides no extension" if regime.extensions is None
+                      else f"there is no {day}-day step in this rule (steps: "
+                      f"{', '.join(str(d) for d in sorted(step_days))})")
+            ctx.b.finding(Finding("extension_not_applied", Msg(
+                f"Prorrogação informada para a etapa de {day} dias não aplicada: {why_pt}"
+                f"{f' ({given.reference})' if given.reference else ''}.",
+                f"Extension given for the {day}-day step not applied: {why_en}"
+                f"{f' ({given.reference})' if given.reference else ''}."), None, "warning"))
     out = []
     for s in rule.steps:
         natural = stay.day_reached_on(s.from_day)
