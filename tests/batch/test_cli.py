@@ -40,7 +40,7 @@ def test_example_fleet_summary_and_exit_1(tmp_path: Path) -> None:
     assert code == 1  # some vessels are non-compliant
     assert "13 embarcações, 388 pessoas a bordo" in text
     assert "não conforme" in text and "V04 Deep Explorer" in text
-    assert "Déficit total hoje: 41 brasileiros." in text
+    assert "Déficit total hoje: 46 brasileiros." in text
     df = pl.read_parquet(out)
     assert df.height == 13 and df["risk_rank"].min() == 1
 
@@ -50,8 +50,8 @@ def test_english_horizon_and_csv(tmp_path: Path) -> None:
     code, text = run(str(EXAMPLE), "--on", "2026-06-01", "--horizon", "365", "-o", str(out),
                      "--lang", "en")
     assert code == 1
-    assert "Horizon of 365 days: 5 vessels reach a new step; 4 would be short" in text
-    assert pl.read_csv(out)["horizon_steps"].drop_nulls().sum() == 8
+    assert "Horizon of 365 days: 6 vessels reach a new step; 5 would be short" in text
+    assert pl.read_csv(out)["horizon_steps"].drop_nulls().sum() == 10
 
 
 def test_exit_0_when_every_vessel_complies(tmp_path: Path) -> None:
@@ -148,7 +148,7 @@ def test_unknown_rank_where_a_group_needs_it(tmp_path: Path) -> None:
     v01 = df.filter(pl.col("id") == "V01").row(0, named=True)
     assert v01["verdict"] == "input_error"
     assert "linha 6" in v01["error"] and "Roustabout" in v01["error"]
-    assert df.filter(pl.col("verdict") == "non_compliant").height == 4
+    assert df.filter(pl.col("verdict") == "non_compliant").height == 5
 
 
 @pytest.mark.parametrize("name", ["vessels.csv", "crew.csv"])

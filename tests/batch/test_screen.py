@@ -80,8 +80,9 @@ def test_other_regimes(result: pl.DataFrame) -> None:
         ("not_applicable", "exempt_activity")
     assert (row(result, "V08")["verdict"], row(result, "V08")["regime"]) == \
         ("not_covered", "cnig-rn-05-2017")
-    assert (row(result, "V12")["verdict"], row(result, "V12")["reason"]) == \
-        ("not_applicable", "no_contract")
+    # RN 06/2017 as amended sets no contract condition (art. 1º): V12 is judged too.
+    assert (row(result, "V12")["verdict"], row(result, "V12")["total_deficit"]) == \
+        ("non_compliant", 5)
     assert (row(result, "V03")["verdict"], row(result, "V03")["next_since"]) == \
         ("not_yet", dt.date(2026, 8, 30))
 
@@ -90,8 +91,8 @@ def test_risk_rank(result: pl.DataFrame) -> None:
     order = result.sort("risk_rank")["id"].to_list()
     # non-compliant by shortfall (deficit + position findings), then the step coming short,
     # then the others, not covered and not applicable last.
-    assert order[:6] == ["V04", "V10", "V11", "V01", "V05", "V03"]
-    assert order[-3:] == ["V08", "V07", "V12"]
+    assert order[:7] == ["V04", "V10", "V12", "V11", "V01", "V05", "V03"]
+    assert order[-3:] == ["V06", "V08", "V07"]
     assert sorted(result["risk_rank"].to_list()) == list(range(1, 14))
 
 

@@ -122,9 +122,27 @@ def test_not_covered_windows() -> None:
     assert evaluate(port, D(2012, 1, 1)).verdict == Verdict.NOT_COVERED
 
 
-def test_foreign_without_contract_not_applicable() -> None:
-    d = evaluate(vessel_case(PSV_CREW, contract="none"), D(2026, 6, 1))
+def test_contract_condition_only_where_the_norm_sets_it() -> None:
+    # RN 72/2006 (IN SIT 70/2007 art. 13, VI, c): contract with a Brazilian company required.
+    old = vessel_case(PSV_CREW, contract="none", presence=[{"entry": "2010-01-01"}])
+    d = evaluate(old, D(2010, 6, 1))
     assert d.verdict == Verdict.NOT_APPLICABLE
+    assert [c.label for c in d.citations][-1] == "IN SIT nº 70/2007, art. 13, VI, c"
+    # RN 06/2017 as amended (art. 1º): foreign vessels operating in AJB, whatever the contract.
+    assert evaluate(vessel_case(PSV_CREW, contract="none"), D(2026, 6, 1)).verdict == \
+        Verdict.NON_COMPLIANT
+
+
+def test_citations_name_the_norm_that_holds_the_provision() -> None:
+    rn72 = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2010-01-01"}]), D(2010, 6, 1))
+    assert rn72.result["step"]["citation"].label == "IN SIT nº 70/2007, art. 13, VI, c, 1.1"
+    before_in = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2006-10-10"}]),
+                         D(2007, 3, 1))
+    assert before_in.result["step"]["citation"].label == "RN CNIg nº 72/2006, art. 3º"
+    res42 = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
+    cites = {g["group"]: g["citation"].label for g in res42.result["groups"]}
+    assert cites["deck.officer"].endswith("art. 4º, I, a, 1")
+    assert cites["rest"].endswith("art. 4º, I, a, 2")
 
 
 def test_long_haul_without_foreign_calls_is_a_finding() -> None:

@@ -163,7 +163,8 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
 
     if regime.contracts is not None and case.operation.contract.value not in regime.contracts:
         cp = regime.contract_provision
-        cite = ctx.reg.cite(cp.norm, cp.provision) if cp else None
+        cite = ctx.reg.cite(cp.norm, cp.provision,
+                            regime.version if cp.norm == regime.norm else None) if cp else None
         allowed = ", ".join(regime.contracts)
         b.step("regime.contract",
                f"A cota desta norma aplica-se a embarcação estrangeira operando por contrato "
@@ -249,6 +250,25 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
     result["positions"] = rows
 
 
+def step_citation(ctx: _Context, regime: Regime, rule: Rule, step: Step) -> Citation:
+    """A step's provision: the item of the restating norm (IN SIT 70/2007 for RN 72 and RN 59)
+    while it is in force, else the rule's own provision; the regime's own text otherwise."""
+    if rule.step_norm is None:
+        return ctx.cite(regime, step.provision)
+    if ctx.reg[rule.step_norm].in_force_on(ctx.on):
+        return ctx.reg.cite(rule.step_norm, step.provision)
+    return ctx.cite(regime, rule.provision)
+
+
+def group_citation(ctx: _Context, rule: Rule, step_cite: Citation, group: str) -> Citation:
+    """The item of the step that holds ``group`` (Res. 42/2020 art. 4º, I, a, 1: sections;
+    item 2: the other professionals), when the rule numbers them."""
+    if not rule.items:
+        return step_cite
+    item = rule.items["rest" if group == "rest" else "sections"]
+    return ctx.reg.cite(step_cite.norm_id, f"{step_cite.provision}, {item}", step_cite.version)
+
+
 def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[StepDate]:
     """When each step applies: on the day its threshold is reached, or from the date of an
     extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
@@ -285,7 +305,7 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                        f"Extension granted for the {s.from_day}-day step: it applies from "
                        f"{since.isoformat()} instead of {natural.isoformat()}"
                        f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
-        out.append(StepDate(s, since, extended, ctx.cite(regime, s.provision)))
+        out.append(StepDate(s, since, extended, step_citation(ctx, regime, rule, s)))
     return out
 
 
@@ -385,9 +405,10 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
                f"operation, since {current.since.isoformat()}.", current.citation)
     groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
                              step.fraction, rounding)
+    cites = {g.group: group_citation(ctx, rule, current.citation, g.group) for g in groups}
     for g in groups:
-        _trace_group(ctx, g, rounding, current.citation)
-    result["groups"] = [_group_row(g) | {"citation": current.citation} for g in groups]
+        _trace_group(ctx, g, rounding, cites[g.group])
+    result["groups"] = [_group_row(g) | {"citation": cites[g.group]} for g in groups]
     result["total_deficit"] = sum(g.deficit for g in groups)
     _next_step(ctx, rule, nxt, members, rounding, reading, result)
     _alternative(ctx, rule, members, step, rounding, reading, groups, result)

@@ -35,6 +35,8 @@ class Rule:
     steps: tuple[Step, ...]
     source: str
     confirmed: bool
+    step_norm: str | None = None
+    items: dict[str, str] | None = None
 
     def covers(self, activity: str) -> bool:
         return self.activities is None or activity in self.activities
@@ -85,6 +87,7 @@ def _rule(d: dict[str, Any]) -> Rule:
         steps=tuple(Step(int(s["from_day"]), Fraction(s["fraction"]), s["provision"])
                     for s in d["steps"]),
         source=d["source"], confirmed=bool(d["confirmed"]),
+        step_norm=d.get("step_norm"), items=d.get("items"),
     )
 
 
