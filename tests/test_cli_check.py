@@ -75,3 +75,25 @@ def test_bad_input_in_english_with_lang_en(tmp_path: Path) -> None:
     assert r.returncode == 2
     assert "input error" in r.stderr and "unknown country 'ZZ'" in r.stderr
     assert "país" not in r.stderr
+
+
+def test_user_text_with_brackets_is_printed_as_written(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text('vessel: {name: "Star [/x] One", flag: LR, activity: cabotage}\n'
+                 "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                 'crew:\n  - {id: "[b]A", rank: Master, nationality: GR}\n', encoding="utf-8")
+    r = runner.invoke(app, ["check", str(p), "--on", "2026-06-01"])
+    assert r.exit_code == 0, r.output
+    assert "Star [/x] One" in r.output and "[b]A" in r.output
+
+
+def test_consequence_before_in_sit_70_is_not_anachronistic() -> None:
+    from abordo.quota import evaluate
+    from tests.quota.helpers import person, vessel_case
+
+    crew = [person(1, "Master", "NO"), person(2, "AB", "PH")]
+    d = evaluate(vessel_case(crew, presence=[{"entry": "2006-10-10"}]),
+                 __import__("datetime").date(2007, 3, 1))
+    text = d.result["consequences"][0]["text"].pt
+    assert "IN SIT nº 19/2000" in text and "só vigora a partir de 14/08/2007" in text
+    assert d.result["consequences"][0]["status"] == "not_modelled"

@@ -360,7 +360,9 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     rounding = _rounding(ctx, rule)
     reading = _reading(ctx, rule)
     dates = step_dates(ctx, regime, rule, stay) if stay else [
-        StepDate(s, dt.date.min, False, ctx.cite(regime, s.provision)) for s in rule.steps]
+        # No stay to count from (Brazilian flag): the rule holds since the law is in force.
+        StepDate(s, regime.valid_from, False, step_citation(ctx, regime, rule, s))
+        for s in rule.steps]
     reached = [sd for sd in dates if sd.since <= on]
     future = [sd for sd in dates if sd.since > on]
     current = max(reached, key=lambda sd: sd.step.from_day) if reached else None
@@ -521,6 +523,7 @@ def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember]
     """One step of the plan; ``status``: past (superseded) | current | future."""
     groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
                              sd.step.fraction, rounding)
+    ctx.b.cite(sd.citation)
     return {"since": sd.since, "from_day": sd.step.from_day, "fraction": sd.step.fraction,
             "status": status, "extended": sd.extended,
             "citation": sd.citation, "groups": [_group_row(g) for g in groups],
@@ -591,6 +594,17 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
                    f"Issue an infraction notice (auto de infração) against {who} for breach "
                    f"of CLT art. 444 (infraction code {t.ementa}).")
         status = "in_force"
+    elif ctx.on < proc_norm.in_force_from:
+        # Before IN SIT 70/2007 the procedure was IN SIT 19/2000, which is not modelled.
+        start = proc_norm.in_force_from
+        text = Msg(f"O procedimento de inspeção então vigente (IN SIT nº 19/2000) não está "
+                   f"modelado; a IN SIT 70/2007, art. 14 (auto de infração contra {who}, CLT "
+                   f"art. 444, ementa {t.ementa}), só vigora a partir de {_d(start)}.",
+                   f"The inspection procedure then in force (IN SIT nº 19/2000) is not "
+                   f"modelled; IN SIT 70/2007 art. 14 (infraction notice against {who}, CLT "
+                   f"art. 444, code {t.ementa}) is in force only from {start.isoformat()}.")
+        status = "not_modelled"
+        ctx.b.step("consequence.procedure", text.pt, text.en)
     else:
         # The procedure that named this auto was revoked; its successor is not modelled, so
         # the consequence is reported as the last modelled one, never as current law.

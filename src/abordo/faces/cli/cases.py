@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from abordo.casebook import find_case_files, run_cases
 from abordo.faces.cli.common import console
@@ -24,15 +25,16 @@ def register(app: typer.Typer) -> None:
         for r in results:
             if r.status == "pass":
                 passed += 1
-                console.print(f"[green]PASS[/] {r.case_id} ({r.engine})")
+                console.print(f"[green]PASS[/] {escape(r.case_id)} ({r.engine})")
             elif r.status == "not_built":
                 not_built += 1
-                console.print(f"[yellow]NOT BUILT[/] {r.case_id}: {r.difference}")
+                console.print(f"[yellow]NOT BUILT[/] {escape(r.case_id)}: "
+                              f"{escape(r.difference or '')}")
             else:
                 failed += 1
                 label = "FAIL" if r.status == "fail" else "ERROR"
-                console.print(f"[red]{label}[/] {r.case_id} ({r.engine}): {r.difference}",
-                              markup=True)
+                console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): "
+                              f"{escape(r.difference or '')}", markup=True)
         tail = f", {not_built} not built" if not_built else ""
         console.print(f"{passed} passed, {failed} failed{tail}")
         raise typer.Exit(1 if failed or not_built else 0)

@@ -42,10 +42,12 @@ def t(key: str, lang: str) -> str:
 
 def render_rich(*items: RenderableType, width: int = 110) -> str:
     """Render Rich renderables to plain text (no colour codes)."""
-    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    # markup=False: user text ("Star [red] One", a crew id "[b]A") is printed as written.
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO(),
+                      markup=False)
     for item in items:
         # Plain strings are printed verbatim: "[padrão]" is text, not Rich markup.
-        console.print(item, markup=not isinstance(item, str), highlight=False)
+        console.print(item, markup=False, highlight=False)
     return console.export_text()
 
 
