@@ -123,3 +123,59 @@ def test_duplicate_ids_rejected(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))
     assert (err.value.row, err.value.field) == (3, "id")
+
+
+@pytest.mark.parametrize(("content", "row", "field", "words"), [
+    ("id,rank,nationality\nA,Master,NO\nB,,\nC,AB,BR\n", 3, "nationality", "ausente"),
+    ("id,rank,nationality,rank\nA,Master,NO,AB\n", 1, "rank", "coluna repetida"),
+    ("id,rank,nationality\nA,Master,NO,extra\n", 2, None, "fora das colunas"),
+    ("id,rank,nationality,exit_date\nA,AB,PH,2026-01-01\n", 2, "entry_date", "sem"),
+    ("id,rank,nationality,document_valid_until\nA,AB,PH,2027-01-01\n", 2, "document_type",
+     "sem"),
+])
+def test_no_crew_data_silently_lost(tmp_path: Path, content: str, row: int, field: str | None,
+                                    words: str) -> None:
+    (tmp_path / "c.csv").write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(write_case(tmp_path, "c.csv"))
+    assert (err.value.row, err.value.field) == (row, field)
+    assert words in err.value.message
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("vessel: {flag: LR, activity: cabotage}\ncrew: [{id: A, rank: AB, nationality: BR}]\n"
+     "crew: []\n", "chave repetida 'crew'"),
+    ("vessel: {flag: LR, activity: cabotage}\ncrew: []\n", "nenhuma pessoa"),
+    ("vessel: {flag: LR, activity: cabotage}\ncrew: [{id: [X], rank: AB, nationality: BR}]\n",
+     "id deve ser"),
+    ("vessel: {flag: LR, activity: cabotage}\noperation: {ajb_presence: [{entry: 9026-01-01}]}"
+     "\ncrew: [{id: A, rank: AB, nationality: BR}]\n", "fora do intervalo"),
+    ("a: &a [1, 2]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b]\n"
+     "d: &d [*c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d]\n",
+     "campo desconhecido"),
+    ("x: " + "[" * 3000 + "]" * 3000 + "\n", "aninhada"),
+])
+def test_yaml_traps_are_input_errors(tmp_path: Path, text: str, words: str) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    assert words in err.value.render()
+
+
+def test_json_duplicate_key(tmp_path: Path) -> None:
+    p = tmp_path / "v.json"
+    p.write_text('{"vessel": {"flag": "LR", "activity": "cabotage"}, "crew": [], "crew": []}',
+                 encoding="utf-8")
+    with pytest.raises(InputError, match="chave repetida 'crew'"):
+        load_vessel_case(p)
+
+
+def test_keep_personal_data_only_when_truly_asked(tmp_path: Path) -> None:
+    from abordo.crew.load import parse_vessel_case
+
+    data = {"vessel": {"flag": "LR", "activity": "cabotage"}, "keep_personal_data": "false",
+            "crew": [{"id": "A", "rank": "AB", "nationality": "BR", "name": "João",
+                      "document_number": "P123"}]}
+    person = parse_vessel_case(data).crew_list[0]
+    assert (person.name, person.document_number) == (None, None)

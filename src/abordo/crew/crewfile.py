@@ -163,12 +163,23 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                 "nationality/nacionalidade, department/seção, level/nível, position, sid_c185, "
                 "entry_date, entry_by, document_type, document_valid_until…)",
                 name, display, header_row, message_en=f"unknown column '{name}'")
+        if spec[1] != "personal" and spec in fields:
+            raise InputError(f"coluna repetida '{name}' (a mesma informação em duas colunas)",
+                             name, display, header_row,
+                             message_en=f"repeated column '{name}' (the same field twice)")
         fields.append(spec)
+    last_named = max((i for i, f in enumerate(fields) if f is not None), default=-1)
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
     for n, cells in rows[h + 1:]:
         rec: dict[str, Any] = {}
         flat: dict[str, str] = {}
+        extra = [c for c in cells[last_named + 1:] if _cell(c)]
+        if extra:
+            raise InputError(f"valor fora das colunas do cabeçalho: '{_cell(extra[0])}' "
+                             "(falta um cabeçalho ou sobra um separador)", None, display, n,
+                             message_en=f"value beyond the header's columns: "
+                             f"'{_cell(extra[0])}'")
         for spec, raw in zip(fields, cells, strict=False):
             if spec is None:
                 continue
@@ -189,7 +200,17 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                 flat[fld] = val
         if not any(k in flat for k in ("rank", "nationality", "department", "level",
                                        "position")):
-            continue  # a form's footer or a note line (FAL Form 5 "date and signature…")
+            note = flat.get("id", "")
+            if not note or " " in note or len(note) > 20:
+                continue  # a form's footer or a note line (FAL Form 5 "date and signature…")
+            # An id alone is a person whose data is missing, never a line to drop.
+        for dependent, needs in (("entry_by", "entry_date"), ("exit_date", "entry_date"),
+                                 ("document_valid_until", "document_type"),
+                                 ("document_issued_on", "document_type"),
+                                 ("document_protocol_date", "document_type")):
+            if dependent in flat and needs not in flat:
+                raise InputError(f"'{dependent}' informado sem '{needs}'", needs, display, n,
+                                 message_en=f"'{dependent}' given without '{needs}'")
         if "id" not in flat:
             flat["id"] = f"L{n}"
         for key in ("id", "rank", "nationality", "department", "level", "position"):

@@ -25,21 +25,42 @@ class InputLoader(yaml.SafeLoader):
     reported by the model with its field path instead of failing inside the parser."""
 
 
+def _no_duplicate_keys(loader: InputLoader, node: yaml.MappingNode, deep: bool = False
+                       ) -> dict[Any, Any]:
+    """A mapping whose keys are unique: a repeated key would silently replace the first."""
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"chave repetida '{key}' (também na linha {seen[key]})",
+                key_node.start_mark)
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+InputLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicate_keys)
 InputLoader.yaml_implicit_resolvers = {
     k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:timestamp"]
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
 
-def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex) -> None:
+def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex,
+                seen: set[int] | None = None) -> None:
+    """Path → line of every node; an aliased node is indexed once (no alias blow-up)."""
+    seen = set() if seen is None else seen
     out[path] = node.start_mark.line + 1
+    if id(node) in seen:
+        return
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             out[(*path, k.value)] = k.start_mark.line + 1
-            _index_node(v, (*path, k.value), out)
+            _index_node(v, (*path, k.value), out, seen)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            _index_node(v, (*path, i), out)
+            _index_node(v, (*path, i), out, seen)
 
 
 def line_of(index: LineIndex, loc: tuple[Any, ...]) -> int | None:
@@ -48,6 +69,15 @@ def line_of(index: LineIndex, loc: tuple[Any, ...]) -> int | None:
         if loc[:n] in index:
             return index[loc[:n]]
     return None
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"chave repetida '{key}'")
+        out[key] = value
+    return out
 
 
 def read_document(path: Path) -> tuple[Any, LineIndex]:
@@ -69,12 +99,15 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
     index: LineIndex = {}
     try:
         if path.suffix.lower() == ".json":
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_unique_pairs)
         else:
             data = yaml.load(text, Loader=InputLoader)
             node = yaml.compose(text, Loader=InputLoader)
             if node is not None:
                 _index_node(node, (), index)
+    except RecursionError:
+        raise InputError("estrutura aninhada demais", file=display,
+                         message_en="structure nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"JSON inválido: {exc.msg}", file=display, row=exc.lineno,
                          message_en=f"invalid JSON: {exc.msg}") from None
@@ -83,6 +116,9 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
         raise InputError(f"YAML inválido: {getattr(exc, 'problem', exc)}", file=display,
                          row=mark.line + 1 if mark else None,
                          message_en=f"invalid YAML: {exc}") from None
+    except ValueError as exc:  # a repeated key in JSON
+        raise InputError(f"JSON inválido: {exc}", file=display,
+                         message_en=f"invalid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InputError("o arquivo deve conter um objeto (chave: valor)", file=display,
                          message_en="the file must hold a mapping")
@@ -97,7 +133,7 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     Raises :class:`InputError` naming file, row and field on any problem.
     """
     data = dict(data)
-    keep = bool(data.get("keep_personal_data", False)) if keep_personal_data is None \
+    keep = data.get("keep_personal_data", False) is True if keep_personal_data is None \
         else keep_personal_data
     origins: list[tuple[str | None, int | None, str]] = []
     crew_file = data.get("crew_file")

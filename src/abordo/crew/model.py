@@ -17,7 +17,15 @@ from typing import Annotated, Any, Literal
 
 import pycountry
 from babel import Locale
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from validate_docbr import CNPJ
 
@@ -111,7 +119,15 @@ def iso_date(value: Any) -> Any:
     return value
 
 
-Date = Annotated[dt.date, BeforeValidator(iso_date)]
+def plausible_date(value: dt.date) -> dt.date:
+    """Dates of facts under the modelled law: 1900 to 2199 (a typo like 9026 is refused)."""
+    if not dt.date(1900, 1, 1) <= value <= dt.date(2199, 12, 31):
+        raise ValueError(f"data fora do intervalo 1900–2199: {value.isoformat()}"
+                         f" ‖ date outside 1900–2199: {value.isoformat()}")
+    return value
+
+
+Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_date)]
 
 # Portuguese values accepted in the department / level columns (glossary.md).
 _DEPARTMENT_PT = {
@@ -298,7 +314,10 @@ class CrewInput(_Model):
     @field_validator("id", mode="before")
     @classmethod
     def _id(cls, v: Any) -> str:
-        if v is None or str(v).strip() == "":
+        if isinstance(v, bool) or not isinstance(v, str | int):
+            raise ValueError("id deve ser um texto curto (ex.: C01) ‖ id must be short text "
+                             "(e.g. C01)")
+        if str(v).strip() == "":
             raise ValueError("id ausente ‖ id missing")
         return str(v).strip()
 
@@ -323,6 +342,9 @@ class VesselCase(_Model):
         if self.crew is None and self.crew_file is None:
             raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)"
                              " ‖ give crew (a list) or crew_file (CSV/XLSX)")
+        if self.crew is not None and not self.crew:
+            raise ValueError("a lista de tripulação não tem nenhuma pessoa"
+                             " ‖ the crew list has no person")
         if self.crew is not None and self.crew_file is not None:
             raise ValueError("informe crew ou crew_file, não ambos"
                              " ‖ give crew or crew_file, not both")

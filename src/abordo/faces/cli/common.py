@@ -24,9 +24,13 @@ def parse_on(value: str | None) -> dt.date | None:
         return None
     for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
         try:
-            return dt.datetime.strptime(value, fmt).date()
+            day = dt.datetime.strptime(value, fmt).date()
         except ValueError:
             continue
+        if not dt.date(1900, 1, 1) <= day <= dt.date(2199, 12, 31):
+            raise InputError(f"data fora do intervalo 1900–2199: '{value}'", "--on",
+                             message_en=f"date outside 1900–2199: '{value}'")
+        return day
     raise InputError(f"data inválida '{value}'; use AAAA-MM-DD ou dd/mm/aaaa", "--on",
                      message_en=f"invalid date '{value}'; use YYYY-MM-DD or dd/mm/yyyy")
 
