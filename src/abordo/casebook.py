@@ -144,6 +144,9 @@ def run_case(path: Path) -> CaseResult:
         return CaseResult(path.stem, path, "?", "error", f"unreadable case file: {exc}")
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
         return CaseResult(path.stem, path, "?", "error", "not a case file (engine/expect missing)")
+    if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
+        return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "error",
+                          "`expect` and `input` must be mappings")
     case_id = str(case.get("id", path.stem))
     engine = str(case["engine"])
     runner = load_runner(engine)

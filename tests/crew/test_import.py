@@ -145,7 +145,6 @@ def test_no_crew_data_silently_lost(tmp_path: Path, content: str, row: int, fiel
 @pytest.mark.parametrize(("text", "words"), [
     ("vessel: {flag: LR, activity: cabotage}\ncrew: [{id: A, rank: AB, nationality: BR}]\n"
      "crew: []\n", "chave repetida 'crew'"),
-    ("vessel: {flag: LR, activity: cabotage}\ncrew: []\n", "nenhuma pessoa"),
     ("vessel: {flag: LR, activity: cabotage}\ncrew: [{id: [X], rank: AB, nationality: BR}]\n",
      "id deve ser"),
     ("vessel: {flag: LR, activity: cabotage}\noperation: {ajb_presence: [{entry: 9026-01-01}]}"

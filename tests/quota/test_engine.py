@@ -206,3 +206,18 @@ def test_extension_for_a_missing_step_is_reported_not_dropped() -> None:
     assert len(warn) == 1 and "etapas: 90, 180, 360" in warn[0].text.pt
     assert d.result["step"]["since"] == D(2026, 4, 1)  # the 90-day step is unchanged
 
+
+
+def test_choices_the_norm_leaves_no_room_for_are_reported() -> None:
+    cabotage = vessel_case(PSV_CREW, activity="cabotage")
+    d = evaluate(cabotage, D(2026, 4, 1), {"quota.rounding": "at_least_fraction"})
+    info = [f for f in d.findings if f.id == "option_not_applicable"]
+    assert len(info) == 1 and "quota.rounding=at_least_fraction" in info[0].text.pt
+    rn72 = vessel_case(PSV_CREW, activity="cabotage", presence=[{"entry": "2011-01-01"}])
+    d72 = evaluate(rn72, D(2011, 6, 1), {"quota.days": "days_outside_paused"})
+    assert [f.id for f in d72.findings if f.severity == "info"] == ["option_not_applicable"]
+    res42 = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
+    days = next(i for i in res42.interpretations if i.family == "quota.days")
+    assert days.alternatives == ("quota.days.days_outside_paused",)  # only what can be chosen
+    with pytest.raises(InputError):
+        evaluate(vessel_case(PSV_CREW), D(2026, 4, 1), {"quota.days": "any_exit_interrupts"})

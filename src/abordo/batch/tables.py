@@ -273,10 +273,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     if needs_stay:
         row["tolerance"] = regime.tolerance_days
         if regime.tolerance_days is None:
-            interps.append(interpretation(PKG, "quota.days", "any_exit_interrupts", "norm").id)
-        elif days_variant == "any_exit_interrupts":
-            row["status"] = STATUS_ENGINE  # the engine rejects this option for this norm
-            return row
+            interps.append(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
+                                          "norm").id)
         else:
             interps.append(resolve(PKG, "quota.days", opts).id)
             row["paused"] = days_variant == "days_outside_paused"

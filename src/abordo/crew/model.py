@@ -342,9 +342,6 @@ class VesselCase(_Model):
         if self.crew is None and self.crew_file is None:
             raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)"
                              " ‖ give crew (a list) or crew_file (CSV/XLSX)")
-        if self.crew is not None and not self.crew:
-            raise ValueError("a lista de tripulação não tem nenhuma pessoa"
-                             " ‖ the crew list has no person")
         if self.crew is not None and self.crew_file is not None:
             raise ValueError("informe crew ou crew_file, não ambos"
                              " ‖ give crew or crew_file, not both")

@@ -89,27 +89,29 @@ class CrewMember:
         """Non-crew professionals (Res. 42/2020 art. 2, II) are aboard but not crew."""
         return self.department != "non_crew_professional"
 
-    def require(self, *, level: bool, split_ratings: bool = False, why: str = "") -> None:
+    def require(self, *, level: bool, split_ratings: bool = False,
+                why: tuple[str, str] = ("", "")) -> None:
         """Raise :class:`InputError` naming this row when its group cannot be determined."""
         if self.department is None:
             raise InputError(
                 f"função '{self.rank or ''}' desconhecida para {self.id}: informe a coluna "
-                f"department (seção){why}",
+                f"department (seção){why[0]}",
                 _field(self.path, "rank"), self.file, self.row,
                 message_en=f"unknown rank '{self.rank or ''}' for {self.id}: give the "
-                f"department column{why}",
+                f"department column{why[1]}",
             )
         if not level or self.department not in ("deck", "engine"):
             return
         if self.level is None or (split_ratings and self.level == "rating"):
             needed = "officer, petty_officer ou junior_rating" if split_ratings else \
                 "officer ou rating"
+            needed_en = needed.replace(" ou ", " or ")
             raise InputError(
                 f"nível de {self.id} ('{self.rank or ''}') indeterminado: informe a coluna "
-                f"level ({needed}){why}",
+                f"level ({needed}){why[0]}",
                 _field(self.path, "level"), self.file, self.row,
                 message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level "
-                f"column ({needed}){why}",
+                f"column ({needed_en}){why[1]}",
             )
 
 

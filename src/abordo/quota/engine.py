@@ -316,15 +316,13 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
                          "operation.ajb_presence",
                          message_en="give the periods of presence in AJB (entry and exit)")
     if regime.tolerance_days is None:
-        interp = ctx.b.interpret(interpretation(PKG, "quota.days", "any_exit_interrupts",
+        interp = ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
                                                 "norm"))
+        _option_not_applicable(ctx, "quota.days", "a norma exige operação contínua, sem "
+                               "tolerância de saída", "the norm requires continuous operation, "
+                               "with no tolerance for exits")
         return current_stay(periods, ctx.on, None), interp
     chosen = resolve(PKG, "quota.days", ctx.options)
-    if chosen.variant == "any_exit_interrupts":
-        raise InputError("esta norma tem tolerância de 15 dias; escolha days_outside_count "
-                         "ou days_outside_paused", "options.quota.days",
-                         message_en="this norm has a 15-day tolerance; choose "
-                         "days_outside_count or days_outside_paused")
     ctx.b.interpret(chosen)
     return current_stay(periods, ctx.on, regime.tolerance_days,
                         chosen.variant == "days_outside_count"), chosen
@@ -436,9 +434,19 @@ def _next_step(ctx: _Context, rule: Rule, nxt: StepDate | None, members: list[Cr
         result["next_step"] = None
 
 
+def _option_not_applicable(ctx: _Context, family: str, why_pt: str, why_en: str) -> None:
+    """A caller's choice the norm leaves no room for is reported, never silently ignored."""
+    if family in ctx.options:
+        ctx.b.finding(Finding("option_not_applicable", Msg(
+            f"Opção {family}={ctx.options[family]} não aplicada: {why_pt}.",
+            f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info"))
+
+
 def _rounding(ctx: _Context, rule: Rule) -> str:
     if rule.rounding == "half_up":  # the text itself says so
         ctx.b.interpret(interpretation(PKG, "quota.rounding", "half_up", "norm"))
+        _option_not_applicable(ctx, "quota.rounding", "o texto da norma fixa o arredondamento",
+                               "the norm's text sets the rounding")
         return "half_up"
     chosen = ctx.b.interpret(resolve(PKG, "quota.rounding", ctx.options))
     return chosen.variant

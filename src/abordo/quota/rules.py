@@ -93,7 +93,8 @@ def assign(members: list[CrewMember], groups: str, levels: int, rest: bool,
             continue
         try:
             m.require(level=True, split_ratings=levels == 3,
-                      why=" — exigido para formar os grupos por seção e nível")
+                      why=(" — exigido para formar os grupos por seção e nível",
+                           " — needed to form the groups by department and level"))
         except InputError as exc:  # report every person whose group is unknown at once
             problems.append(exc)
             continue
