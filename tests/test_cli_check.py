@@ -98,3 +98,14 @@ def test_consequence_before_in_sit_70_is_not_anachronistic() -> None:
     text = d.result["consequences"][0]["text"].pt
     assert "IN SIT nº 19/2000" in text and "só vigora a partir de 14/08/2007" in text
     assert d.result["consequences"][0]["status"] == "not_modelled"
+
+
+def test_errors_found_by_the_engine_still_name_file_and_line(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: NO, activity: offshore_support}\noperation:\n"
+                 "  contract: charter\ncrew:\n  - {id: A, rank: Master, nationality: BR}\n",
+                 encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", "from abordo.faces.cli.main import run; run()",
+                        "check", str(p)], capture_output=True, text=True, check=False)
+    assert r.returncode == 2
+    assert f"arquivo {p}, linha 2, campo operation.ajb_presence" in r.stderr

@@ -50,7 +50,7 @@ def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex,
                 seen: set[int] | None = None) -> None:
     """Path → line of every node; an aliased node is indexed once (no alias blow-up)."""
     seen = set() if seen is None else seen
-    out[path] = node.start_mark.line + 1
+    out.setdefault(path, node.start_mark.line + 1)  # a key's own line wins over its value's
     if id(node) in seen:
         return
     seen.add(id(node))
@@ -177,11 +177,14 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
         raise input_error_from_pydantic(
             exc, file=source, row_of=(lambda loc: line_of(index, loc)) if index else None
         ) from None
+    lines = {loc_to_path(k): v for k, v in (index or {}).items() if k}
+    located = {"source": source, "source_lines": lines}
     if not origins:  # inline crew: each person's YAML line, for errors found later
         origins = [(source, line_of(index, ("crew", i)) if index else None, f"crew[{i}]")
                    for i in range(len(case.crew_list))]
-        return case.model_copy(update={"crew_origin": tuple(origins)})
-    return case.model_copy(update={"crew_origin": tuple(origins), "crew_file": crew_file})
+        return case.model_copy(update={"crew_origin": tuple(origins), **located})
+    return case.model_copy(update={"crew_origin": tuple(origins), "crew_file": crew_file,
+                                   **located})
 
 
 def load_vessel_case(path: Path, keep_personal_data: bool | None = None) -> VesselCase:

@@ -29,6 +29,8 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from validate_docbr import CNPJ
 
+from abordo.law.errors import InputError
+
 
 class Activity(StrEnum):
     """Type of navigation / use of the vessel (glossary.md)."""
@@ -333,6 +335,10 @@ class VesselCase(_Model):
     crew: list[CrewInput] | None = None
     crew_file: str | None = None
     keep_personal_data: bool = False
+    # Set by the loader: where the case came from and each field's line, so that errors found
+    # later by an engine still name file and line. Not part of the input format.
+    source: SkipJsonSchema[str | None] = Field(default=None, exclude=True)
+    source_lines: SkipJsonSchema[dict[str, int]] = Field(default_factory=dict, exclude=True)
     # Set by the loader (file, row of each crew member); not part of the input format.
     crew_origin: SkipJsonSchema[tuple[tuple[str | None, int | None, str], ...]] = Field(
         default=(), exclude=True)
@@ -350,3 +356,16 @@ class VesselCase(_Model):
     @property
     def crew_list(self) -> list[CrewInput]:
         return list(self.crew or [])
+
+    def locate(self, exc: InputError) -> InputError:
+        """``exc`` with this case's file and the line of its field, when it has neither."""
+        if exc.file is not None or self.source is None:
+            return exc
+        row = exc.row
+        if row is None and exc.field:
+            path = exc.field
+            while path and path not in self.source_lines:
+                path = path.rsplit(".", 1)[0] if "." in path else ""
+            row = self.source_lines.get(path)
+        return InputError(exc.message, exc.field, self.source, row, exc.message_en,
+                          [self.locate(d) for d in exc.details])

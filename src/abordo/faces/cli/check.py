@@ -46,7 +46,10 @@ def register(app: typer.Typer) -> None:
         Saída 0 conforme, 1 não conforme, 2 entrada inválida."""
         language = resolve_lang(lang)
         case = load_vessel_case(file, keep_personal_data or None)
-        result = check_vessel(case, parse_on(on) or today(), parse_options(option))
+        try:
+            result = check_vessel(case, parse_on(on) or today(), parse_options(option))
+        except InputError as exc:
+            raise case.locate(exc) from None
         emit_report(fmt, result, language, output, {
             "text": text_report, "html": html_report, "pdf": pdf_report,
             "json": lambda r, lg: json.dumps(r.to_json(lg), ensure_ascii=False, indent=2)})
@@ -65,7 +68,10 @@ def register(app: typer.Typer) -> None:
         (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
         language = resolve_lang(lang)
         case = load_vessel_case(file)
-        d = plan_quota(case, parse_on(on) or today(), parse_options(option))
+        try:
+            d = plan_quota(case, parse_on(on) or today(), parse_options(option))
+        except InputError as exc:
+            raise case.locate(exc) from None
         if fmt == "json":
             emit(json.dumps(d.to_json(language), ensure_ascii=False, indent=2), output)
         elif fmt == "text":
