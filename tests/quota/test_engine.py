@@ -221,3 +221,16 @@ def test_choices_the_norm_leaves_no_room_for_are_reported() -> None:
     assert days.alternatives == ("quota.days.days_outside_paused",)  # only what can be chosen
     with pytest.raises(InputError):
         evaluate(vessel_case(PSV_CREW), D(2026, 4, 1), {"quota.days": "any_exit_interrupts"})
+
+
+def test_extensions_that_cannot_apply_are_reported() -> None:
+    early = vessel_case(PSV_CREW, extensions=[{"step_from_day": 90, "applies_from": "2026-03-01"}])
+    d = evaluate(early, D(2026, 4, 1))
+    assert d.result["step"]["since"] == D(2026, 4, 1)
+    assert [f.id for f in d.findings if f.severity == "warning"] == ["extension_not_applied"]
+    twice = vessel_case(PSV_CREW, extensions=[
+        {"step_from_day": 90, "applies_from": "2026-05-01"},
+        {"step_from_day": 90, "applies_from": "2026-06-01"}])
+    d2 = evaluate(twice, D(2026, 5, 15))
+    assert d2.verdict == Verdict.NOT_YET
+    assert "extension_repeated" in [f.id for f in d2.findings]

@@ -274,6 +274,13 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
     extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
     ext = {e.step_from_day: e for e in ctx.case.operation.extensions}
     step_days = {s.from_day for s in rule.steps}
+    given_days = [e.step_from_day for e in ctx.case.operation.extensions]
+    for day in sorted({d for d in given_days if given_days.count(d) > 1}):
+        ctx.b.finding(Finding("extension_repeated", Msg(
+            f"Mais de uma prorrogação para a etapa de {day} dias: vale a última informada "
+            f"({_d(ext[day].applies_from)}).",
+            f"More than one extension for the {day}-day step: the last one given applies "
+            f"({ext[day].applies_from.isoformat()})."), None, "warning"))
     for day, given in ext.items():
         # An extension the rule cannot use is reported, never silently dropped.
         if regime.extensions is None or day not in step_days:
@@ -293,6 +300,13 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
         natural = stay.day_reached_on(s.from_day)
         since, extended = natural, False
         e = ext.get(s.from_day)
+        if e is not None and regime.extensions is not None and e.applies_from <= natural:
+            ctx.b.finding(Finding("extension_not_applied", Msg(
+                f"Prorrogação da etapa de {s.from_day} dias para {_d(e.applies_from)} não "
+                f"aplicada: a etapa já vale a partir de {_d(natural)}.",
+                f"Extension of the {s.from_day}-day step to {e.applies_from.isoformat()} not "
+                f"applied: the step already applies from {natural.isoformat()}."), None,
+                "warning"))
         if e is not None and regime.extensions is not None and e.applies_from > natural:
             since, extended = e.applies_from, True
             cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,

@@ -13,6 +13,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
+from abordo.faces.reports.labels import label
 from abordo.law.decision import Decision, verdict_label
 
 T = {
@@ -105,6 +106,7 @@ def jinja_env() -> Environment:
     env.globals["t"] = t
     env.globals["verdict_label"] = verdict_label
     env.globals["group_label"] = _group_label
+    env.globals["label"] = label
     return env
 
 
