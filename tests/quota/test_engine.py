@@ -234,3 +234,11 @@ def test_extensions_that_cannot_apply_are_reported() -> None:
     d2 = evaluate(twice, D(2026, 5, 15))
     assert d2.verdict == Verdict.NOT_YET
     assert "extension_repeated" in [f.id for f in d2.findings]
+
+
+def test_not_covered_reasons_name_the_norm_then_in_force() -> None:
+    before = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2001-01-01"}]), D(2001, 6, 1))
+    assert before.verdict == Verdict.NOT_COVERED
+    assert "RN CNIg nº 31/1998, art. 3º" in before.not_covered_reason.pt  # type: ignore[union-attr]
+    gap = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2018-01-01"}]), D(2019, 5, 1))
+    assert "RN CNIg nº 06/2017 (redação original)" in gap.not_covered_reason.pt  # type: ignore[union-attr]

@@ -79,7 +79,8 @@ class NormRegistry:
     def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
         """Why no modelled norm among ``candidates`` answers ``topic`` on ``on``."""
         d = on.strftime("%d/%m/%Y")
-        for nid in candidates:
+        # The most recent norm in force is the one that governs; name it first.
+        for nid in sorted(candidates, key=lambda c: self._by_id[c].in_force_from, reverse=True):
             n = self._by_id[nid]
             if n.in_force_on(on) and not n.modelled:
                 return Msg(

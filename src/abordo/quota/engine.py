@@ -130,8 +130,12 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         for param in ctx.reg.unconfirmed_boundaries(fam_regime.version, on):
             b.unconfirmed(param)
     if regime is None or not regime.modelled:
-        reason = ctx.reg.not_covered_reason(on, [r.version for r in tables.families[family]],
-                                            topic)
+        note = tables.note_on(family, on) if regime is None else None
+        if note is not None:
+            reason = Msg(f"{topic.pt}: {note['pt']}", f"{topic.en}: {note['en']}")
+        else:
+            reason = ctx.reg.not_covered_reason(
+                on, [r.version for r in tables.families[family]], topic)
         b.step("regime.not_covered", reason.pt, reason.en)
         return b.build(Verdict.NOT_COVERED, regime.version if regime else None,
                        Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),

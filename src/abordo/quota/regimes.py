@@ -3,6 +3,7 @@ force on a date. No figure lives here; only the shape of the tables."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
@@ -114,6 +115,12 @@ class RegimeTables:
     consequence_clt: Ref
     consequence_procedure: Ref
     ementa: str
+    notes: dict[str, tuple[dict[str, Any], ...]] = dataclasses.field(default_factory=dict)
+
+    def note_on(self, family: str, on: dt.date) -> dict[str, Any] | None:
+        """An explanation for a date no modelled regime of ``family`` answers, if any."""
+        return next((n for n in self.notes.get(family, ())
+                     if in_window(on, n["valid_from"], n["valid_to"])), None)
 
     def in_force(self, family: str, on: dt.date) -> Regime | None:
         return next((r for r in self.families[family]
@@ -128,8 +135,10 @@ def regime_tables() -> RegimeTables:
             for name, regs in data["families"].items()}
     ex = data["exempt_activities"]
     cons = data["consequence"]
+    notes = {fam: tuple(items) for fam, items in data.get("not_covered_notes", {}).items()}
     return RegimeTables(fams, tuple(ex["activities"]), Ref(**ex["provision"]),
-                        Ref(**cons["clt"]), Ref(**cons["procedure"]), str(cons["ementa"]))
+                        Ref(**cons["clt"]), Ref(**cons["procedure"]), str(cons["ementa"]),
+                        notes)
 
 
 def family_for(flag: str, registry: str | None, activity: str) -> str:
