@@ -19,12 +19,6 @@ from abordo.law.decision import Decision, Verdict, to_jsonable
 from abordo.law.interpretations import check_options
 from abordo.quota import evaluate as evaluate_quota
 
-# Severity order used to combine verdicts into one overall verdict.
-_ORDER = [Verdict.NOT_COVERED, Verdict.NOT_APPLICABLE, Verdict.NOT_YET, Verdict.COMPLIANT,
-          Verdict.COMPUTED, Verdict.NON_COMPLIANT]
-
-
-
 
 @dataclass(frozen=True)
 class VesselCheck:

@@ -164,13 +164,13 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                              first.message_en, problems[1:50])
         data["crew"] = [p.model_dump() for p in persons]
         data.pop("crew_file")
-        data["crew_file"] = None
     elif not keep and isinstance(data.get("crew"), list):
         data["crew"] = [
             {k: v for k, v in p.items() if k not in ("name", "document_number")}
             if isinstance(p, dict) else p for p in data["crew"]
         ]
-    data.pop("crew_file", None) if data.get("crew_file") is None else None
+    if data.get("crew_file") is None:
+        data.pop("crew_file", None)
     try:
         case = VesselCase.model_validate(data)
     except ValidationError as exc:

@@ -61,10 +61,9 @@ class _Context:
         self.b = DecisionBuilder("crew_quota", on)
         self.reg = norm_registry()
 
-    def cite(self, regime: Regime, provision: str, norm: str | None = None) -> Citation:
-        nid = norm or regime.norm
-        version = regime.version if nid == regime.norm else None
-        return self.reg.cite(nid, provision, version)
+    def cite(self, regime: Regime, provision: str) -> Citation:
+        """``provision`` of the regime's norm, in the version the regime applies."""
+        return self.reg.cite(regime.norm, provision, regime.version)
 
     def cite_restated(self, regime: Regime, provision: str | None) -> Citation | None:
         """The restatement in IN SIT 70/2007, cited only while that instruction is in force."""
