@@ -242,3 +242,22 @@ def test_not_covered_reasons_name_the_norm_then_in_force() -> None:
     assert "RN CNIg nº 31/1998, art. 3º" in before.not_covered_reason.pt  # type: ignore[union-attr]
     gap = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2018-01-01"}]), D(2019, 5, 1))
     assert "RN CNIg nº 06/2017 (redação original)" in gap.not_covered_reason.pt  # type: ignore[union-attr]
+
+
+def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
+    # A 3-day exit in 2016 (RN 72/2006: any exit interrupts) still interrupts when judged in
+    # 2021 under Res. 42/2020, whose 15-day tolerance did not exist then.
+    crew = [person(1, "Master", "NO")]
+    case = vessel_case(crew, presence=[{"entry": "2016-01-01", "exit": "2016-06-01"},
+                                       {"entry": "2016-06-05", "exit": None}])
+    d = evaluate(case, D(2021, 1, 10))
+    assert d.result["stay"]["start"] == D(2016, 6, 5)
+    assert "quota.days.any_exit_interrupts" in [i.id for i in d.interpretations]
+    # An 8-day exit in September 2020 fell in the unmodelled window: today's rule is used
+    # and the output says the rule then in force is not modelled.
+    gap = vessel_case(crew, activity="exploration",
+                      presence=[{"entry": "2020-06-01", "exit": "2020-09-01"},
+                                {"entry": "2020-09-10", "exit": None}])
+    d2 = evaluate(gap, D(2020, 12, 15))
+    assert d2.result["stay"]["start"] == D(2020, 6, 1)
+    assert any(u.name == "cnig-rn-06-2017:exit-rule" for u in d2.unconfirmed)

@@ -341,7 +341,27 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
         return current_stay(periods, ctx.on, None), interp
     chosen = resolve(PKG, "quota.days", ctx.options)
     ctx.b.interpret(chosen)
-    return current_stay(periods, ctx.on, regime.tolerance_days,
+    family = regime_tables().families[regime.family]
+
+    def tolerance_on(day: dt.date) -> int | None:
+        """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
+        then = next((r for r in family if r.valid_from <= day and
+                     (r.valid_to is None or day <= r.valid_to)), None)
+        if then is None or then is regime:
+            return regime.tolerance_days
+        if not then.modelled:  # the rule then in force is not modelled: say so, use today's
+            ctx.b.unconfirmed(UnconfirmedParameter(
+                f"{then.version}:exit-rule", f"{regime.tolerance_days} dias",
+                f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
+                "(não modelada): aplicada a regra de saída da norma em vigor na data julgada",
+                then.norm))
+            return regime.tolerance_days
+        if then.tolerance_days is None:
+            ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
+                                           "norm"))
+        return then.tolerance_days
+
+    return current_stay(periods, ctx.on, tolerance_on,
                         chosen.variant == "days_outside_count"), chosen
 
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from abordo.crew.model import AjbPeriod
@@ -43,13 +44,19 @@ class Stay:
         return add_days(self.start, n + self.paused_days)
 
 
-def current_stay(periods: list[AjbPeriod], on: dt.date, tolerance_days: int | None,
+def current_stay(periods: list[AjbPeriod], on: dt.date,
+                 tolerance_days: int | Callable[[dt.date], int | None] | None,
                  count_days_outside: bool = True) -> Stay | None:
     """The stay that includes (or last preceded) ``on``; None if never in AJB by then.
 
     ``tolerance_days`` None = any exit interrupts; otherwise gaps shorter than it continue
-    the stay. ``count_days_outside`` False pauses the count during tolerated gaps.
+    the stay — or a function giving the tolerance in force on a gap's first day outside,
+    since an exit is judged by the norm in force when it happened (tempus regit actum).
+    ``count_days_outside`` False pauses the count during tolerated gaps.
     """
+    def tolerance_on(day: dt.date) -> int | None:
+        return tolerance_days(day) if callable(tolerance_days) else tolerance_days
+
     past = sorted((p for p in periods if p.entry <= on), key=lambda p: p.entry)
     if not past:
         return None
@@ -59,7 +66,8 @@ def current_stay(periods: list[AjbPeriod], on: dt.date, tolerance_days: int | No
         prev, nxt = past[i - 1], past[i]
         assert prev.exit is not None  # validated: only the last period may be open
         outside = days_between(prev.exit, nxt.entry) - 1
-        interrupts = outside > 0 and (tolerance_days is None or outside >= tolerance_days)
+        tolerance = tolerance_on(add_days(prev.exit, 1))
+        interrupts = outside > 0 and (tolerance is None or outside >= tolerance)
         gaps.append(Gap(prev.exit, nxt.entry, outside, interrupts))
         if interrupts:
             start_index = i
