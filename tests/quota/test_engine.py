@@ -261,3 +261,15 @@ def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
     d2 = evaluate(gap, D(2020, 12, 15))
     assert d2.result["stay"]["start"] == D(2020, 6, 1)
     assert any(u.name == "cnig-rn-06-2017:exit-rule" for u in d2.unconfirmed)
+
+
+def test_long_haul_exemption_carries_its_legal_basis() -> None:
+    crew = [person(1, "AB", "PH")]
+    def run(day: D) -> list[str]:
+        case = vessel_case(crew, activity="long_haul", contract="none",
+                           presence=[{"entry": "2005-01-01"}])
+        d = evaluate(case, day)
+        assert d.verdict == Verdict.NOT_APPLICABLE
+        return [c.label for c in d.citations]
+    assert run(D(2012, 1, 1)) == ["RN CNIg nº 72/2006, art. 3º", "IN SIT nº 70/2007, art. 13, IV"]
+    assert run(D(2025, 1, 1)) == ["RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, art. 4º"]

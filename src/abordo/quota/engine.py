@@ -189,6 +189,14 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
     return _apply_rule(ctx, regime, rule, members, result, planning)
 
 
+_ACTIVITY_PT = {"long_haul": "de longo curso",
+                "inland_international": "interior de percurso internacional"}
+
+
+def label_pt(activity: str) -> str:
+    return _ACTIVITY_PT.get(activity, activity)
+
+
 def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
     """Regime G: long-haul / international inland navigation carry no quota; the inspection
     asks for proof of foreign calls (IN SIT 70/2007 art. 13, IV)."""
@@ -197,6 +205,21 @@ def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
     ref = tables.exempt_provision
     cite = ctx.reg.cite(ref.norm, ref.provision) if ctx.reg[ref.norm].in_force_on(ctx.on) \
         else None
+    # The quota norm in force lists the activities it covers; this navigation is not among
+    # them. Cite it (its scope) so the exemption carries its legal basis on every date.
+    scope = tables.in_force("foreign_general", ctx.on)
+    if scope is not None and scope.modelled:
+        scope_cite = ctx.cite(scope, scope.rules[0].provision.split(",")[0])
+        b.step("exempt.scope", f"{scope_cite.label} não inclui a navegação "
+               f"{label_pt(case.vessel.activity.value)} entre as atividades com cota.",
+               f"{scope_cite.label} does not list {case.vessel.activity.value} navigation "
+               "among the activities with a quota.", scope_cite)
+        cite = cite or scope_cite
+    elif cite is None:
+        b.unconfirmed(UnconfirmedParameter(
+            "quota.exempt_activities", ", ".join(tables.exempt_activities),
+            "isenção da navegação de longo curso e interior internacional sem norma modelada "
+            "em vigor nesta data para citar", "in-sit-70-2007"))
     b.step("exempt.activity",
            f"Navegação {case.vessel.activity.value}: nenhuma cota de brasileiros se aplica; "
            "exige-se prova de que a embarcação frequenta portos estrangeiros (Diário de "
