@@ -19,7 +19,8 @@ from typing import Any
 import polars as pl
 
 # (rank, department, level, position) — None = not given in the row.
-COMMON = [
+Kind = tuple[str | None, str | None, str | None, str | None]
+COMMON: list[Kind] = [
     ("Master", None, None, None), ("Chief Officer", None, None, None),
     ("2nd Officer", None, None, None), ("DPO", None, None, None), ("Bosun", None, None, None),
     ("AB", None, None, None), ("AB", None, None, None), ("OS", None, None, None),
@@ -33,7 +34,7 @@ COMMON = [
     ("CMA", None, None, None), ("OSM", None, None, None), ("Chefe de Máquinas", None, None, None),
     ("MASTER", None, None, None), ("able seaman", None, None, None),
 ]
-RARE = [
+RARE: list[Kind] = [
     ("ROV Technician", "non_crew_professional", None, None),
     ("Driller", "non_crew_professional", None, None),
     ("Deckhand", "deck", "rating", None),                 # unsplit rating level
@@ -47,7 +48,7 @@ RARE = [
     ("Segundo Oficial de Náutica", None, None, None),
     ("  Bosun ", None, None, None),
 ]
-UNKNOWN = [("Surveyor", None, None, None), (None, None, None, None),
+UNKNOWN: list[Kind] = [("Surveyor", None, None, None), (None, None, None, None),
            ("Deck Boy", "deck", None, None)]              # deck with no level
 NATS_COMMON = ["BR", "BR", "BR", "PH", "PH", "NO", "IN", "GR", "UA"]
 NATS_RARE = ["PT/BR", "BR/PT", "bra", "Brazil", "br", "GB", "NO/IN"]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
 
+from abordo.batch import crew as crew_module
 from abordo.batch import read_fleet, screen, write_result
 from abordo.batch.crew import CrewSource, check_vessel_ids, count_crew, unpack_exprs
 from abordo.batch.ranking import rank
@@ -21,7 +23,8 @@ ON = dt.date(2026, 6, 1)
 
 @pytest.fixture(scope="module")
 def result() -> pl.DataFrame:
-    return screen(EXAMPLE, ON, horizon=365).frame
+    frame: pl.DataFrame = screen(EXAMPLE, ON, horizon=365).frame
+    return frame
 
 
 def row(frame: pl.DataFrame, vid: str) -> dict[str, object]:
@@ -114,7 +117,7 @@ def test_horizon_lists_the_steps_ahead(result: pl.DataFrame) -> None:
     assert (r["horizon_steps"], r["horizon_first_since"], r["horizon_max_deficit"],
             r["horizon_max_deficit_since"]) == (2, dt.date(2026, 6, 30), 6,
                                                 dt.date(2026, 12, 27))
-    assert r["horizon_plan"].startswith("2026-06-30 1/2 (exigidos 10, déficit 5)")
+    assert str(r["horizon_plan"]).startswith("2026-06-30 1/2 (exigidos 10, déficit 5)")
     assert row(result, "V06")["horizon_steps"] is None  # REB: no plan at all
     assert row(result, "V04")["horizon_steps"] == 0     # last step already reached
 
@@ -168,14 +171,21 @@ def test_a_folder_of_case_files(tmp_path: Path) -> None:
             res10["all_brazilians"]) == ("non_compliant", 400, 100, 90)
 
 
-def test_fast_pass_and_exact_counts_agree(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("categorical", "rare_limit"),
+                         [(False, 1 << 20), (True, 1 << 20), (False, 0), (True, 0)])
+def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rare_limit: int,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Rows the fast pass cannot take (unusual spellings, explicit columns, dual
-    nationals, unknown ranks, more than two kinds per vessel) are counted exactly."""
+    nationals, unknown ranks, values not seen before) are counted exactly, by a second pass
+    that reads only them — collected, or (beyond ``rare_limit`` rows) counted as they
+    stream by; the filter the Parquet reader applies selects the same rows as the fast
+    pass's code (no recount)."""
     rows = []
     kinds = [("AB", "BR", None), ("AB", "PH", None), ("Oiler", "PT/BR", None),
              ("ROV Technician", "GB", "non_crew_professional"), ("Cook", "NO/BR", "deck"),
              ("Surveyor", "PH", None), ("master", "BR", None), ("Chefe de Máquinas", "PT", None),
-             ("2nd officer", "br", None), ("Deckhand", "PH", "deck")]
+             ("2nd officer", "br", None), ("Deckhand", "PH", "deck"),
+             ("Steward", "PH", "  deck "), ("Master", "NO", " engine")]  # values not seen
     for v in range(300):
         for i in range(v % 17):
             rank_, nat, dept = kinds[(v * 7 + i * 3) % len(kinds) if v % 3 else i % 2]
@@ -183,15 +193,31 @@ def test_fast_pass_and_exact_counts_agree(tmp_path: Path) -> None:
                          "department": dept})
     df = pl.DataFrame(rows, schema={"vessel_id": pl.String, "rank": pl.String,
                                     "nationality": pl.String, "department": pl.String})
-    src = CrewSource(df.lazy(), "crew", 1)
-    counts = count_crew(src)
-    assert counts.exact_vessels > 0
+    if categorical:
+        df = df.with_columns(pl.col("rank", "nationality").cast(pl.Categorical))
+    df.write_parquet(tmp_path / "crew.parquet")
+    src = CrewSource(pl.scan_parquet(tmp_path / "crew.parquet"), "crew", 1)
+    calls: list[str] = []
+
+    def spy(name: str) -> Any:
+        real = getattr(crew_module, name)
+
+        def wrapper(*args: Any) -> Any:
+            calls.append(name)
+            return real(*args)
+        return wrapper
+
+    for name in ("_exact_pass", "_rare_counts"):
+        monkeypatch.setattr(crew_module, name, spy(name))
+    counts = count_crew(src, rare_limit=rare_limit)
+    assert counts.exact_vessels > 0 and counts.passes == 2
+    assert calls == ["_rare_counts" if rare_limit else "_exact_pass"]
     got = counts.packed.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
     # Reference: the single-vessel resolution, person by person.
     from abordo.batch.tables import cell_of
     from abordo.crew.model import CrewInput
     from abordo.crew.ranks import resolve_member
-    expected: dict[str, dict[str, int]] = {}
+    expected: dict[str | None, dict[str, int]] = {}
     for r in rows:
         p = CrewInput.model_validate({"id": "x", "rank": r["rank"],
                                       "nationality": r["nationality"],
@@ -245,3 +271,18 @@ def test_a_crew_too_large_for_the_packed_counts_goes_to_the_engine(tmp_path: Pat
     assert (big["crew_base"], big["crew_required"], big["crew_brazilians"],
             big["crew_deficit"]) == (4200, 2800, 2900, 0)
     assert big["verdict"] == "compliant" and big["crew_size"] == 4200
+
+
+@pytest.mark.parametrize("rare_limit", [1 << 20, 0])
+def test_a_bad_explicit_value_is_named_after_unusual_valid_ones(tmp_path: Path,
+                                                                 rare_limit: int) -> None:
+    """A department never seen before but valid (blanks around it) is not the error; the
+    first invalid one is, at its line — whichever way the exact pass runs."""
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry\nA,NO,offshore_support,charter,2025-01-01\n")
+    (tmp_path / "crew.csv").write_text("vessel_id,rank,nationality,department\nA,AB,BR,\n"
+                                       "A,Cook,PH,  deck \nA,AB,PH,galley\nA,AB,PH,\n")
+    with pytest.raises(InputError) as exc:
+        count_crew(read_fleet(tmp_path).crew, rare_limit=rare_limit)
+    assert (exc.value.row, exc.value.field) == (4, "department")
+    assert "galley" in exc.value.message

@@ -8,15 +8,28 @@ the table's; nationality is read by :func:`abordo.crew.model.nationality_codes` 
 nationals with BR count as Brazilian). Here each distinct string is resolved once, in Python,
 and the crew rows only look their string's code up in small tables (Polars categoricals).
 
-Two passes:
+Two passes at most:
 
-* the **fast pass** reads every row once (``rank``, ``nationality``) and sums, per vessel, 21
-  counters packed 5 to a 64-bit word (12 bits each). It handles the rows of common cells
-  whose strings were known before the pass; any other row is counted as *rare*;
-* the **exact pass** re-reads only the rows of vessels with a rare row (or 4096+ persons, too
-  many for 12-bit counters) and counts every cell unpacked, with the explicit columns.
+* the **fast pass** reads every row once: its rank and nationality become one small integer
+  code (two lookups and an addition); per vessel, one streaming ``group_by`` sums the packed
+  counters of that code (12 bits each, 5 to a 64-bit word) and the persons. It handles the
+  rows of common cells whose strings were known before the pass; any other row is *rare*
+  (code ≥ :data:`FAST_CODES`: an unknown or unusual rank, a spelling not seen before, a
+  dual national, an explicit department / level / position) and adds nothing to the
+  counters — a vessel's rare rows are its persons not counted in any cell;
+* the **exact pass**, only when there are rare rows, reads the table again and keeps only
+  the rare rows — the same rows, selected by a predicate on the raw columns that the
+  Parquet reader applies while reading (rank or nationality among the strings the first
+  pass could not take, or an explicit column given). Their number is known from the first
+  pass: up to :data:`RARE_LIMIT` they are collected and classified in memory; beyond, the
+  distinct values of the explicit columns are read first and the rare rows are classified
+  as they stream by. Either way they are counted per vessel, every cell unpacked, and
+  added to the fast counts.
 
-Both give the same counts (``tests/batch/test_crew_counts.py``).
+(Both passes over one shared scan — ``pl.collect_all`` — would save the second read, but
+Polars 2.1 then buffers the whole table for the branch that waits: +1 GiB at 3·10⁷ rows.)
+Both routes give the counts of the single-vessel resolution
+(``tests/batch/test_screen.py::test_fast_pass_and_exact_counts_agree``).
 """
 
 from __future__ import annotations
@@ -58,7 +71,14 @@ FAST_FIELDS: tuple[str, ...] = (
 N_LANES = -(-len(FAST_FIELDS) // FIELDS_PER_LANE)
 RARE_CLASS = COMMON_CELLS * 3
 NAT_NO, NAT_BR, NAT_BAD = 0, 1, 2
-RARE_CODE = RARE_CLASS * 3 + NAT_BAD
+# Fast code of a row: rank class × 2 + Brazilian (0/1). A rare rank class gives a code ≥
+# FAST_CODES, and so do a nationality that is not plain (+ _FAST_NAT_BAD) and an explicit
+# column (+ _FAST_EXPLICIT): "rare" is one comparison. A null code is rare too (_FAST_NULL).
+FAST_CODES = RARE_CLASS * 2
+_FAST_NAT_BAD = 64
+_FAST_EXPLICIT = 128
+_FAST_NULL = 255
+RARE_LIMIT = 1 << 20  # rare rows collected in memory by the exact pass (beyond: streamed)
 
 # Explicit-column codes (exact pass): "not given" and "invalid" sentinels.
 D_UNKNOWN = len(DEPARTMENTS)            # department unknown (rank not in table)
@@ -142,29 +162,54 @@ class Vocabulary:
 
     def __init__(self) -> None:
         self._keepalive = pl.Series("seed", _seed_strings(), dtype=pl.Categorical)
+        self._kept: list[pl.DataFrame] = []
         self.refresh()
 
     def refresh(self) -> None:
         cats = pl.Categories()
         codes: dict[str, int] = {s: int(cats[s]) for s in list(cats) if isinstance(s, str)}
+        self.codes = codes
         self.size = (max(codes.values()) + 1) if codes else 0
         resolved = [_resolve(None)] * (self.size + 1)  # last slot: null / unseen code
         for s, c in codes.items():
             resolved[c] = _resolve(s)
         self._resolved = resolved
 
+    def keep(self, frame: pl.DataFrame) -> None:
+        """Keep ``frame`` (categorical columns) alive with the vocabulary; refresh."""
+        self._kept.append(frame)
+        self.refresh()
+
+    def snapshot(self) -> Vocabulary:
+        """A copy of the lookups as they are now (the categories stay shared)."""
+        copy = Vocabulary.__new__(Vocabulary)
+        copy.__dict__.update(self.__dict__)
+        return copy
+
     def lut(self, attr: str, dtype: Any = pl.UInt8) -> pl.Series:
         return pl.Series([getattr(r, attr) for r in self._resolved], dtype=dtype)
 
-    def code(self, column: str, dtype: pl.DataType) -> pl.Expr:
-        """The column's categorical code, clipped to the sentinel slot (nulls too)."""
-        col = pl.col(column)
-        if isinstance(dtype, pl.Enum) or not (isinstance(dtype, pl.Categorical)
-                                              or dtype == pl.String):
-            col = col.cast(pl.String)
-        if not isinstance(dtype, pl.Categorical):
-            col = col.cast(pl.Categorical)
-        return col.to_physical().clip(upper_bound=self.size).fill_null(self.size)
+    def fast_nat_lut(self) -> pl.Series:
+        """Nationality term of the fast code: 0 foreign, 1 Brazilian, 64 not plain."""
+        return pl.Series([_FAST_NAT_BAD if r.nat == NAT_BAD else r.nat
+                          for r in self._resolved], dtype=pl.UInt8)
+
+    def code(self, column: str, dtype: pl.DataType, nulls: bool = True) -> pl.Expr:
+        """The column's categorical code, clipped to the sentinel slot (nulls too, unless
+        ``nulls`` is false: then they stay null)."""
+        code = _categorical(column, dtype).to_physical().clip(upper_bound=self.size)
+        return code.fill_null(self.size) if nulls else code
+
+
+def _categorical(column: str, dtype: pl.DataType) -> pl.Expr:
+    """The column as a (global) categorical: its strings enter the vocabulary's categories."""
+    col = pl.col(column)
+    if isinstance(dtype, pl.Enum) or not (isinstance(dtype, pl.Categorical)
+                                          or dtype == pl.String):
+        col = col.cast(pl.String)
+    if not isinstance(dtype, pl.Categorical):
+        col = col.cast(pl.Categorical)
+    return col
 
 
 # Layout of the packed counts handed to the evaluation: the fast fields (lanes 0–4), then
@@ -175,8 +220,6 @@ PACKED_FIELDS: tuple[str, ...] = (
 )
 PACKED_LANES = -(-len(PACKED_FIELDS) // FIELDS_PER_LANE)
 LANES = tuple(f"lane{i}" for i in range(PACKED_LANES))
-CODE_BITS = 12          # a captured rare row: five category codes of 12 bits in a UInt64
-NULL_CODE = (1 << CODE_BITS) - 1
 
 
 def _slot(fld: str) -> tuple[int, int]:
@@ -184,21 +227,18 @@ def _slot(fld: str) -> tuple[int, int]:
 
 
 def _lane_luts() -> list[pl.Series]:
-    """Per fast lane, the packed increment of each fast code (class × 3 + nationality)."""
-    lanes = [[0] * (RARE_CODE + 1) for _ in range(N_LANES)]
-    for code in range(RARE_CODE + 1):
-        cls, nat = divmod(code, 3)
-        inc: list[str] = []
-        if cls < RARE_CLASS and nat != NAT_BAD:
-            cell_i, pos = divmod(cls, 3)
-            cell = CELLS[cell_i]
-            inc.append(f"n:{cell}")
-            if nat == NAT_BR:
-                inc.append(f"b:{cell}")
-            if pos == POS_MASTER:
-                inc += ["master_n"] + (["master_x"] if nat == NAT_NO else [])
-            elif pos == POS_CHIEF:
-                inc += ["chief_n"] + (["chief_x"] if nat == NAT_NO else [])
+    """Per fast lane, the packed increment of each fast code (class × 2 + Brazilian); the
+    codes ≥ :data:`FAST_CODES` (rare rows) add nothing."""
+    lanes = [[0] * 256 for _ in range(N_LANES)]
+    for code in range(FAST_CODES):
+        cls, nat = divmod(code, 2)
+        cell_i, pos = divmod(cls, 3)
+        cell = CELLS[cell_i]
+        inc = [f"n:{cell}"] + ([f"b:{cell}"] if nat == NAT_BR else [])
+        if pos == POS_MASTER:
+            inc += ["master_n"] + (["master_x"] if nat == NAT_NO else [])
+        elif pos == POS_CHIEF:
+            inc += ["chief_n"] + (["chief_x"] if nat == NAT_NO else [])
         for f in inc:
             lane, pos_in_lane = _slot(f)
             lanes[lane][code] += 1 << (FIELD_BITS * pos_in_lane)
@@ -243,46 +283,30 @@ class CrewSource:
         return column in self.schema
 
 
-def _raw_code(src: CrewSource, column: str) -> pl.Expr:
-    """A column's category code for capture (nulls and absent columns: NULL_CODE)."""
-    if not src.has(column):
-        return pl.lit(NULL_CODE, pl.UInt64)
-    col = pl.col(column)
-    dtype = src.schema[column]
-    if isinstance(dtype, pl.Enum) or not (isinstance(dtype, pl.Categorical)
-                                          or dtype == pl.String):
-        col = col.cast(pl.String)
-    if not isinstance(dtype, pl.Categorical):
-        col = col.cast(pl.Categorical)
-    return col.to_physical().cast(pl.UInt64).clip(upper_bound=NULL_CODE).fill_null(NULL_CODE)
-
-
 CAPTURED = ("rank", "nationality", *EXPLICIT)
 
 
-def _fast_pass(src: CrewSource, voc: Vocabulary) -> pl.LazyFrame:
-    cls = pl.lit(voc.lut("fast_class")).gather(voc.code("rank", src.schema["rank"])) \
+def _fast_pass(src: CrewSource, voc: Vocabulary) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The fast counts per vessel, and the rare rows (every column) selected by the same
+    code — the lookups as they are now, so exactly the rows the counts leave out."""
+    cls = pl.lit(voc.lut("fast_class")).gather(voc.code("rank", src.schema["rank"], nulls=False)) \
         if src.has("rank") else pl.lit(RARE_CLASS, pl.UInt8)
-    nat = pl.lit(voc.lut("nat")).gather(voc.code("nationality", src.schema["nationality"]))
-    rare = (cls == RARE_CLASS) | (nat == NAT_BAD)
+    nat = pl.lit(voc.fast_nat_lut()).gather(
+        voc.code("nationality", src.schema["nationality"], nulls=False))
+    code = cls * 2 + nat
     explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
     if explicit:
-        rare = rare | pl.any_horizontal(explicit)
-    code = pl.when(rare).then(pl.lit(RARE_CODE, pl.UInt8)).otherwise((cls * 3 + nat)
-                                                                     .cast(pl.UInt8))
-    # A rare row, kept whole: the category codes of its columns, 12 bits each.
-    raw = pl.lit(0, pl.UInt64)
-    for i, c in enumerate(CAPTURED):
-        raw = raw + _raw_code(src, c) * (1 << (CODE_BITS * (len(CAPTURED) - 1 - i)))
+        code = code + pl.any_horizontal(explicit).cast(pl.UInt8) * _FAST_EXPLICIT
+    # A null rank or nationality gives a null code: rare too.
+    base = src.lf.with_columns(code.fill_null(_FAST_NULL).alias("_code"))
     lanes = _lane_luts()
-    return (src.lf.select(pl.col("vessel_id"), code.alias("_code"), raw.alias("_raw"))
-            .with_columns([pl.lit(s).gather(pl.col("_code")).alias(s.name) for s in lanes]
-                          + [pl.when(pl.col("_code") == RARE_CODE).then(pl.col("_raw"))
-                             .alias("_rare_raw")])
-            .group_by("vessel_id")
-            .agg([pl.col(s.name).sum() for s in lanes]
-                 + [pl.len().alias("crew_size"), pl.col("_rare_raw").min().alias("_raw_min"),
-                    pl.col("_rare_raw").max().alias("_raw_max")]))
+    # In order of first appearance: a crew table exported in the vessels' order (the usual
+    # case) then needs no join to meet its vessels (``evaluate_fleet``); it costs ~nothing.
+    counts = (base.select(pl.col("vessel_id"),
+                          *(pl.lit(s).gather(pl.col("_code")).alias(s.name) for s in lanes))
+              .group_by("vessel_id", maintain_order=True)
+              .agg([pl.col(s.name).sum() for s in lanes] + [pl.len().alias("crew_size")]))
+    return counts, base.filter(pl.col("_code") >= FAST_CODES)
 
 
 def _classify(voc: Vocabulary, codes: dict[str, pl.Expr], given: dict[str, pl.Expr]
@@ -349,25 +373,58 @@ def _count_aggs() -> list[pl.Expr]:
             pl.col("_bad").sum().cast(pl.UInt32).alias("_bad")]
 
 
-def _exact_pass(src: CrewSource, voc: Vocabulary, vessel_ids: pl.Series) -> pl.LazyFrame:
+def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int]
+               ) -> pl.LazyFrame | None:
+    """The rows the fast pass left out, as a filter on the raw columns that the Parquet
+    reader can apply while reading (cheaper than recomputing the code of every row).
+
+    ``before``: the vocabulary the fast pass used; ``codes``: every category after it. A
+    rank or nationality is rare when the pass did not know it (its code was beyond
+    ``before``) or knew it as rare. None when a column's type allows no such filter."""
+    if not all(isinstance(src.schema[c], pl.Categorical) or src.schema[c] == pl.String
+               for c in ("rank", "nationality") if src.has(c)):
+        return None
+    cls, nat = before.lut("fast_class").to_list(), before.fast_nat_lut().to_list()
+    odd_rank = [t for t, c in codes.items() if c >= before.size or cls[c] == RARE_CLASS]
+    odd_nat = [t for t, c in codes.items() if c >= before.size or nat[c] == _FAST_NAT_BAD]
+    terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat),
+             *(pl.col(c).is_not_null() for c in EXPLICIT if src.has(c))]
+    if src.has("rank"):
+        terms += [pl.col("rank").is_null(), pl.col("rank").is_in(odd_rank)]
+    else:
+        terms = [pl.lit(True)]
+    return src.lf.filter(pl.any_horizontal(terms))
+
+
+def _exact_pass(src: CrewSource, voc: Vocabulary, rare: pl.LazyFrame) -> pl.LazyFrame:
+    """Exact counts (:func:`_count_aggs`) per vessel of the ``rare`` rows, as they stream
+    by (every value of theirs must already be in the vocabulary)."""
     ex = _classify_source(src, voc)
-    return (src.lf.filter(pl.col("vessel_id").is_in(vessel_ids.implode()))
-            .select(pl.col("vessel_id"), *(e.alias(k) for k, e in ex.items()))
+    return (rare.select(pl.col("vessel_id"), *(e.alias(k) for k, e in ex.items()))
             .group_by("vessel_id").agg(_count_aggs()))
 
 
-def _captured(voc: Vocabulary, rare: pl.DataFrame) -> pl.DataFrame:
-    """Counts of the captured rare rows (``vessel_id``, ``_raw``, one row per person)."""
-    codes: dict[str, pl.Expr] = {}
-    given: dict[str, pl.Expr] = {}
-    for i, c in enumerate(CAPTURED):
-        code = (pl.col("_raw") // (1 << (CODE_BITS * (len(CAPTURED) - 1 - i)))) % (1 << CODE_BITS)
-        codes[c] = pl.when(code == NULL_CODE).then(pl.lit(voc.size, pl.UInt64)) \
-            .otherwise(code).cast(pl.UInt32)
-        given[c] = code != NULL_CODE
-    ex = _classify(voc, codes, given)
+def _rare_counts(voc: Vocabulary, rare: pl.DataFrame) -> pl.DataFrame:
+    """Exact counts (:func:`_count_aggs`) per vessel of the ``rare`` rows, in memory: their
+    text columns become categoricals first, so that the vocabulary (refreshed then) knows
+    every value they hold."""
+    rare = rare.with_columns(_categorical(c, rare.schema[c]) for c in CAPTURED
+                             if c in rare.columns)
+    voc.refresh()
+    src = CrewSource(rare.lazy(), "", 0)
+    ex = _classify_source(src, voc)
     return (rare.lazy().select(pl.col("vessel_id"), *(e.alias(k) for k, e in ex.items()))
             .group_by("vessel_id").agg(_count_aggs()).collect())
+
+
+def _register_explicit(src: CrewSource, voc: Vocabulary) -> None:
+    """Put the distinct values of the explicit columns in the vocabulary (one read of
+    those columns only)."""
+    cols = [c for c in EXPLICIT if src.has(c)]
+    if cols:
+        values = (src.lf.select(cols).filter(pl.any_horizontal(pl.col(cols).is_not_null()))
+                  .unique().collect(engine="streaming"))
+        voc.keep(values.select(_categorical(c, values.schema[c]) for c in cols))
 
 
 @dataclass
@@ -386,9 +443,11 @@ class CrewCounts:
     too_large: pl.Series
 
 
-def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> CrewCounts:
-    """Stream the crew table once (plus, when needed, a second pass restricted to vessels
-    with several kinds of unusual rows) and return the exact counts per vessel, packed.
+def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
+               rare_limit: int = RARE_LIMIT) -> CrewCounts:
+    """Stream the crew table once (plus, when it has rare rows, a second pass that keeps only
+    those — collected in memory up to ``rare_limit`` rows, else counted as they stream by)
+    and return the exact counts per vessel, packed.
 
     Raises :class:`InputError` (file, row, field) for a crew row whose nationality /
     department / level / position is invalid — the same message the single-vessel loader
@@ -399,10 +458,12 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> C
         raise InputError("coluna obrigatória ausente: nationality (nacionalidade)",
                          "nationality", src.display, 1 if src.row_offset == 2 else None,
                          message_en="required column missing: nationality")
-    voc = Vocabulary()
+    voc = Vocabulary()  # alive until the end: the codes of both passes mean the same
     if stage:
         stage("crew.fast")
-    fast = _fast_pass(src, voc).collect(engine="streaming")
+    counts, rare = _fast_pass(src, voc)
+    fast = counts.collect(engine="streaming")
+    before = voc.snapshot()
     voc.refresh()
     rows = int(fast["crew_size"].sum() or 0)
     unpacked = unpack_exprs()
@@ -411,45 +472,41 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None) -> C
     big = pl.col("crew_size") >= MAX_PACKED
     fast = fast.with_columns([pl.lit(0, pl.UInt64).alias(n) for n in LANES[N_LANES:]]) \
         .with_columns(_rare=rare_n.cast(pl.UInt32), _big=big).with_row_index("_pos")
-    capturable = voc.size < NULL_CODE
-    # Rare rows of a vessel are known exactly when they are at most two, or all alike.
-    captured_ok = capturable & ((pl.col("_rare") <= 2)
-                                | (pl.col("_raw_min") == pl.col("_raw_max")))
     need = fast.filter((pl.col("_rare") > 0) & ~pl.col("_big"))
-    cap = need.filter(captured_ok)
-    rescan = need.filter(~captured_ok)
-    patches: list[pl.DataFrame] = []
+    packed = fast.select("vessel_id", *LANES, pl.col("crew_size").cast(pl.UInt32))
     passes = 1
-    if cap.height:
-        one = cap.select("vessel_id", pl.col("_raw_min").alias("_raw"),
-                         pl.when(pl.col("_raw_min") == pl.col("_raw_max"))
-                         .then(pl.col("_rare")).otherwise(1).alias("_times"))
-        two = cap.filter(pl.col("_raw_min") != pl.col("_raw_max")).select(
-            "vessel_id", pl.col("_raw_max").alias("_raw"), pl.lit(1, pl.UInt32).alias("_times"))
-        rare_rows = pl.concat([one, two], how="vertical_relaxed")
-        rare_rows = rare_rows.select("vessel_id", "_raw", pl.col("_times").cast(pl.UInt32)) \
-            .with_columns(pl.int_ranges(0, pl.col("_times")).alias("_k")).explode("_k") \
-            .drop("_k", "_times")
-        delta = _captured(voc, rare_rows)
-        if int(delta["_bad"].sum() or 0):
-            raise _first_bad_row(src, voc)
-        base = cap.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
-        merged = base.join(delta, on="vessel_id", suffix="_d").select(
-            "vessel_id", *((pl.col(k) + pl.col(f"{k}_d")).alias(k) for k in COUNTS
-                           if k != "crew_size"))
-        patches.append(merged)
-    if rescan.height:
+    if need.height:
         if stage:
             stage("crew.exact")
-        exact = _exact_pass(src, voc, rescan["vessel_id"]).collect(engine="streaming")
+        total = int(fast["_rare"].sum())
+        # The rare rows by the filter the reader applies; should it ever select other rows
+        # than the fast pass left out (it cannot, by construction: the row count is checked),
+        # the fast pass's own code selects them.
+        pushed = _rare_rows(src, before, voc.codes)
+        selections = [rare] if pushed is None else [pushed, rare]
+        if total <= rare_limit:
+            cols = ["vessel_id", *(c for c in CAPTURED if src.has(c))]
+            for sel in selections:
+                rows_ = sel.select(cols).collect(engine="streaming")
+                if rows_.height == total:
+                    break
+            exact = _rare_counts(voc, rows_)
+        else:
+            _register_explicit(src, voc)
+            for sel in selections:
+                exact = _exact_pass(src, voc, sel).collect(engine="streaming")
+                if int(exact["_rows"].sum() or 0) == total:
+                    break
         passes = 2
         if int(exact["_bad"].sum() or 0):
             raise _first_bad_row(src, voc)
-        patches.append(exact.select("vessel_id", *(k for k in COUNTS if k != "crew_size")))
-    packed = fast.select("vessel_id", *LANES, pl.col("crew_size").cast(pl.UInt32))
-    if patches:  # exact counts replace those rows, in place (the order of vessels is kept)
-        patch = pl.concat(patches).join(fast.select("vessel_id", "_pos"), on="vessel_id")
-        lanes = patch.select("_pos", *pack_exprs())
+        # Fast counts + the rare rows' counts replace those vessels' lanes, in place (the
+        # order of vessels is kept).
+        base = need.select("_pos", "vessel_id", *(e.alias(k) for k, e in unpacked.items()))
+        merged = base.join(exact, on="vessel_id", suffix="_d").select(
+            "_pos", *((pl.col(k) + pl.col(f"{k}_d")).alias(k) for k in COUNTS
+                      if k != "crew_size"))
+        lanes = merged.select("_pos", *pack_exprs())
         packed = packed.with_columns(
             packed[n].scatter(lanes["_pos"], lanes[n]) for n in LANES)
     return CrewCounts(packed, rows, need.height, passes,

@@ -249,6 +249,26 @@ def _text(raw: pl.DataFrame, column: str) -> pl.Expr:
     return pl.when(e == "").then(None).otherwise(e)
 
 
+def _few_text(raw: pl.DataFrame, column: str, mapping: dict[str, str] | None = None
+              ) -> tuple[pl.Expr, list[str]]:
+    """:func:`_text` for a column of few distinct values (flag, activity…), worked out on
+    those values: the column is left as it is when that changes nothing (the usual clean
+    export), else each value is replaced by its stripped text — or by ``mapping[text]``
+    when given (null when not in it). Returns the expression and the distinct texts."""
+    if column not in raw.columns:
+        return pl.lit(None, pl.String), []
+    e = pl.col(column) if raw.schema[column] == pl.String else pl.col(column).cast(pl.String)
+    old = raw.select(e.unique()).to_series().drop_nulls()
+    text = old.str.strip_chars()
+    new = pl.select(pl.when(text == "").then(None).otherwise(text)).to_series()
+    texts = new.drop_nulls().unique().to_list()
+    if mapping is not None:
+        new = new.replace_strict(mapping, default=None, return_dtype=pl.String)
+    if old.equals(new, check_names=False, null_equal=True):
+        return e, texts
+    return e.replace_strict(old, new, return_dtype=pl.String), texts
+
+
 def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
     """(the column as Date, mask of unparseable values)."""
     if column not in raw.columns:
@@ -301,14 +321,16 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
             raise _err(f"coluna obrigatória ausente: {col}", f"required column missing: {col}",
                        col, display, 1 if row_offset == 2 else None)
     c = _Checker(raw, display, row_offset, headers)
-    flag_txt = _text(raw, "flag")
+    # Columns of few values are normalised value by value, not row by row.
+    flag_txt, flag_texts = _few_text(raw, "flag")
     codes: dict[str, str] = {}
     bad_flags: dict[str, str] = {}
-    for v in raw.select(flag_txt.unique()).to_series().drop_nulls().to_list():
+    for v in flag_texts:
         try:
             codes[v] = country_code(v)
         except ValueError as exc:
             bad_flags[v] = str(exc)
+    flag, _ = _few_text(raw, "flag", codes)
     ids = pl.col("id").cast(key_type)
     if key_type == pl.String:
         ids = ids.str.strip_chars()
@@ -330,11 +352,10 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
         (pl.int_range(0, pl.len(), dtype=pl.Int64) + row_offset).alias("_row"),
         ids.alias("id"), _text(raw, "name").alias("name"), imo.alias("imo"),
-        flag_txt.alias("_flag_txt"),
-        flag_txt.replace_strict(codes, default=None, return_dtype=pl.String).alias("flag")
-        if codes else pl.lit(None, pl.String).alias("flag"),
-        _text(raw, "registry").alias("registry"), _text(raw, "activity").alias("activity"),
-        _text(raw, "contract").fill_null(Contract.NONE.value).alias("contract"),
+        flag_txt.alias("_flag_txt"), flag.alias("flag"),
+        _few_text(raw, "registry")[0].alias("registry"),
+        _few_text(raw, "activity")[0].alias("activity"),
+        _few_text(raw, "contract")[0].fill_null(Contract.NONE.value).alias("contract"),
         entry.alias("ajb_entry"), exit_.alias("ajb_exit"), calls.alias("foreign_calls"),
         entry_bad.alias("_entry_bad"), exit_bad.alias("_exit_bad"),
         calls_bad.alias("_calls_bad"),
@@ -407,15 +428,15 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
 
 
 def _split(c: _Checker, column: str, sep: str) -> pl.DataFrame:
-    """``a<sep>b;c<sep>d`` → rows ``_vidx, _k, left, right`` (whitespace stripped)."""
+    """``a<sep>b;c<sep>d`` → rows ``_vidx, v, left, right`` (whitespace stripped), in
+    vessel order (a vessel's rows together, in the order written)."""
     df = (c.df.lazy().select(pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
                              pl.col(column).cast(pl.String).alias("v"))
           .filter(pl.col("v").is_not_null()).collect(engine="in-memory"))
     df = (df.with_columns(pl.col("v").str.split(";")).explode("v")
           .with_columns(pl.col("v").str.strip_chars())
           .filter(pl.col("v") != "")
-          .with_columns(_k=pl.int_range(pl.len()).over("_vidx"),
-                        parts=pl.col("v").str.split_exact(sep, 1))
+          .with_columns(parts=pl.col("v").str.split_exact(sep, 1))
           .unnest("parts")
           .rename({"field_0": "left", "field_1": "right"})
           .with_columns(pl.col("left").str.strip_chars(), pl.col("right").str.strip_chars()))
@@ -455,7 +476,9 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
     _fail_at(c, df, df["a_first"] <= df["ajb_entry"], "absences",
              "ausência deve começar depois do dia de entrada (ajb_entry)",
              "an absence must start after the entry day")
-    prev_last = df.select(pl.col("a_last").shift(1).over("_vidx"))["a_last"]
+    # The previous absence of the same vessel (rows are in vessel order: no window needed).
+    prev_last = df.select(pl.when(pl.col("_vidx").shift(1) == pl.col("_vidx"))
+                          .then(pl.col("a_last").shift(1)))["a_last"]
     _fail_at(c, df, (prev_last.is_not_null() & (df["a_first"] <= prev_last + dt.timedelta(
         days=1))).fill_null(False), "absences",
              "ausências fora de ordem ou sem presença entre elas",

@@ -42,8 +42,10 @@ def rank(frame: pl.DataFrame) -> pl.DataFrame:
     # One 64-bit key, most significant first (each part clipped to its bits; smaller =
     # riskier): tier 3 bits, shortfall 16 (descending), days to next step 16 (none last),
     # deficit at the next step 14 (descending), days of operation 15 (descending).
-    def part(e: pl.Expr, bits: int) -> pl.Expr:
-        return e.cast(pl.Int64).clip(0, (1 << bits) - 1).cast(pl.UInt64)
+    def part(e: pl.Expr, bits: int) -> pl.Expr:  # e never null here
+        top = pl.lit((1 << bits) - 1, pl.Int64)
+        return pl.min_horizontal(pl.max_horizontal(e.cast(pl.Int64), pl.lit(0, pl.Int64)),
+                                 top).cast(pl.UInt64)
 
     top16, top14, top15 = (1 << 16) - 1, (1 << 14) - 1, (1 << 15) - 1
     key = (part(tier, 3) * (1 << 61)
@@ -51,10 +53,9 @@ def rank(frame: pl.DataFrame) -> pl.DataFrame:
            + part(pl.col("days_to_next").fill_null(top16), 16) * (1 << 29)
            + (top14 - part(pl.col("next_deficit_total").fill_null(0), 14)) * (1 << 15)
            + (top15 - part(pl.col("days_of_operation").fill_null(0), 15)))
-    order = frame.select(pl.int_range(pl.len(), dtype=pl.UInt32).sort_by(
-        key, maintain_order=True)).to_series()
-    risk = order.arg_sort().cast(pl.UInt32) + 1
-    return frame.select(risk.alias("risk_rank"), pl.all().exclude("_short"))
+    # Ordinal rank: one stable sort; ties keep the order of the vessels table.
+    risk = key.rank("ordinal").cast(pl.UInt32).alias("risk_rank")
+    return frame.select(risk, pl.all().exclude("_short"))
 
 
 def shortfall_expr() -> pl.Expr:

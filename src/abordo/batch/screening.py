@@ -132,9 +132,21 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
                         counts.passes, routed.height, errors, secs, cpu)
 
 
-def write_result(frame: pl.DataFrame, out: Path) -> None:
+COMPRESSIONS = ("zstd", "lz4", "snappy", "uncompressed")
+
+
+def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd") -> None:
     """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
-    into place, so a failed run never leaves a partial file."""
+    into place, so a failed run never leaves a partial file.
+
+    ``compression`` (Parquet only): ``zstd`` (default: the smallest file), ``lz4``,
+    ``snappy`` or ``uncompressed`` — at 10⁶ vessels these save under 10% of the write's
+    time (the encoding of ~90 columns, not the compression, is its cost) for a file 1.6–2.7
+    times larger."""
+    if compression not in COMPRESSIONS:
+        raise InputError(f"compressão desconhecida: {compression} (use "
+                         f"{', '.join(COMPRESSIONS)})", "compression",
+                         message_en=f"unknown compression: {compression}")
     suffix = out.suffix.lower()
     if suffix not in (".parquet", ".csv"):
         raise InputError(f"formato de saída não suportado: {suffix or '(sem extensão)'} "
@@ -145,7 +157,8 @@ def write_result(frame: pl.DataFrame, out: Path) -> None:
         if suffix == ".parquet":
             # No column statistics: a result has one or two row groups, so min/max per
             # group would not help a reader skip anything, and they cost ~20% of the write.
-            frame.write_parquet(tmp, statistics=False)
+            frame.write_parquet(tmp, statistics=False,
+                                compression=compression)  # type: ignore[arg-type]
         else:
             frame.write_csv(tmp)
         tmp.replace(out)
