@@ -41,6 +41,7 @@ from abordo.batch.tables import (
     group_cells,
     rule_key_expr,
 )
+from abordo.quota.regimes import regime_tables
 
 NEVER = -(10 ** 8)  # "since" of a step that needs no stay (Brazilian flag): always reached
 
@@ -262,7 +263,12 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
     cells = {c: (pl.col(c) if _lane_of(c) not in zero_lanes else None) for c in CELL_COUNTS}
     lf = lf.with_columns(_entry=pl.col("ajb_entry").cast(pl.Int32),
                          _exit=pl.col("ajb_exit").cast(pl.Int32))
-    lf = _stay(lf, absences, on)
+    # An exit is judged by the norm in force when it happened: the columnar stay applies the
+    # tolerance of the regime in force on the date judged, so vessels with an exit before
+    # that regime began are decided by the engine itself.
+    current = regime_tables().in_force("foreign_general", rs.on)
+    cutoff = _days(current.valid_from) if current is not None else None
+    lf = _stay(lf, absences, on, cutoff)
     lf = _steps(lf, extensions, on, S)
     lf = _groups(lf, lk, cells, groups, alt_groups, on, S, horizon)
     schema = output_schema(rs, horizon)
@@ -312,9 +318,11 @@ def _nsum(exprs: Sequence[pl.Expr]) -> pl.Expr:
     return _add([e.fill_null(0) for e in exprs])
 
 
-def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int) -> pl.LazyFrame:
+def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None = None
+          ) -> pl.LazyFrame:
     """Start of the current stay, days not counted, whether in AJB on the date
-    (``abordo.quota.stay.current_stay`` over entry + absences + exit)."""
+    (``abordo.quota.stay.current_stay`` over entry + absences + exit); ``_old_abs`` marks a
+    tolerated exit that began before ``cutoff`` (another norm's exit rule applies to it)."""
     if absences.height:
         a = (absences.lazy()
              .join(v.select("_vidx", "tolerance", "paused"), on="_vidx", how="inner")
@@ -324,12 +332,16 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int) -> pl.LazyFrame:
              .with_columns(_considered=pl.col("_back") <= on)
              .with_columns(_interrupts=pl.col("_considered") & (
                  pl.col("tolerance").is_null() | (pl.col("_len") >= pl.col("tolerance")))))
+        old = (pl.col("tolerance").is_not_null() & pl.col("_considered")
+               & (pl.col("_f") < cutoff)) if cutoff is not None else pl.lit(False)
         first = a.group_by("_vidx").agg(
             _int_start=pl.col("_back").filter(pl.col("_interrupts")).max(),
-            _in_abs=((pl.col("_f") <= on) & (pl.col("_l") >= on)).any())
+            _in_abs=((pl.col("_f") <= on) & (pl.col("_l") >= on)).any(),
+            _old_abs=old.any())
         v = v.join(first, on="_vidx", how="left", maintain_order="left")
         v = v.with_columns(_start=pl.coalesce("_int_start", "_entry"),
-                           _in_abs=pl.col("_in_abs").fill_null(False))
+                           _in_abs=pl.col("_in_abs").fill_null(False),
+                           _old_abs=pl.col("_old_abs").fill_null(False))
         paused = (a.join(v.select("_vidx", "_start"), on="_vidx")
                   .group_by("_vidx").agg(_paused_days=pl.col("_len").filter(
                       pl.col("_considered") & (pl.col("_back") > pl.col("_start"))
@@ -338,7 +350,7 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int) -> pl.LazyFrame:
         v = v.with_columns(pl.col("_paused_days").fill_null(0))
     else:
         v = v.with_columns(_start=pl.col("_entry"), _in_abs=pl.lit(False),
-                           _paused_days=pl.lit(0, pl.Int32))
+                           _old_abs=pl.lit(False), _paused_days=pl.lit(0, pl.Int32))
     has_stay = pl.col("needs_stay") & pl.col("_entry").is_not_null() & (pl.col("_entry") <= on)
     return v.with_columns(
         _has_stay=has_stay,
@@ -420,6 +432,7 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         _route=(st == ST[STATUS_ENGINE])
         | (is_rule & pl.col("needs_stay") & pl.col("_entry").is_null())
         | (is_rule & stay_ok & pl.col("_undecidable"))
+        | (is_rule & pl.col("_old_abs"))
         | (pl.col("crew_size") >= MAX_PACKED),  # counts too large for the packed lanes
     )
     judged = is_rule & stay_ok & ~pl.col("_route")

@@ -1,0 +1,35 @@
+"""An exit is judged by the norm in force when it happened: the screen agrees with the engine
+for a vessel whose tolerated-looking exit happened under RN 72/2006 (any exit interrupts)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import polars as pl
+
+from abordo.batch import screen
+from abordo.crew.load import parse_vessel_case
+from abordo.quota import evaluate
+
+
+def test_exit_before_the_current_regime_is_judged_like_the_engine(tmp_path: Path) -> None:
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry,ajb_exit,absences\n"
+        "V1,NO,offshore_support,charter,2016-01-01,,2016-06-02/2016-06-04\n"
+        "V2,NO,offshore_support,charter,2026-01-01,,2026-02-11/2026-02-19\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,id,rank,nationality\nV1,A,Master,NO\nV1,B,AB,BR\n"
+        "V2,A,Master,NO\nV2,B,AB,BR\n", encoding="utf-8")
+    on = dt.date(2021, 1, 10)
+    rows = {r["id"]: r for r in screen(tmp_path, on).frame.iter_rows(named=True)}
+    engine = evaluate(parse_vessel_case({
+        "vessel": {"flag": "NO", "activity": "offshore_support"},
+        "operation": {"contract": "charter", "ajb_presence": [
+            {"entry": "2016-01-01", "exit": "2016-06-01"}, {"entry": "2016-06-05"}]},
+        "crew": [{"id": "A", "rank": "Master", "nationality": "NO"},
+                 {"id": "B", "rank": "AB", "nationality": "BR"}]}), on)
+    assert engine.result["stay"]["start"] == dt.date(2016, 6, 5)
+    assert rows["V1"]["stay_start"] == dt.date(2016, 6, 5)
+    assert rows["V1"]["days_of_operation"] == engine.result["stay"]["days_of_operation"]
+    assert pl.Series([rows["V1"]["verdict"]]).item() == engine.verdict.value
