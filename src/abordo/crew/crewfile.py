@@ -64,17 +64,26 @@ def header_key(cell: Any) -> str:
 
 
 def decode(raw: bytes, name: str) -> str:
-    """UTF-8 (with or without BOM), else Windows-1252 / Latin-1 as Excel writes them."""
+    """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel writes them.
+
+    Raises :class:`InputError` for UTF-16/32 (BOM) or binary content (NUL bytes, e.g. an
+    XLSX named .csv), which would otherwise decode into garbage.
+    """
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(
+            "codificação não suportada (UTF-16); salve como UTF-8 ou CSV", file=name,
+            message_en="unsupported encoding (UTF-16); save as UTF-8 or CSV")
     if b"\x00" in raw[:4096]:
-        raise InputError("o arquivo não é texto (é uma planilha XLSX com extensão .csv?)",
-                         file=name, message_en="not a text file (an XLSX named .csv?)")
-    for enc in ("utf-8-sig", "cp1252", "latin-1"):
+        raise InputError("o arquivo não é texto (UTF-16 sem marca, ou uma planilha XLSX com "
+                         "extensão .csv?)", file=name,
+                         message_en="not a text file (UTF-16 without a mark, or an XLSX "
+                         "named .csv?)")
+    for enc in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise InputError("codificação não reconhecida (use UTF-8 ou Latin-1)", file=name,
-                     message_en="unrecognised encoding (use UTF-8 or Latin-1)")
+    return raw.decode("latin-1")  # every byte is a Latin-1 character
 
 
 def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:

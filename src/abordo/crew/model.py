@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-import unicodedata
 from enum import StrEnum
 from functools import cache
 from typing import Annotated, Any, Literal
@@ -30,6 +29,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from validate_docbr import CNPJ
 
 from abordo.law.errors import InputError
+from abordo.law.text import fold
 
 
 class Activity(StrEnum):
@@ -64,15 +64,11 @@ LEVELS = ("officer", "rating", "petty_officer", "junior_rating")
 POSITIONS = ("master", "chief_engineer")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
-
-
 @cache
 def _portuguese_country_names() -> dict[str, str]:
     """Portuguese country name → alpha-2, from Babel's CLDR data (``Noruega`` → ``NO``)."""
     names = Locale.parse("pt_BR").territories
-    return {_fold(name): code for code, name in names.items() if len(code) == 2}
+    return {fold(name): code for code, name in names.items() if len(code) == 2}
 
 
 def country_code(value: Any) -> str:
@@ -84,7 +80,7 @@ def country_code(value: Any) -> str:
         raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)"
                          " ‖ ISO 3166-1 country code expected (e.g. BR, NO, PH)")
     text = value.strip()
-    if (code := _portuguese_country_names().get(_fold(text))) is not None and len(text) > 3:
+    if (code := _portuguese_country_names().get(fold(text))) is not None and len(text) > 3:
         return code
     try:
         country = pycountry.countries.lookup(text)
@@ -150,7 +146,7 @@ _LEVEL_PT = {
 def _alias(table: dict[str, str]) -> Any:
     def convert(value: Any) -> Any:
         if isinstance(value, str):
-            return table.get(_fold(value.strip()), value.strip())
+            return table.get(fold(value.strip()), value.strip())
         return value
     return convert
 Country = Annotated[str, BeforeValidator(country_code)]

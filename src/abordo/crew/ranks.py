@@ -8,18 +8,18 @@ the table does not know is an error only when a regime needs that person's group
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
 from abordo.crew.model import CrewInput, VesselCase
 from abordo.law.errors import InputError
 from abordo.law.params import load_data
+from abordo.law.text import fold
 
 
 def normalize_rank(text: str) -> str:
     """Case-, accent- and punctuation-insensitive key: ``'1º Oficial'`` → ``'1 oficial'``."""
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+    t = fold(text)
     t = t.replace("º", "").replace("ª", "")
     t = re.sub(r"[^a-z0-9/]+", " ", t)
     return re.sub(r"\s+", " ", t).strip()

@@ -27,6 +27,7 @@ from abordo.law.decision import Decision, DecisionBuilder, Msg, Verdict
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.params import load_data
+from abordo.law.text import br_date
 
 
 @cache
@@ -89,7 +90,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
                f"{reason.en} The items below come from {norm.label} and are listed as good "
                "practice, not binding on this date.")
     else:
-        b.step("procedure.select", f"Procedimento em vigor em {on.strftime('%d/%m/%Y')}: "
+        b.step("procedure.select", f"Procedimento em vigor em {br_date(on)}: "
                f"{norm.title}.", f"Procedure in force on {on.isoformat()}: {norm.title}.",
                reg.cite(norm.id))
     if case.vessel.flag == "BR":

@@ -44,6 +44,7 @@ from abordo.law.decision import (
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options, resolve
 from abordo.law.norms import NormRegistry, norm_registry
+from abordo.law.text import br_date
 
 REQUIREMENTS: dict[str, Msg] = {
     "none_long_haul": Msg("dispensa de visto (longo curso)", "no visa (long-haul voyage)"),
@@ -99,7 +100,7 @@ def _label(table: dict[str, Msg], code: str) -> Msg:
 
 
 def _d(day: dt.date | None) -> str:
-    return day.strftime("%d/%m/%Y") if day else "—"
+    return br_date(day) if day else "—"
 
 
 def _iso(day: dt.date | None) -> str:

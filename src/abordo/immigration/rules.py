@@ -28,6 +28,7 @@ from abordo.law.calendar import add_business_days, add_days, add_years, is_busin
 from abordo.law.decision import Msg
 from abordo.law.norms import norm_registry
 from abordo.law.params import dated_value, in_window, load_data
+from abordo.law.text import br_date
 
 PKG = "abordo.immigration"
 
@@ -418,14 +419,14 @@ class BusinessDeadline:
         """The arithmetic in words: days counted, weekends and holidays skipped."""
         counted_pt = ", ".join(d.strftime("%d/%m") for d in self.counted)
         counted_en = ", ".join(d.isoformat() for d in self.counted)
-        hol_pt = "; ".join(f"{d.strftime('%d/%m/%Y')} ({n})" for d, n in self.skipped)
+        hol_pt = "; ".join(f"{br_date(d)} ({n})" for d, n in self.skipped)
         hol_en = "; ".join(f"{d.isoformat()} ({n})" for d, n in self.skipped)
         cal_pt = f"calendário nacional{f' e de {self.state}' if self.state else ''}"
         cal_en = f"national calendar{f' and {self.state}' if self.state else ''}"
         return Msg(
-            f"{self.count} dias úteis após {self.start.strftime('%d/%m/%Y')} (excluído esse "
+            f"{self.count} dias úteis após {br_date(self.start)} (excluído esse "
             f"dia; {cal_pt}): {counted_pt}; feriados pulados: {hol_pt or 'nenhum'}; sábados e "
-            f"domingos pulados → prazo final {self.deadline.strftime('%d/%m/%Y')}.",
+            f"domingos pulados → prazo final {br_date(self.deadline)}.",
             f"{self.count} business days after {self.start.isoformat()} (that day excluded; "
             f"{cal_en}): {counted_en}; holidays skipped: {hol_en or 'none'}; Saturdays and "
             f"Sundays skipped → last day {self.deadline.isoformat()}.")

@@ -12,6 +12,7 @@ from functools import cache
 
 from abordo.law.decision import Citation, Msg, UnconfirmedParameter
 from abordo.law.params import in_window, load_data
+from abordo.law.text import br_date
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class NormRegistry:
 
     def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
         """Why no modelled norm among ``candidates`` answers ``topic`` on ``on``."""
-        d = on.strftime("%d/%m/%Y")
+        d = br_date(on)
         # The most recent norm in force is the one that governs; name it first.
         for nid in sorted(candidates, key=lambda c: self._by_id[c].in_force_from, reverse=True):
             n = self._by_id[nid]
@@ -95,7 +96,7 @@ class NormRegistry:
             succ = self._by_id.get(last.replaced_by or "")
             succ_pt = f"; a norma sucessora ({succ.title}) não está modelada" if succ else ""
             succ_en = f"; its successor ({succ.title}) is not modelled" if succ else ""
-            to = last.in_force_to.strftime("%d/%m/%Y")  # type: ignore[union-attr]
+            to = br_date(last.in_force_to)  # type: ignore[arg-type]
             return Msg(
                 f"{topic.pt}: {last.label} vigorou até {to}{succ_pt}.",
                 f"{topic.en}: {last.label} was in force until "
@@ -104,7 +105,7 @@ class NormRegistry:
         first = min((self._by_id[c] for c in candidates), key=lambda n: n.in_force_from)
         return Msg(
             f"{topic.pt}: a primeira norma modelada ({first.label}) só vigora a partir de "
-            f"{first.in_force_from.strftime('%d/%m/%Y')}.",
+            f"{br_date(first.in_force_from)}.",
             f"{topic.en}: the first norm modelled ({first.label}) is in force only from "
             f"{first.in_force_from.isoformat()}.",
         )

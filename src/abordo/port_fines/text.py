@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from abordo.law.decision import Msg
+from abordo.law.text import br_date
 from abordo.port_fines.rules import Cell
 
 EXTENT = {"light": Msg("leve", "light"), "medium": Msg("média", "medium"),
@@ -35,7 +36,7 @@ def brl_msg(value: Decimal) -> Msg:
 
 
 def d_pt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
+    return br_date(day)
 
 
 def cell_rule(cell: Cell) -> Msg:

@@ -27,15 +27,12 @@ from abordo.law.decision import (
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options, interpretation, resolve
 from abordo.law.norms import norm_registry
+from abordo.law.text import br_date as _d
 from abordo.quota.regimes import Regime, Rule, Step, family_for, regime_tables
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
 from abordo.quota.stay import Stay, current_stay
 
 PKG = "abordo.quota"
-
-
-def _d(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def _frac(f: Any) -> str:

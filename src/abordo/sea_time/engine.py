@@ -35,6 +35,7 @@ from abordo.law.decision import (
 )
 from abordo.law.interpretations import check_options, resolve
 from abordo.law.norms import norm_registry
+from abordo.law.text import br_date
 from abordo.sea_time import days as d
 from abordo.sea_time import rules
 from abordo.sea_time.catalog import PACKAGE, categories, param, provision, stcw_parties, version_on
@@ -152,7 +153,7 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         return _not_covered(b, on, inp)
     run = _Run(b, on, regime, readings)
     run.variant("sea_time.norm_date")
-    b.step("version", f"Data do requerimento {on.strftime('%d/%m/%Y')}: aplica-se "
+    b.step("version", f"Data do requerimento {br_date(on)}: aplica-se "
            f"{norm_registry()[regime].title}.",
            f"Request date {on.isoformat()}: {norm_registry()[regime].title} applies.",
            run.cite("procedure"), regime=regime, purpose=inp.purpose)
@@ -242,7 +243,7 @@ def _not_covered(b: DecisionBuilder, on: dt.date, inp: SeaTimeInput) -> Decision
     # para Aquaviários, Portaria nº 111/DPC/2003 and its modifications), which Abordo does
     # not model.
     reason = Msg(
-        f"{reason.pt} Em {on.strftime('%d/%m/%Y')} vigorava a NORMAM-13/DPC (Normas da "
+        f"{reason.pt} Em {br_date(on)} vigorava a NORMAM-13/DPC (Normas da "
         "Autoridade Marítima para Aquaviários), que não está modelada.",
         f"{reason.en} On {on.isoformat()} NORMAM-13/DPC (Maritime Authority Rules for "
         "Waterway Workers) was in force, and it is not modelled.",
@@ -273,10 +274,10 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
     for i, rec in enumerate(inp.cir):
         end = rec.disembark or run.on
         start = rec.embark + dt.timedelta(1) if exclusive_start else rec.embark
-        until_pt = rec.disembark.strftime("%d/%m/%Y") if rec.disembark else "a bordo"
+        until_pt = br_date(rec.disembark) if rec.disembark else "a bordo"
         until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
         label = Msg(f"Registro {i + 1} da CIR ({rec.vessel}, "
-                    f"{rec.embark.strftime('%d/%m/%Y')}–{until_pt}, {rec.function})",
+                    f"{br_date(rec.embark)}–{until_pt}, {rec.function})",
                     f"CIR entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}, "
                     f"{rec.function})")
         if end > run.on:
@@ -419,7 +420,7 @@ def _parties_unconfirmed(run: _Run) -> None:
     if not parties.confirmed:
         run.b.unconfirmed(UnconfirmedParameter(
             "stcw_parties", f"{len(parties.parties)} Estados-partes em "
-            f"{parties.as_of.strftime('%d/%m/%Y')}",
+            f"{br_date(parties.as_of)}",
             parties.source, run.regime))
 
 
@@ -667,8 +668,8 @@ def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
                        if dec.attachments is not None and a not in dec.attachments]
             text = provision("own_declaration", run.on).text
             run.b.finding(Finding("own_declaration", Msg(
-                f"{text.pt} ({dec.company}, {dec.from_.strftime('%d/%m/%Y')}–"
-                f"{dec.to.strftime('%d/%m/%Y')}).",
+                f"{text.pt} ({dec.company}, {br_date(dec.from_)}–"
+                f"{br_date(dec.to)}).",
                 f"{text.en} ({dec.company}, {dec.from_.isoformat()}–{dec.to.isoformat()})."),
                 run.cite("own_declaration"), "info", where))
             if dec.attachments is None or missing:

@@ -22,7 +22,6 @@ import datetime as dt
 import io
 import json
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,9 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from abordo.crew.crewfile import decode
 from abordo.law.errors import InputError
+from abordo.law.text import fold
 from abordo.sea_time.model import (
     CirRecord,
     Declaration,
@@ -92,27 +93,7 @@ class SheetSource:
 
 def norm_key(text: Any) -> str:
     """``"Função offshore"`` → ``funcao_offshore``."""
-    s = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "_", s.strip().lower()).strip("_")
-
-
-def decode(raw: bytes, display: str) -> str:
-    """Text of a file: UTF-8 (BOM or not), else Windows-1252, else Latin-1.
-
-    Raises InputError for UTF-16/32 or binary content (NUL bytes), which would otherwise
-    decode into garbage.
-    """
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4096]:
-        raise InputError(
-            "codificação não suportada (UTF-16 ou arquivo binário); salve como UTF-8 ou CSV",
-            None, display,
-            message_en="unsupported encoding (UTF-16 or binary file); save as UTF-8 or CSV")
-    for enc in ("utf-8-sig", "cp1252"):
-        try:
-            return raw.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("latin-1")
+    return re.sub(r"[^a-z0-9]+", "_", fold(str(text)).strip()).strip("_")
 
 
 def _read_bytes(path: Path, display: str) -> bytes:

@@ -27,6 +27,7 @@ from abordo.faces.cli.common import (
     resolve_lang,
     today,
 )
+from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import verdict_label
 from abordo.law.errors import InputError
 
@@ -62,7 +63,7 @@ def _verdict(v: str, lang: str) -> str:
 
 
 def _date(d: Any, lang: str) -> str:
-    return "" if d is None else d.isoformat() if lang == "en" else d.strftime("%d/%m/%Y")
+    return "" if d is None else fmt_date(d, lang)
 
 
 def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> None:
