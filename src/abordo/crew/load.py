@@ -101,8 +101,13 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
         if path.suffix.lower() == ".json":
             data = json.loads(text, object_pairs_hook=_unique_pairs)
         else:
-            data = yaml.load(text, Loader=InputLoader)
-            node = yaml.compose(text, Loader=InputLoader)
+            # One parse: the node tree gives both the data and each field's line.
+            loader = InputLoader(text)
+            try:
+                node = loader.get_single_node()
+                data = loader.construct_document(node) if node is not None else None
+            finally:
+                loader.dispose()
             if node is not None:
                 _index_node(node, (), index)
     except RecursionError:
