@@ -299,14 +299,43 @@ def _fast_pass(src: CrewSource, voc: Vocabulary) -> tuple[pl.LazyFrame, pl.LazyF
         code = code + pl.any_horizontal(explicit).cast(pl.UInt8) * _FAST_EXPLICIT
     # A null rank or nationality gives a null code: rare too.
     base = src.lf.with_columns(code.fill_null(_FAST_NULL).alias("_code"))
-    lanes = _lane_luts()
+    words = _word_luts()
     # In order of first appearance: a crew table exported in the vessels' order (the usual
-    # case) then needs no join to meet its vessels (``evaluate_fleet``); it costs ~nothing.
+    # case) then needs no join to meet its vessels (``evaluate_fleet``); it costs less.
     counts = (base.select(pl.col("vessel_id"),
-                          *(pl.lit(s).gather(pl.col("_code")).alias(s.name) for s in lanes))
+                          *(pl.lit(s).gather(pl.col("_code")).alias(s.name) for s in words))
               .group_by("vessel_id", maintain_order=True)
-              .agg([pl.col(s.name).sum() for s in lanes] + [pl.len().alias("crew_size")]))
+              .agg([pl.col(s.name).sum() for s in words] + [pl.len().alias("crew_size")])
+              .select("vessel_id", *_split_words(words), "crew_size"))
     return counts, base.filter(pl.col("_code") >= FAST_CODES)
+
+
+_HALF = 1 << 64
+
+
+def _word_luts() -> list[pl.Series]:
+    """The lanes of :func:`_lane_luts` two by two as 128-bit words (low lane in the low
+    half): one gather and one sum per pair. A lane's fields stay below bit 60 (5 × 12
+    bits, each < 4,096), so a sum never carries into the other half."""
+    lanes = _lane_luts()
+    out = []
+    for i in range(0, len(lanes), 2):
+        lo = lanes[i].to_list()
+        hi = lanes[i + 1].to_list() if i + 1 < len(lanes) else [0] * len(lo)
+        out.append(pl.Series(f"w{i // 2}", [a + b * _HALF for a, b in zip(lo, hi, strict=True)],
+                             dtype=pl.UInt128))
+    return out
+
+
+def _split_words(words: list[pl.Series]) -> list[pl.Expr]:
+    """The lane columns (UInt64) back from the summed words."""
+    out = []
+    for i in range(N_LANES):
+        w = pl.col(words[i // 2].name)
+        half = pl.lit(_HALF, pl.UInt128)
+        part = w % half if i % 2 == 0 else w // half
+        out.append(part.cast(pl.UInt64).alias(f"lane{i}"))
+    return out
 
 
 def _classify(voc: Vocabulary, codes: dict[str, pl.Expr], given: dict[str, pl.Expr]
@@ -516,7 +545,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
 def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None:
     """Raise :class:`InputError` for the first crew row whose vessel id is missing or not
     among ``known`` (``seen``: the vessel ids of the crew table)."""
-    unknown = seen.filter(~seen.is_in(known) | seen.is_null())
+    unknown = seen.filter(~seen.is_in(known.implode()) | seen.is_null())
     if unknown.len() == 0:
         return
     bad = unknown.head(1000)
