@@ -286,3 +286,21 @@ def test_a_bad_explicit_value_is_named_after_unusual_valid_ones(tmp_path: Path,
         count_crew(read_fleet(tmp_path).crew, rare_limit=rare_limit)
     assert (exc.value.row, exc.value.field) == (4, "department")
     assert "galley" in exc.value.message
+
+
+def test_charterer_horizon_includes_a_vessel_arriving_later(tmp_path: Path) -> None:
+    """A vessel entering AJB after the date judged is not yet judged, but its steps within
+    the horizon are counted from its entry — as ``abordo plan`` counts them."""
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry\nA,NO,offshore_support,charter,2026-07-01\n")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,rank,nationality\n" + "".join(f"A,AB,{n}\n" for n in ("BR", "PH", "PH")))
+    res = screen(tmp_path, dt.date(2026, 6, 1), horizon=365)
+    a = row(res.frame, "A")
+    assert (a["verdict"], a["reason"], a["days_of_operation"]) == (
+        "not_applicable", "not_in_ajb", None)
+    # 2026-07-01 + 90 = 2026-09-29 (1/3 of 3 ratings: 1, met); + 180 = 2026-12-28 (1/2: 2,
+    # deficit 1); the 360-day step (2027-06-26) falls after 2027-06-01.
+    assert (a["horizon_steps"], a["horizon_first_since"], a["horizon_max_deficit"],
+            a["horizon_max_deficit_since"]) == (2, dt.date(2026, 9, 29), 1,
+                                                dt.date(2026, 12, 28))

@@ -199,6 +199,24 @@ def test_plan_lists_every_step() -> None:
     assert rows[2]["total_required"] == 5
 
 
+def test_plan_of_a_vessel_not_yet_in_ajb_counts_from_its_planned_entry() -> None:
+    # Entry 2026-07-01 (the day itself excluded, CC art. 132): 90 days → 2026-09-29.
+    arriving = vessel_case(PSV_CREW, presence=[{"entry": "2026-07-01", "exit": None}],
+                           extensions=[{"step_from_day": 180, "applies_from": "2027-02-01"}])
+    d = plan(arriving, D(2026, 5, 1))
+    assert d.verdict == Verdict.NOT_APPLICABLE  # still not in AJB on the date judged
+    rows = d.result["plan"]
+    assert [(r["since"], r["fraction"], r["status"], r["extended"]) for r in rows] == [
+        (D(2026, 9, 29), Fraction(1, 3), "future", False),
+        (D(2027, 2, 1), Fraction(1, 2), "future", True),   # natural 2026-12-28, extended
+        (D(2027, 6, 26), Fraction(2, 3), "future", False)]
+    assert [r["total_required"] for r in rows] == [5, 5, 5]
+    assert "stay.planned" in {t.rule for t in d.trace}
+    # The judgement itself is unchanged: no steps outside planning.
+    e = evaluate(arriving, D(2026, 5, 1))
+    assert e.verdict == Verdict.NOT_APPLICABLE and e.result["plan"] == []
+
+
 def test_extension_for_a_missing_step_is_reported_not_dropped() -> None:
     case = vessel_case(PSV_CREW, extensions=[{"step_from_day": 120, "applies_from": "2026-06-01"}])
     d = evaluate(case, D(2026, 4, 1))

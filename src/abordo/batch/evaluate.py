@@ -595,10 +595,13 @@ def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
     stay in AJB and the regime in force on the date to stay in force), with the total
     required and the deficit of the current crew at each."""
     end = on + horizon
-    # The engine's plan exists for every row that reaches the rule (empty when the vessel
-    # is not yet in AJB) and fails where a group cannot be formed.
+    # The engine's plan exists for every row that reaches the rule and fails where a group
+    # cannot be formed. A vessel not yet in AJB is planned from its entry (the stay starts
+    # there: ``_since`` is already entry + from_day, no absence being considered yet).
     is_rule = pl.col("_st") == ST[STATUS_RULE]
-    has_plan = is_rule & ~pl.col("_route") & ~(pl.col("_undecidable") & pl.col("_has_stay"))
+    arriving = pl.col("needs_stay") & pl.col("_entry").is_not_null() & (pl.col("_entry") > on)
+    planned = pl.col("_has_stay") | arriving
+    has_plan = is_rule & ~pl.col("_route") & ~(pl.col("_undecidable") & planned)
     if S == 0:
         return v.with_columns(
             horizon_steps=pl.when(has_plan).then(pl.lit(0, pl.Int32)),
@@ -607,7 +610,7 @@ def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
             horizon_max_deficit_since=pl.lit(None, pl.Date),
             horizon_plan=pl.lit(None, pl.String))
     plan_ok = is_rule & ~pl.col("_route") \
-        & (~pl.col("needs_stay") | pl.col("_has_stay")) & ~pl.col("_undecidable")
+        & (~pl.col("needs_stay") | planned) & ~pl.col("_undecidable")
     key = pl.col("_key").cast(pl.UInt32)
     cols: dict[str, pl.Expr] = {}
     for k in range(S):

@@ -407,7 +407,7 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     elif regime.family != "brazilian_flag":
         b.step("stay.none", f"A embarcação não esteve em AJB até {_d(on)}.",
                f"The vessel was not in AJB by {on.isoformat()}.")
-        result["plan"] = []
+        result["plan"] = _arrival_plan(ctx, regime, rule, members) if planning else []
         return b.build(Verdict.NOT_APPLICABLE, regime.version,
                        Msg("Embarcação ainda não está em AJB.", "Vessel not yet in AJB."),
                        result=result)
@@ -581,6 +581,28 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
 def _group_row(g: GroupResult) -> dict[str, Any]:
     return {"group": g.group, "base": g.base, "required": g.required,
             "brazilians": g.brazilians, "deficit": g.deficit, "exact": g.exact}
+
+
+def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
+                  members: list[CrewMember]) -> list[dict[str, Any]]:
+    """The plan of a vessel not yet in AJB on the date judged: every step counted from its
+    first planned entry (the stay starts there; Código Civil art. 132, the entry day
+    excluded), assuming it then stays in AJB and the regime in force stays in force.
+    Empty when no entry is planned."""
+    planned = [p.entry for p in ctx.case.operation.ajb_presence if p.entry > ctx.on]
+    if not planned:
+        return []
+    entry = min(planned)
+    ctx.b.step("stay.planned",
+               f"Planejamento: etapas contadas a partir da entrada prevista em AJB em "
+               f"{_d(entry)}, supondo que a embarcação lá permaneça.",
+               f"Planning: steps counted from the planned entry into AJB on "
+               f"{entry.isoformat()}, assuming the vessel stays there.")
+    stay = Stay(entry, False, 0, 0, ())
+    rounding = _rounding(ctx, rule)
+    reading = _reading(ctx, rule)
+    return [_plan_row(ctx, rule, sd, members, rounding, reading, "future")
+            for sd in step_dates(ctx, regime, rule, stay)]
 
 
 def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember],
