@@ -33,6 +33,9 @@ RUNS = [
     (6, dt.date(2026, 4, 1), 1500, "csv", {                         # other readings
         "quota.groups": "department_or_level", "quota.days": "days_outside_paused",
         "quota.rounding": "half_up"}),
+    # Stays that began before the regime in force: steps bind from the regime's start.
+    (7, dt.date(2021, 6, 1), 1200, "csv", {}),                      # Res. 42 since 2020-10-14
+    (8, dt.date(2007, 9, 1), 800, "parquet", {}),                   # RN 72 since 2006-10-10
 ]
 
 

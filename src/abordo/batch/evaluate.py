@@ -181,7 +181,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
-        *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
+        "regime_from", *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
     bit = {g: i for i, g in enumerate([*rs.groups, *(f"alt:{g}" for g in rs.alt_groups)])}
     if len(bit) > 64:  # pragma: no cover - the regimes have about twenty group ids
         raise ValueError("too many group ids for the group bits")
@@ -281,7 +281,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "_dbl", "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
-                 "interpretations", "_gm")
+                 "interpretations", "regime_from", "_gm")
 # Per-vessel counts the evaluation reads (master_n / chief_n are not needed).
 CELL_COUNTS = tuple(f for f in PACKED_FIELDS if f not in ("master_n", "chief_n"))
 
@@ -373,10 +373,14 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
         natural = pl.col("_start") + fd + pl.col("_paused_days")
         e = pl.col(f"_ext{k}")
         extended = pl.col("needs_stay") & pl.col("ext_ok") & e.is_not_null() & (e > natural)
+        since = pl.when(extended).then(e).otherwise(natural)
+        # Not before the regime began: its requirement binds from its own start.
+        since = pl.when(since < pl.col("regime_from")).then(pl.col("regime_from")) \
+            .otherwise(since)
         v = v.with_columns(
             pl.when(fd.is_null()).then(None)
             .when(~pl.col("needs_stay")).then(pl.lit(NEVER))
-            .when(extended).then(e).otherwise(natural).cast(pl.Int32).alias(f"_since{k}"),
+            .otherwise(since).cast(pl.Int32).alias(f"_since{k}"),
             extended.fill_null(False).alias(f"_extended{k}"))
     v = v.with_columns(_cur=pl.lit(None, pl.Int8), _cur_from=pl.lit(None, pl.Int32),
                        _nx=pl.lit(None, pl.Int8), _nx_since=pl.lit(None, pl.Int32))

@@ -200,7 +200,7 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "pos_chief": pl.Boolean, "needs_stay": pl.Boolean, "tolerance": pl.Int32,
         "paused": pl.Boolean, "ext_ok": pl.Boolean, "kind": pl.String, "levels": pl.Int8,
         "rest": pl.Boolean, "half_up": pl.Boolean, "unconfirmed": pl.Boolean,
-        "n_steps": pl.Int8, "interpretations": pl.String,
+        "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
     }
     for k in range(max_steps):
         schema |= {f"from_day_{k}": pl.Int32, f"p_{k}": pl.Int64, f"q_{k}": pl.Int64,
@@ -228,7 +228,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "regime_label": None, "pos_master": False, "pos_chief": False, "needs_stay": False,
         "tolerance": None, "paused": False, "ext_ok": False, "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
-        "interpretations": None,
+        "interpretations": None, "regime_from": None,
     }
     for k in range(max_steps):
         row |= {f"from_day_{k}": None, f"p_{k}": None, f"q_{k}": None, f"frac_{k}": None,
@@ -256,6 +256,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         return row
     row["regime"] = regime.version
     row["regime_label"] = reg[regime.version].label
+    # A step binds from the regime's start at the earliest (``engine.step_dates``).
+    row["regime_from"] = (regime.valid_from - dt.date(1970, 1, 1)).days
     row["pos_master"] = "master" in regime.positions
     row["pos_chief"] = "chief_engineer" in regime.positions
     rule = regime.rule_for(activity)

@@ -22,6 +22,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -213,11 +214,14 @@ class AjbPeriod(_Model):
     entry: Date
     exit: Date | None = None
 
-    @model_validator(mode="after")
-    def _order(self) -> AjbPeriod:
-        if self.exit is not None and self.exit < self.entry:
+    @field_validator("exit")
+    @classmethod
+    def _order(cls, v: dt.date | None, info: ValidationInfo) -> dt.date | None:
+        # A field check (not a model one), so that the error names ``exit``.
+        entry = info.data.get("entry")
+        if v is not None and entry is not None and v < entry:
             raise ValueError("saída (exit) anterior à entrada (entry) ‖ exit before entry")
-        return self
+        return v
 
 
 class Extension(_Model):
@@ -265,11 +269,13 @@ class Entry(_Model):
     exit: Date | None = None
     mandatory_crew_change: bool = False
 
-    @model_validator(mode="after")
-    def _order(self) -> Entry:
-        if self.exit is not None and self.exit < self.date:
+    @field_validator("exit")
+    @classmethod
+    def _order(cls, v: dt.date | None, info: ValidationInfo) -> dt.date | None:
+        start = info.data.get("date")
+        if v is not None and start is not None and v < start:
             raise ValueError("saída anterior à entrada ‖ exit before entry")
-        return self
+        return v
 
 
 DocumentType = Literal[

@@ -677,7 +677,8 @@ def _check_person_input(m: CrewMember) -> None:
     (``crew[i].entries[j]``) or, for a crew file, the row and column."""
     indexed = sorted(enumerate(m.source.entries), key=lambda ie: ie[1].date)
     for (_, a), (j, nxt) in itertools.pairwise(indexed):
-        if a.exit is None or a.exit >= nxt.date:
+        # Exit and re-entry on the same day is no overlap: that day is counted once.
+        if a.exit is None or a.exit > nxt.date:
             field = f"{m.path}.entries[{j}]" if m.path else "entry_date"
             raise InputError(
                 f"entradas sobrepostas de {m.id}: a entrada de {_d(nxt.date)} começa antes da "

@@ -314,17 +314,18 @@ def migratory_year(periods: list[Presence], on: dt.date, months: int, reading: s
 
 def _counted_days(periods: list[Presence], ys: dt.date, ye: dt.date, on: dt.date,
                   inclusive: bool) -> list[dt.date]:
-    """Every calendar day counted as stay in ``[ys, min(ye, on)]``."""
-    out: list[dt.date] = []
+    """Every calendar day counted as stay in ``[ys, min(ye, on)]``, each once (an exit and
+    a re-entry on the same day share that day)."""
+    out: set[dt.date] = set()
     for p in periods:
         a = max(p.start, ys)
         b = min(p.end or on, on, ye)
         day = a
         while day <= b:
             if inclusive or day != p.start:
-                out.append(day)
+                out.add(day)
             day += dt.timedelta(days=1)
-    return out
+    return sorted(out)
 
 
 def continuous_stay(periods: list[Presence], on: dt.date) -> list[Presence]:

@@ -342,6 +342,18 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                        f"Extension granted for the {s.from_day}-day step: it applies from "
                        f"{since.isoformat()} instead of {natural.isoformat()}"
                        f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
+        if since < regime.valid_from:
+            # The days counted before the norm began still count (its steps are reached by
+            # days of operation), but its requirement binds only from its own start: a rule
+            # cannot apply before it is in force (LINDB art. 6º).
+            ctx.b.step("step.from_regime_start",
+                       f"A etapa de {s.from_day} dias seria atingida em {_d(since)}, antes do "
+                       f"início de vigência de {ctx.reg[regime.version].label}: exigível a "
+                       f"partir de {_d(regime.valid_from)}.",
+                       f"The {s.from_day}-day step would be reached on {since.isoformat()}, "
+                       f"before {ctx.reg[regime.version].label} came into force: it applies "
+                       f"from {regime.valid_from.isoformat()}.", ctx.cite(regime, ""))
+            since = regime.valid_from
         out.append(StepDate(s, since, extended, step_citation(ctx, regime, rule, s)))
     return out
 
