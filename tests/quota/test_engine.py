@@ -279,6 +279,14 @@ def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
     d2 = evaluate(gap, D(2020, 12, 15))
     assert d2.result["stay"]["start"] == D(2020, 6, 1)
     assert any(u.name == "cnig-rn-06-2017:exit-rule" for u in d2.unconfirmed)
+    # A 4-day exit in March 2006, before RN 72/2006 (the first regime modelled): today's
+    # rule too, and said so.
+    early = vessel_case(crew, presence=[{"entry": "2005-01-01", "exit": "2006-03-01"},
+                                        {"entry": "2006-03-06", "exit": None}])
+    d3 = evaluate(early, D(2021, 1, 1))
+    assert d3.result["stay"]["start"] == D(2005, 1, 1)
+    assert [u.name for u in d3.unconfirmed] == [
+        "cnig-rn-06-2017@res-42-2020:exit-rule-before-cnig-rn-72-2006"]
 
 
 def test_long_haul_exemption_carries_its_legal_basis() -> None:

@@ -379,6 +379,17 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
         """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
         then = next((r for r in family if r.valid_from <= day and
                      (r.valid_to is None or day <= r.valid_to)), None)
+        first = min(family, key=lambda r: r.valid_from)
+        if then is None and day < first.valid_from:
+            # Before the first regime modelled (RN 31/1998 asked for "90 continuous days"
+            # with no exit rule we model): say so, use today's.
+            ctx.b.unconfirmed(UnconfirmedParameter(
+                f"{regime.version}:exit-rule-before-{first.version}",
+                f"{regime.tolerance_days} dias",
+                f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
+                "(regra de saída então em vigor não modelada): aplicada a regra de saída da "
+                "norma em vigor na data julgada", regime.norm))
+            return regime.tolerance_days
         if then is None or then is regime:
             return regime.tolerance_days
         if not then.modelled:  # the rule then in force is not modelled: say so, use today's
