@@ -304,3 +304,20 @@ def test_charterer_horizon_includes_a_vessel_arriving_later(tmp_path: Path) -> N
     assert (a["horizon_steps"], a["horizon_first_since"], a["horizon_max_deficit"],
             a["horizon_max_deficit_since"]) == (2, dt.date(2026, 9, 29), 1,
                                                 dt.date(2026, 12, 28))
+
+
+@pytest.mark.parametrize("n_lanes", [1, 3, 4])
+def test_lanes_summed_two_by_two_as_words_split_back_exactly(n_lanes: int) -> None:
+    """Per-code increments of up to 4,094 rows each, summed as 128-bit words, give each
+    lane's own sum (an odd last lane rides alone in the low half)."""
+    lanes = [pl.Series(f"lane{i}", [(4095 - 1) << (12 * k) for k in range(5)] + [0, 7 + i],
+                       dtype=pl.UInt64) for i in range(n_lanes)]
+    words = crew_module._word_luts(lanes)
+    assert len(words) == (n_lanes + 1) // 2
+    codes = pl.DataFrame({"c": [0, 1, 2, 3, 4, 6], "v": ["A"] * 6})
+    summed = (codes.lazy().select("v", *(pl.lit(w).gather(pl.col("c")).alias(w.name)
+                                         for w in words))
+              .group_by("v").agg(pl.col(w.name).sum() for w in words)
+              .select(crew_module._split_words(words, n_lanes)).collect())
+    for i, lane in enumerate(lanes):
+        assert summed[f"lane{i}"].item() == sum(lane.gather([0, 1, 2, 3, 4, 6]).to_list())

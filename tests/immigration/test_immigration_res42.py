@@ -300,3 +300,33 @@ def test_irregular_during_in_sit_70_gets_the_auto_de_infracao(make_case: CaseFac
     assert "Contratante Exemplo Ltda." in c["text"].pt
     assert [x.label for x in c["citations"]] == ["CLT, art. 444", "IN SIT nº 70/2007, art. 14"]
     assert "IN SIT 70/2007, art. 14" in row(d, "P01")["consequence"].pt
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 2, 0)])
+def test_exit_and_reentry_on_the_same_day_is_one_stay(make_case: CaseFactory,
+                                                      order: tuple[int, int, int]) -> None:
+    """Out and back in on 2026-02-28 (also a same-day visit): the day counts once, whatever
+    order the entries are listed in; day 90 is 2026-01-10 + 89 = 2026-04-09."""
+    entries = [{"date": "2026-01-10", "exit": "2026-02-28"},
+               {"date": "2026-02-28", "by": "air", "exit": "2026-02-28"},
+               {"date": "2026-02-28"}]
+    case = make_case([person("P1", entries=[entries[i] for i in order],
+                             documents=[{"type": "visit_visa", "valid_until": "2027-01-01"}])],
+                     presence=PRESENCE)
+    p = row(evaluate(case, D(2026, 4, 9)), "P1")
+    assert (p["requirement"], p["verdict"]) == ("visit_visa", "regular")
+    stay = p["stay"]
+    assert (stay["days"], stay["continuous_start"]) == (90, D(2026, 1, 10))
+    # Each day belongs to one period: the periods add up to the total.
+    assert [x["days"] for x in stay["periods"]] == [50, 0, 40]
+    assert sum(x["days"] for x in stay["periods"]) == stay["days"]
+    assert row(evaluate(case, D(2026, 4, 10)), "P1")["verdict"] == "irregular"
+
+
+def test_overlapping_entries_are_refused_naming_the_entry(make_case: CaseFactory) -> None:
+    case = make_case([person("P1", entries=[{"date": "2026-01-10", "exit": "2026-03-01"},
+                                            {"date": "2026-02-28"}])], presence=PRESENCE)
+    with pytest.raises(InputError) as err:
+        evaluate(case, D(2026, 4, 9))
+    assert err.value.field == "crew[0].entries[1]"
+    assert "começa antes da saída da anterior (01/03/2026)" in err.value.message

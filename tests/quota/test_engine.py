@@ -287,6 +287,17 @@ def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
     assert d3.result["stay"]["start"] == D(2005, 1, 1)
     assert [u.name for u in d3.unconfirmed] == [
         "cnig-rn-06-2017@res-42-2020:exit-rule-before-cnig-rn-72-2006"]
+    # Not flagged where the result does not rest on it: no full day outside, an exit long
+    # enough to interrupt under any rule, or an exit before a later interruption.
+    for presence in ([{"entry": "2005-01-01", "exit": "2006-03-01"},
+                      {"entry": "2006-03-02", "exit": None}],
+                     [{"entry": "2005-01-01", "exit": "2006-03-01"},
+                      {"entry": "2006-09-01", "exit": None}],
+                     [{"entry": "2005-01-01", "exit": "2006-03-01"},
+                      {"entry": "2006-03-06", "exit": "2010-01-01"},
+                      {"entry": "2010-03-01", "exit": None}]):
+        d4 = evaluate(vessel_case(crew, presence=presence), D(2021, 1, 1))
+        assert not [u.name for u in d4.unconfirmed if "exit-rule" in u.name]
 
 
 def test_long_haul_exemption_carries_its_legal_basis() -> None:

@@ -299,25 +299,25 @@ def _fast_pass(src: CrewSource, voc: Vocabulary) -> tuple[pl.LazyFrame, pl.LazyF
         code = code + pl.any_horizontal(explicit).cast(pl.UInt8) * _FAST_EXPLICIT
     # A null rank or nationality gives a null code: rare too.
     base = src.lf.with_columns(code.fill_null(_FAST_NULL).alias("_code"))
-    words = _word_luts()
+    words = _word_luts(_lane_luts())
     # In order of first appearance: a crew table exported in the vessels' order (the usual
     # case) then needs no join to meet its vessels (``evaluate_fleet``); it costs less.
     counts = (base.select(pl.col("vessel_id"),
                           *(pl.lit(s).gather(pl.col("_code")).alias(s.name) for s in words))
               .group_by("vessel_id", maintain_order=True)
               .agg([pl.col(s.name).sum() for s in words] + [pl.len().alias("crew_size")])
-              .select("vessel_id", *_split_words(words), "crew_size"))
+              .select("vessel_id", *_split_words(words, N_LANES), "crew_size"))
     return counts, base.filter(pl.col("_code") >= FAST_CODES)
 
 
 _HALF = 1 << 64
 
 
-def _word_luts() -> list[pl.Series]:
-    """The lanes of :func:`_lane_luts` two by two as 128-bit words (low lane in the low
-    half): one gather and one sum per pair. A lane's fields stay below bit 60 (5 × 12
-    bits, each < 4,096), so a sum never carries into the other half."""
-    lanes = _lane_luts()
+def _word_luts(lanes: list[pl.Series]) -> list[pl.Series]:
+    """``lanes`` (UInt64 lookup tables) two by two as 128-bit words, the low lane in the low
+    half: one gather and one sum per pair. A lane's fields stay below bit 60 (5 × 12 bits),
+    so a vessel's sum never carries into the other half while each count stays below 4,096
+    — vessels with 4,095 persons or more are left to the engine (``MAX_PACKED``)."""
     out = []
     for i in range(0, len(lanes), 2):
         lo = lanes[i].to_list()
@@ -327,12 +327,12 @@ def _word_luts() -> list[pl.Series]:
     return out
 
 
-def _split_words(words: list[pl.Series]) -> list[pl.Expr]:
-    """The lane columns (UInt64) back from the summed words."""
+def _split_words(words: list[pl.Series], n_lanes: int) -> list[pl.Expr]:
+    """The ``n_lanes`` lane columns (UInt64, ``lane0``…) back from the summed words."""
     out = []
-    for i in range(N_LANES):
+    half = pl.lit(_HALF, pl.UInt128)
+    for i in range(n_lanes):
         w = pl.col(words[i // 2].name)
-        half = pl.lit(_HALF, pl.UInt128)
         part = w % half if i % 2 == 0 else w // half
         out.append(part.cast(pl.UInt64).alias(f"lane{i}"))
     return out

@@ -370,13 +370,14 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
                        on=["_vidx", f"from_day_{k}"], how="left", maintain_order="left")
         else:
             v = v.with_columns(pl.lit(None, pl.Int32).alias(f"_ext{k}"))
-        natural = pl.col("_start") + fd + pl.col("_paused_days")
+        reached = pl.col("_start") + fd + pl.col("_paused_days")
+        # Not before the regime began: its requirement binds from its own start; an
+        # extension counts from that date.
+        natural = pl.when(reached < pl.col("regime_from")).then(pl.col("regime_from")) \
+            .otherwise(reached)
         e = pl.col(f"_ext{k}")
         extended = pl.col("needs_stay") & pl.col("ext_ok") & e.is_not_null() & (e > natural)
         since = pl.when(extended).then(e).otherwise(natural)
-        # Not before the regime began: its requirement binds from its own start.
-        since = pl.when(since < pl.col("regime_from")).then(pl.col("regime_from")) \
-            .otherwise(since)
         v = v.with_columns(
             pl.when(fd.is_null()).then(None)
             .when(~pl.col("needs_stay")).then(pl.lit(NEVER))

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
-from abordo.crew.model import Document, VesselCase
+from abordo.crew.model import Document, Entry, VesselCase
 from abordo.crew.ranks import CrewMember, resolve_crew
 from abordo.immigration.rules import (
     PKG,
@@ -672,10 +672,15 @@ def _long_haul_in70(ctx: _Ctx, m: CrewMember, basis: tuple[str, str]) -> _Person
     return p
 
 
+def _entry_order(e: Entry) -> tuple[dt.date, bool, dt.date]:
+    """Entries by date; on one date, a closed stay (in and out that day) before the next."""
+    return e.date, e.exit is None, e.exit or e.date
+
+
 def _check_person_input(m: CrewMember) -> None:
     """Reject overlapping entries and requests without a protocol date, naming the field
     (``crew[i].entries[j]``) or, for a crew file, the row and column."""
-    indexed = sorted(enumerate(m.source.entries), key=lambda ie: ie[1].date)
+    indexed = sorted(enumerate(m.source.entries), key=lambda ie: _entry_order(ie[1]))
     for (_, a), (j, nxt) in itertools.pairwise(indexed):
         # Exit and re-entry on the same day is no overlap: that day is counted once.
         if a.exit is None or a.exit > nxt.date:
@@ -699,7 +704,7 @@ def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
     """The person's periods in Brazil: their entries, or (interpretation
     ``immigration.entries.vessel_presence``) the vessel's presence in AJB."""
     _check_person_input(m)
-    entries = sorted(m.source.entries, key=lambda e: e.date)
+    entries = sorted(m.source.entries, key=_entry_order)
     if entries:
         return [Presence(e.date, e.exit, e.by, e.mandatory_crew_change) for e in entries]
     choice = ctx.b.interpret(resolve(PKG, "immigration.entries", ctx.options))

@@ -363,7 +363,8 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
     those starting on or before ``on`` count. Raises ``ValueError`` when no period starts by
     ``on``.
     """
-    past = sorted((p for p in periods if p.start <= on), key=lambda p: p.start)
+    past = sorted((p for p in periods if p.start <= on),
+                  key=lambda p: (p.start, p.end is None, p.end or p.start))
     if not past:
         raise ValueError("no presence period starts on or before the date judged")
     ys, ye = migratory_year(past, on, months, year_reading)
@@ -372,11 +373,13 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
     present = last.end is None or last.end >= on
     current = last if present else None
     counted = []
+    taken: set[dt.date] = set()  # a day shared by an exit and a re-entry counts once
     for p in past:
         a, b = max(p.start, ys), min(p.end or on, on, ye)
         if b >= a:
-            n = sum(1 for d in days if a <= d <= b)
-            counted.append((a, b, n))
+            mine = [d for d in days if a <= d <= b and d not in taken]
+            taken.update(mine)
+            counted.append((a, b, len(mine)))
     year_limit: dt.date | None
     if len(days) >= limit:
         year_limit = days[limit - 1]

@@ -320,7 +320,20 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                 f"{f' ({given.reference})' if given.reference else ''}."), None, "warning"))
     out = []
     for s in rule.steps:
-        natural = stay.day_reached_on(s.from_day)
+        reached = stay.day_reached_on(s.from_day)
+        natural = reached
+        if reached < regime.valid_from:
+            # The days counted before the norm began still count (its steps are reached by
+            # days of operation), but its requirement binds only from its own start: a rule
+            # cannot apply before it is in force (LINDB art. 6º).
+            natural = regime.valid_from
+            ctx.b.step("step.from_regime_start",
+                       f"A etapa de {s.from_day} dias foi atingida em {_d(reached)}, antes do "
+                       f"início de vigência de {ctx.reg[regime.version].label}: exigível a "
+                       f"partir de {_d(natural)}.",
+                       f"The {s.from_day}-day step was reached on {reached.isoformat()}, "
+                       f"before {ctx.reg[regime.version].label} came into force: it applies "
+                       f"from {natural.isoformat()}.", ctx.cite(regime, ""))
         since, extended = natural, False
         e = ext.get(s.from_day)
         if e is not None and regime.extensions is not None and e.applies_from <= natural:
@@ -342,18 +355,6 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                        f"Extension granted for the {s.from_day}-day step: it applies from "
                        f"{since.isoformat()} instead of {natural.isoformat()}"
                        f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
-        if since < regime.valid_from:
-            # The days counted before the norm began still count (its steps are reached by
-            # days of operation), but its requirement binds only from its own start: a rule
-            # cannot apply before it is in force (LINDB art. 6º).
-            ctx.b.step("step.from_regime_start",
-                       f"A etapa de {s.from_day} dias seria atingida em {_d(since)}, antes do "
-                       f"início de vigência de {ctx.reg[regime.version].label}: exigível a "
-                       f"partir de {_d(regime.valid_from)}.",
-                       f"The {s.from_day}-day step would be reached on {since.isoformat()}, "
-                       f"before {ctx.reg[regime.version].label} came into force: it applies "
-                       f"from {regime.valid_from.isoformat()}.", ctx.cite(regime, ""))
-            since = regime.valid_from
         out.append(StepDate(s, since, extended, step_citation(ctx, regime, rule, s)))
     return out
 
@@ -375,37 +376,47 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
     ctx.b.interpret(chosen)
     family = regime_tables().families[regime.family]
 
+    # An exit in a window whose exit rule is not modelled is judged by today's rule; the
+    # result rests on that only for an exit today's rule tolerates inside the current stay
+    # (one long enough to interrupt today interrupts under any rule of continuity).
+    pending: dict[dt.date, UnconfirmedParameter] = {}
+
     def tolerance_on(day: dt.date) -> int | None:
         """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
         then = next((r for r in family if r.valid_from <= day and
                      (r.valid_to is None or day <= r.valid_to)), None)
         first = min(family, key=lambda r: r.valid_from)
         if then is None and day < first.valid_from:
-            # Before the first regime modelled (RN 31/1998 asked for "90 continuous days"
-            # with no exit rule we model): say so, use today's.
-            ctx.b.unconfirmed(UnconfirmedParameter(
+            # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
+            # with no exit rule we model).
+            pending[day] = UnconfirmedParameter(
                 f"{regime.version}:exit-rule-before-{first.version}",
                 f"{regime.tolerance_days} dias",
                 f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
                 "(regra de saída então em vigor não modelada): aplicada a regra de saída da "
-                "norma em vigor na data julgada", regime.norm))
+                "norma em vigor na data julgada", regime.norm)
             return regime.tolerance_days
         if then is None or then is regime:
             return regime.tolerance_days
-        if not then.modelled:  # the rule then in force is not modelled: say so, use today's
-            ctx.b.unconfirmed(UnconfirmedParameter(
+        if not then.modelled:
+            pending[day] = UnconfirmedParameter(
                 f"{then.version}:exit-rule", f"{regime.tolerance_days} dias",
                 f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
                 "(não modelada): aplicada a regra de saída da norma em vigor na data julgada",
-                then.norm))
+                then.norm)
             return regime.tolerance_days
         if then.tolerance_days is None:
             ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
                                            "norm"))
         return then.tolerance_days
 
-    return current_stay(periods, ctx.on, tolerance_on,
-                        chosen.variant == "days_outside_count"), chosen
+    stay = current_stay(periods, ctx.on, tolerance_on, chosen.variant == "days_outside_count")
+    for gap in stay.gaps if stay else ():
+        param = pending.get(add_days(gap.after_exit, 1))
+        if param and stay and gap.days_outside > 0 and not gap.interrupts \
+                and gap.next_entry > stay.start:
+            ctx.b.unconfirmed(param)
+    return stay, chosen
 
 
 def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMember],
@@ -610,17 +621,20 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
                   members: list[CrewMember]) -> list[dict[str, Any]]:
     """The plan of a vessel not yet in AJB on the date judged: every step counted from its
     first planned entry (the stay starts there; Código Civil art. 132, the entry day
-    excluded), assuming it then stays in AJB and the regime in force stays in force.
-    Empty when no entry is planned."""
-    planned = [p.entry for p in ctx.case.operation.ajb_presence if p.entry > ctx.on]
-    if not planned:
-        return []
-    entry = min(planned)
+    excluded), assuming it then stays in AJB (as the plan of a vessel already there does:
+    later planned exits are not foreseen) and the regime in force stays in force."""
+    # Called when no period has begun by the date judged, and there is at least one period.
+    planned = sorted(p.entry for p in ctx.case.operation.ajb_presence)
+    entry = planned[0]
+    later = (f"; os {len(planned) - 1} períodos seguintes informados não alteram as datas"
+             if len(planned) > 1 else "")
+    later_en = (f"; the {len(planned) - 1} later periods given do not move the dates"
+                if len(planned) > 1 else "")
     ctx.b.step("stay.planned",
                f"Planejamento: etapas contadas a partir da entrada prevista em AJB em "
-               f"{_d(entry)}, supondo que a embarcação lá permaneça.",
+               f"{_d(entry)}, supondo que a embarcação lá permaneça{later}.",
                f"Planning: steps counted from the planned entry into AJB on "
-               f"{entry.isoformat()}, assuming the vessel stays there.")
+               f"{entry.isoformat()}, assuming the vessel stays there{later_en}.")
     stay = Stay(entry, False, 0, 0, ())
     rounding = _rounding(ctx, rule)
     reading = _reading(ctx, rule)
