@@ -58,8 +58,12 @@ def test_bad_input_exit_2_no_traceback(tmp_path: Path) -> None:
 def test_plan_and_norms_and_schema() -> None:
     r = runner.invoke(app, ["plan", str(ROOT / "examples/psv-atlantic-provider.yaml"),
                             "--on", "2026-11-30"])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output  # non-compliant on the date, as `check` says
     assert "15/05/2027" in r.output
+    before = runner.invoke(app, ["plan", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                                 "--on", "2026-04-01"])
+    assert before.exit_code == 0, before.output  # not yet in AJB: nothing to comply with
+    assert "18/08/2026" in before.output  # 20/05/2026 + 90 days
     r = runner.invoke(app, ["norms", "--on", "2019-05-01"])
     assert "cnig-rn-06-2017" in r.output and r.exit_code == 0
     r = runner.invoke(app, ["schema", "vessel"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from abordo.casebook import find_case_files, run_case
+from abordo.casebook import find_case_files, run_case, run_cases
 
 HERE = Path(__file__).parent
 ROOTS = [HERE / "cases", HERE.parent.parent / "shared" / "cases"]
@@ -39,3 +39,10 @@ def test_worked_case(path: Path) -> None:
                       stacklevel=1)
         pytest.skip(f"ENGINE NOT BUILT: {result.difference}")
     assert result.status == "pass", f"{result.case_id}: {result.difference}"
+
+
+def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").write_text("id: x\nengine: crew_quota\non: 2026-04-31\ninput: {}\n"
+                                     "expect: {verdict: compliant}\n", encoding="utf-8")
+    (res,) = run_cases([tmp_path / "x.yaml"])
+    assert res.status == "error" and "unreadable case file" in (res.difference or "")

@@ -140,7 +140,7 @@ def run_case(path: Path) -> CaseResult:
     """Load one case file, run its engine and compare with its ``expect`` block."""
     try:
         case = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+    except (OSError, yaml.YAMLError, ValueError) as exc:  # ValueError: a date like 2026-04-31
         return CaseResult(path.stem, path, "?", "error", f"unreadable case file: {exc}")
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
         return CaseResult(path.stem, path, "?", "error", "not a case file (engine/expect missing)")

@@ -96,7 +96,8 @@ def test_bad_date(tmp_path: Path) -> None:
     f = fleet(tmp_path)
     edit(f / "vessels.csv", "2026-06-01", "2026-13-01")  # V03, row 4
     text = bad(f)
-    assert "vessels.csv, linha 4, campo ajb_entry: data inválida (use AAAA-MM-DD)" in text
+    assert ("vessels.csv, linha 4, campo ajb_entry: data inválida (use AAAA-MM-DD ou "
+            "dd/mm/aaaa)") in text
 
 
 def test_unknown_vessel_id_in_crew(tmp_path: Path) -> None:
@@ -157,3 +158,10 @@ def test_missing_table(tmp_path: Path, name: str) -> None:
     (f / name).unlink()
     text = bad(f)
     assert "crew.csv|parquet" in text or "vessels.csv|parquet" in text
+
+
+def test_output_in_a_missing_folder_is_refused_before_the_run(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["screen", str(EXAMPLE), "-o", str(tmp_path / "no" / "r.parquet")])
+    assert result.exit_code == 2
+    assert "campo --output: pasta de saída não existe" in result.output
+    assert "Triagem" not in result.output  # nothing screened, nothing written

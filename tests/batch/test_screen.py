@@ -321,3 +321,20 @@ def test_lanes_summed_two_by_two_as_words_split_back_exactly(n_lanes: int) -> No
               .select(crew_module._split_words(words, n_lanes)).collect())
     for i, lane in enumerate(lanes):
         assert summed[f"lane{i}"].item() == sum(lane.gather([0, 1, 2, 3, 4, 6]).to_list())
+
+
+def test_entry_and_exit_dates_written_dd_mm_aaaa(tmp_path: Path) -> None:
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry,ajb_exit\n"
+        "A,NO,offshore_support,charter,01/01/2026,\nB,NO,offshore_support,charter,2026-01-01,"
+        "31/12/2026\n")
+    (tmp_path / "crew.csv").write_text("vessel_id,rank,nationality\nA,AB,BR\nB,AB,BR\n")
+    res = screen(tmp_path, dt.date(2026, 6, 1))
+    assert (row(res.frame, "A")["stay_start"], row(res.frame, "A")["days_of_operation"]) == (
+        dt.date(2026, 1, 1), 151)
+    assert row(res.frame, "B")["days_of_operation"] == 151
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry\nA,NO,offshore_support,charter,31/02/2026\n")
+    with pytest.raises(InputError) as err:
+        screen(tmp_path, dt.date(2026, 6, 1))
+    assert (err.value.row, err.value.field) == (2, "ajb_entry")

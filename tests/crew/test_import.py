@@ -178,3 +178,19 @@ def test_keep_personal_data_only_when_truly_asked(tmp_path: Path) -> None:
                       "document_number": "P123"}]}
     person = parse_vessel_case(data).crew_list[0]
     assert (person.name, person.document_number) == (None, None)
+
+
+def test_a_misspelled_column_is_named_and_a_missing_crew_file_points_at_its_line(
+        tmp_path: Path) -> None:
+    case = tmp_path / "v.yaml"
+    case.write_text('vessel: {name: X, flag: "NO", activity: offshore_support}\n'
+                    "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                    "crew_file: crew.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(case)
+    assert (err.value.file, err.value.row, err.value.field) == (str(case), 3, "crew_file")
+    (tmp_path / "crew.csv").write_text("id,rank,nacionalidad\nA1,AB,PH\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(case)
+    assert (err.value.row, err.value.field) == (1, "nacionalidad")
+    assert "coluna desconhecida 'nacionalidad'" in err.value.message

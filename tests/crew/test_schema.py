@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 import yaml
 
-from abordo.crew.load import InputLoader
 from abordo.crew.model import VesselCase
+from abordo.law.documents import InputLoader
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

@@ -175,3 +175,27 @@ def test_shipped_example_runs() -> None:
     assert data["result"]["cell"] == "Em+Ic"
     assert data["result"]["doubled"] is False
     assert data["result"]["amount"] == "19320.00"
+
+
+def test_impossible_date_in_the_file_names_its_line_not_a_traceback(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace("date: 2009-03-17 ", "date: 2009-02-30 ")
+    (tmp_path / "f.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["fine", str(tmp_path / "f.yaml")])
+    err = result.exception
+    assert isinstance(err, InputError)
+    assert (err.file, err.row, err.field) == (str(tmp_path / "f.yaml"), 12, "infraction.date")
+    assert err.message == "data inválida (use AAAA-MM-DD) (recebido: '2009-02-30')"
+
+
+def test_dates_written_dd_mm_aaaa_in_the_file(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace("date: 2009-03-17 ", "date: 17/03/2009 ")
+    (tmp_path / "f.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["fine", str(tmp_path / "f.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "R$ 19.320,00" in result.output
+
+
+def test_a_folder_instead_of_the_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["fine", str(tmp_path)])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.message == f"é uma pasta, não um arquivo: {tmp_path}"

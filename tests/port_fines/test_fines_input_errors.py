@@ -95,6 +95,9 @@ def test_extreme_values_are_input_errors_not_crashes(data: dict[str, Any], field
     assert _field(data) == field
 
 
-def test_prior_penalty_in_year_9999_does_not_crash() -> None:
-    d = grade(make_input(priors=[{"provision": "lei-9719/art-8", "imposed_on": "9999-12-31"}]))
-    assert d.result["doubled"] is False
+def test_prior_penalty_in_year_9999_is_refused_naming_the_field() -> None:
+    # Dates of every input are 1900–2199 (a typo like 9026 is refused), not a crash.
+    with pytest.raises(InputError) as err:
+        grade(make_input(priors=[{"provision": "lei-9719/art-8", "imposed_on": "9999-12-31"}]))
+    assert err.value.field == "offender.prior_penalties[0].imposed_on"
+    assert "1900–2199" in err.value.message

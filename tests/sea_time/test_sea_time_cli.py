@@ -153,3 +153,21 @@ def test_bad_input_exit_2_and_no_traceback(tmp_path: Path) -> None:
     assert r.returncode == 2
     assert "cir[0].disembark" in r.stderr and "Traceback" not in r.stderr
     assert not out.exists()  # never a partial write
+
+
+def test_impossible_date_in_a_yaml_input_is_an_input_error(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for name in ("cir.csv", "declaracoes.csv"):
+        (tmp_path / name).write_bytes((EXAMPLE.parent / name).read_bytes())
+    (tmp_path / "bad.yaml").write_text(text.replace("embark: 2024-02-05,", "embark: 2024-02-30,"),
+                                       encoding="utf-8")
+    r = runner.invoke(app, ["sea-time", str(tmp_path / "bad.yaml"), "--on", "2026-02-02"])
+    err = r.exception
+    assert isinstance(err, InputError)
+    assert (err.file, err.field) == ("bad.yaml", "cir[0].embark")
+    assert err.message == "data inválida (use AAAA-MM-DD) (recebido: '2024-02-30')"
+    (tmp_path / "br.yaml").write_text(text.replace("embark: 2024-02-05,", "embark: 05/02/2024,"),
+                                      encoding="utf-8")
+    ok = runner.invoke(app, ["sea-time", str(tmp_path / "br.yaml"), "--on", "2026-02-02"])
+    assert ok.exit_code == 0, ok.output
+    assert "528" in ok.output

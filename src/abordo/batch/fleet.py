@@ -279,7 +279,9 @@ def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
     if isinstance(dtype, pl.Datetime):
         return pl.col(column).dt.date(), pl.lit(False)
     txt = _text(raw, column)
-    parsed = txt.str.to_date("%Y-%m-%d", strict=False)
+    # ISO, or dd/mm/aaaa as Brazilian spreadsheets write dates (as the crew lists accept).
+    parsed = pl.coalesce(txt.str.to_date("%Y-%m-%d", strict=False),
+                         txt.str.to_date("%d/%m/%Y", strict=False))
     return parsed, txt.is_not_null() & parsed.is_null()
 
 
@@ -397,10 +399,10 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         ("contract", ~pl.col("contract").is_in(contracts),
          f"valor não permitido; esperado um de: {allowed(contracts)}",
          f"value not allowed; expected one of: {allowed(contracts)}"),
-        ("ajb_entry", pl.col("_entry_bad"), "data inválida (use AAAA-MM-DD)",
-         "invalid date (use YYYY-MM-DD)"),
-        ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD)",
-         "invalid date (use YYYY-MM-DD)"),
+        ("ajb_entry", pl.col("_entry_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
+         "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
+        ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
+         "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
         ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null(),
          "saída (ajb_exit) sem entrada (ajb_entry)", "exit (ajb_exit) without an entry"),
         ("ajb_exit", pl.col("ajb_exit") < pl.col("ajb_entry"),

@@ -162,6 +162,9 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd") -> N
         else:
             frame.write_csv(tmp)
         tmp.replace(out)
+    except OSError as exc:
+        raise InputError(f"não foi possível gravar {out}: {exc.strerror or exc}", "--output",
+                         message_en=f"cannot write {out}: {exc.strerror or exc}") from None
     finally:
         if tmp.exists():
             tmp.unlink()

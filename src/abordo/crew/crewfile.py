@@ -131,6 +131,23 @@ def find_header(rows: list[tuple[int, list[Any]]], display: str) -> int:
         keys = [COLUMNS.get(header_key(c), ("", ""))[0] for c in cells]
         if "nationality" in keys and sum(1 for k in keys if k) >= 2:
             return idx
+    # The likeliest header: the first row with two known columns (a misspelled one beside
+    # them is then named), else the first row that holds text.
+    near = next(((n, cells) for n, cells in rows[:30]
+                 if sum(1 for c in cells if COLUMNS.get(header_key(c))) >= 2), None)
+    if near is not None:
+        n, cells = near
+        unknown = [str(c).strip() for c in cells
+                   if str(c or "").strip() and not COLUMNS.get(header_key(c))]
+        if unknown:
+            raise InputError(
+                f"coluna desconhecida '{unknown[0]}' no cabeçalho; falta a coluna nationality "
+                "(nacionalidade)", unknown[0], display, n,
+                message_en=f"unknown column '{unknown[0]}' in the header; the nationality "
+                "column is missing")
+        raise InputError("falta a coluna nationality (nacionalidade) no cabeçalho",
+                         "nationality", display, n,
+                         message_en="the header lacks the nationality column")
     raise InputError(
         "cabeçalho não encontrado: a lista precisa de colunas como id, rank (função) e "
         "nationality (nacionalidade)", file=display,

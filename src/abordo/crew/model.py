@@ -17,7 +17,6 @@ from typing import Annotated, Any, Literal
 import pycountry
 from babel import Locale
 from pydantic import (
-    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -31,6 +30,7 @@ from validate_docbr import CNPJ
 
 from abordo.law.errors import InputError
 from abordo.law.text import fold
+from abordo.law.validation import Date
 
 
 class Activity(StrEnum):
@@ -105,28 +105,6 @@ def nationality_codes(value: Any) -> tuple[str, ...]:
     return codes
 
 
-def iso_date(value: Any) -> Any:
-    """Accept ``dd/mm/aaaa`` (as Brazilian spreadsheets write dates) besides ISO dates."""
-    if isinstance(value, str) and (m := re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
-                                                     value)):
-        day, month, year = (int(g) for g in m.groups())
-        try:
-            return dt.date(year, month, day)
-        except ValueError:
-            raise ValueError(f"data inexistente: {value.strip()} ‖ no such date: "
-                             f"{value.strip()}") from None
-    return value
-
-
-def plausible_date(value: dt.date) -> dt.date:
-    """Dates of facts under the modelled law: 1900 to 2199 (a typo like 9026 is refused)."""
-    if not dt.date(1900, 1, 1) <= value <= dt.date(2199, 12, 31):
-        raise ValueError(f"data fora do intervalo 1900–2199: {value.isoformat()}"
-                         f" ‖ date outside 1900–2199: {value.isoformat()}")
-    return value
-
-
-Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_date)]
 
 # Portuguese values accepted in the department / level columns (glossary.md).
 _DEPARTMENT_PT = {

@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import ValidationError
+from pydantic import AfterValidator, BeforeValidator, ValidationError
 
 from abordo.law.errors import InputError
+
+# --- dates in input files ----------------------------------------------------------------
+
+def iso_date(value: Any) -> Any:
+    """Accept ``dd/mm/aaaa`` (as Brazilian spreadsheets write dates) besides ISO dates."""
+    if isinstance(value, str) and (m := re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
+                                                     value)):
+        day, month, year = (int(g) for g in m.groups())
+        try:
+            return dt.date(year, month, day)
+        except ValueError:
+            raise ValueError(f"data inexistente: {value.strip()} ‖ no such date: "
+                             f"{value.strip()}") from None
+    return value
+
+
+def plausible_date(value: dt.date) -> dt.date:
+    """Dates of facts under the modelled law: 1900 to 2199 (a typo like 9026 is refused)."""
+    if not dt.date(1900, 1, 1) <= value <= dt.date(2199, 12, 31):
+        raise ValueError(f"data fora do intervalo 1900–2199: {value.isoformat()}"
+                         f" ‖ date outside 1900–2199: {value.isoformat()}")
+    return value
+
+
+Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_date)]
+"""A date field of any input: ISO ``AAAA-MM-DD`` or ``dd/mm/aaaa``, 1900–2199."""
+
+# --- pydantic errors -----------------------------------------------------------------------
 
 _PT = {
     "extra_forbidden": "campo desconhecido",

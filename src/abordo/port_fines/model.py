@@ -24,11 +24,12 @@ Shape (shared spec ``port-fines.md``, "Input")::
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from abordo.law.validation import Date
 
 Extent = Literal["light", "medium", "severe"]
 MAX_WORKERS = 1_000_000
@@ -56,7 +57,7 @@ class Infraction(_Model):
     """The infraction to grade. ``workers`` counts workers in irregular situation."""
 
     provision: str
-    date: dt.date
+    date: Date
     nature: Literal[1, 2, 3] | None = None
     extent: Extent
     intent: bool
@@ -97,7 +98,7 @@ class PriorPenalty(_Model):
     """A penalty already imposed on the offender: provision breached and date imposed."""
 
     provision: str
-    imposed_on: dt.date
+    imposed_on: Date
 
 
 class Offender(_Model):

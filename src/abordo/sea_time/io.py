@@ -31,6 +31,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from abordo.crew.crewfile import decode
+from abordo.law.documents import InputLoader
 from abordo.law.errors import InputError
 from abordo.law.text import fold
 from abordo.sea_time.model import (
@@ -189,7 +190,9 @@ def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int
         else:
             top = str(raw["loc"][0]) if raw["loc"] else ""
             item.row = line.get(top)
-        if raw["type"] in _DATE_ERRORS:
+        # A dd/mm/aaaa date that does not exist is refused by the date type's own check.
+        if raw["type"] in _DATE_ERRORS or str(raw.get("msg", "")).startswith(
+                "Value error, data inexistente"):
             item.message, item.message_en = _date_message(raw.get("input"))
     return err
 
@@ -367,7 +370,7 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
                              message_en=f"invalid JSON at line {exc.lineno}, column "
                              f"{exc.colno}: {exc.msg}") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=InputLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" na linha {mark.line + 1}" if mark is not None else ""

@@ -21,7 +21,7 @@ import pycountry
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from abordo.law.errors import InputError
-from abordo.law.validation import input_error_from_pydantic
+from abordo.law.validation import Date, input_error_from_pydantic
 from abordo.sea_time.catalog import categories
 
 Purpose = Literal["promotion", "course", "revalidation"]
@@ -103,7 +103,7 @@ class Seafarer(_Model):
     group: Group
     department: Department | None = None
     category: str
-    certificate_valid_until: dt.date | None = None
+    certificate_valid_until: Date | None = None
 
     @field_validator("category")
     @classmethod
@@ -140,13 +140,13 @@ class CirRecord(_Model):
     flag: str = "BR"
     kind: str = "other"
     navigation: Navigation = "open_sea"
-    embark: dt.date
-    disembark: dt.date | None = None
+    embark: Date
+    disembark: Date | None = None
     function: str
     company: str = Field(min_length=1)
     lcs: bool = False
     offshore_role: OffshoreRole | None = None
-    dpp_date: dt.date | None = None
+    dpp_date: Date | None = None
     in_service: bool = True
     entered_in: Literal["cir", "foreign_record_book"] = "cir"
 
@@ -180,8 +180,8 @@ class Declaration(_Model):
     """A company declaration (Anexo 1-S): company, period (inclusive) and category declared."""
 
     company: str = Field(min_length=1)
-    from_: dt.date = Field(alias="from")
-    to: dt.date
+    from_: Date = Field(alias="from")
+    to: Date
     category: str
     own_declaration: bool = False
     prior_format: bool = False
@@ -204,8 +204,8 @@ class ForeignDeclaration(_Model):
     """The foreign company's declaration (Anexo 1-H) for service on a foreign-flag ship."""
 
     company: str = Field(min_length=1)
-    from_: dt.date = Field(alias="from")
-    to: dt.date
+    from_: Date = Field(alias="from")
+    to: Date
     category: str
     flag: str | None = None
     issued_in_brazil: bool = False
@@ -231,7 +231,7 @@ class ForeignDeclaration(_Model):
 class Manoeuvre(_Model):
     """A manoeuvre recorded on the 'Comprovante de Manobra'."""
 
-    date: dt.date
+    date: Date
     kind: ManoeuvreKind
     navigation: Navigation = "open_sea"
     vessel: str | None = None
@@ -240,8 +240,8 @@ class Manoeuvre(_Model):
 class Standby(_Model):
     """Days aboard at the disposal of the unit, proven by Anexo 1-F (inclusive)."""
 
-    from_: dt.date = Field(alias="from")
-    to: dt.date
+    from_: Date = Field(alias="from")
+    to: Date
     company: str | None = None
     vessel: str | None = None
 
@@ -256,7 +256,7 @@ class Standby(_Model):
 class InstructorActivity(_Model):
     """One day of naval-inspection or simulator-instruction activity, with its hours."""
 
-    date: dt.date
+    date: Date
     hours: Decimal = Field(ge=0, le=24)
     kind: InstructorKind
 

@@ -18,7 +18,8 @@ def register(app: typer.Typer) -> None:
     def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos")) -> None:
         """Roda cada caso e imprime pass/fail com a primeira diferença; resumo no fim."""
         if not directory.exists():
-            console.print(f"[red]não encontrado[/]: {directory}")
+            console.print(f"[bold red]erro de entrada[/]: pasta ou arquivo de casos não "
+                          f"encontrado: {escape(str(directory))}")
             raise typer.Exit(2)
         results = run_cases(find_case_files(directory))
         passed = failed = not_built = 0

@@ -21,6 +21,7 @@ from abordo.faces.cli.common import (
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report
+from abordo.law.decision import Verdict
 from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota
 from abordo.vessel_check import check_vessel
@@ -83,3 +84,5 @@ def register(app: typer.Typer) -> None:
         else:
             raise InputError(f"formato '{fmt}' não suportado em plan (text, json)", "--format",
                              message_en=f"unsupported format '{fmt}' for plan")
+        # Exit codes as for every command (interfaces.md): 1 when non-compliant on the date.
+        raise typer.Exit(1 if d.verdict == Verdict.NON_COMPLIANT else 0)

@@ -52,6 +52,17 @@ FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html")
 OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)")
 
 
+def check_output(out: Path) -> None:
+    """Raise :class:`InputError` (``--output``) unless ``out`` can be a file in an existing
+    folder — checked before any work, so a long run never ends in a failed write."""
+    if not out.parent.is_dir():
+        raise InputError(f"pasta de saída não existe: {out.parent}", "--output",
+                         message_en=f"output folder does not exist: {out.parent}")
+    if out.is_dir():
+        raise InputError(f"a saída é uma pasta, informe um arquivo: {out}", "--output",
+                         message_en=f"the output is a folder, give a file: {out}")
+
+
 def emit(text: str | bytes, out: Path | None) -> None:
     """Write to ``out`` atomically (temp file + rename), or print."""
     if out is None:
@@ -60,12 +71,7 @@ def emit(text: str | bytes, out: Path | None) -> None:
                              message_en="a binary format needs --output")
         console.print(text, markup=False, highlight=False, soft_wrap=True)
         return
-    if not out.parent.is_dir():
-        raise InputError(f"pasta de saída não existe: {out.parent}", "--output",
-                         message_en=f"output folder does not exist: {out.parent}")
-    if out.is_dir():
-        raise InputError(f"a saída é uma pasta, informe um arquivo: {out}", "--output",
-                         message_en=f"the output is a folder, give a file: {out}")
+    check_output(out)
     tmp = out.with_name(out.name + ".tmp")
     try:
         if isinstance(text, bytes):

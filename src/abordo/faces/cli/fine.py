@@ -9,13 +9,11 @@ Two forms: ``abordo fine FILE`` (YAML or JSON in the engine's input format) or t
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import typer
-import yaml
 
 from abordo.faces.cli.common import (
     FormatOpt,
@@ -36,6 +34,7 @@ from abordo.faces.reports.port_fines import (
     pdf_report,
     text_report,
 )
+from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
 from abordo.port_fines import grade, load_catalogue
 
@@ -75,25 +74,16 @@ def parse_prior(value: str) -> dict[str, Any]:
     return {"provision": provision.strip(), "imposed_on": parse_date(date, "--prior")}
 
 
-def read_input(path: Path) -> dict[str, Any]:
-    """The input file (YAML or JSON) as a dict; errors name the file."""
-    where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo: {exc.strerror or exc}", None,
-                         file=where, message_en=f"cannot read the file: {exc}") from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise InputError(f"arquivo YAML/JSON inválido: {exc}", None, file=where,
-                         message_en=f"invalid YAML/JSON file: {exc}") from None
-    if not isinstance(data, dict):
+def read_input(path: Path) -> tuple[dict[str, Any], LineIndex]:
+    """The input file (YAML or JSON) as a dict, and the line of each field; errors name the
+    file (and the line)."""
+    data, index = read_document(path)
+    if "infraction" not in data:
         raise InputError("o arquivo deve conter um objeto com 'infraction' (e, se houver, "
-                         "'offender' e 'grading')", None, file=where,
+                         "'offender' e 'grading')", "infraction", file=str(path),
                          message_en="the file must hold an object with 'infraction' (and "
                          "optionally 'offender' and 'grading')")
-    return data
+    return data, index
 
 
 def _flag_error(exc: InputError) -> InputError:
@@ -188,11 +178,11 @@ def register(app: typer.Typer) -> None:
                 raise InputError(
                     "use o arquivo OU as opções da infração, não ambos", flag,
                     message_en="give the file OR the infraction flags, not both")
-            data = read_input(file)
+            data, index = read_input(file)
             try:
                 decision = grade(data, options)
             except InputError as exc:
-                raise exc.with_location(file=str(file)) from None
+                raise locate(exc, str(file), index) from None
         else:
             if not infraction:
                 raise InputError(

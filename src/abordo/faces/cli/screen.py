@@ -19,6 +19,7 @@ from rich.table import Table
 from abordo.batch import ScreenResult, screen, summary, write_result
 from abordo.faces.cli.common import (
     LangOpt,
+    check_output,
     console,
     console_err,
     default_lang,
@@ -155,6 +156,8 @@ def register(app: typer.Typer) -> None:
             lang = resolve_lang(lang)
             day = parse_on(on) or today()
             opts = parse_options(option)
+            if output is not None:
+                check_output(output)
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                           TimeElapsedColumn(), console=console_err, transient=True,
                           disable=not console_err.is_terminal) as progress:

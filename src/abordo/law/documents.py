@@ -1,0 +1,151 @@
+"""Reading YAML / JSON input documents: data plus the line of every field, for errors that
+name file, line and field. Dates stay text (the models parse them, so that a date that does
+not exist — 2026-02-30 — is reported with its field instead of failing in the parser);
+repeated keys are refused (one would silently replace the other)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from abordo.law.errors import InputError
+
+LineIndex = dict[tuple[Any, ...], int]
+
+
+class InputLoader(yaml.SafeLoader):
+    """Safe YAML loader that leaves dates as text, so that a bad date (2026-13-01) is
+    reported by the model with its field path instead of failing inside the parser."""
+
+
+def _no_duplicate_keys(loader: InputLoader, node: yaml.MappingNode, deep: bool = False
+                       ) -> dict[Any, Any]:
+    """A mapping whose keys are unique: a repeated key would silently replace the first."""
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"chave repetida '{key}' (também na linha {seen[key]})",
+                key_node.start_mark)
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+InputLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicate_keys)
+InputLoader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:timestamp"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex,
+                seen: set[int] | None = None) -> None:
+    """Path → line of every node; an aliased node is indexed once (no alias blow-up)."""
+    seen = set() if seen is None else seen
+    out.setdefault(path, node.start_mark.line + 1)  # a key's own line wins over its value's
+    if id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            out[(*path, k.value)] = k.start_mark.line + 1
+            _index_node(v, (*path, k.value), out, seen)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _index_node(v, (*path, i), out, seen)
+
+
+def line_of(index: LineIndex, loc: tuple[Any, ...]) -> int | None:
+    """The YAML line of the deepest known prefix of ``loc``."""
+    for n in range(len(loc), -1, -1):
+        if loc[:n] in index:
+            return index[loc[:n]]
+    return None
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"chave repetida '{key}'")
+        out[key] = value
+    return out
+
+
+def read_document(path: Path) -> tuple[Any, LineIndex]:
+    """Parse a YAML or JSON file; returns the data and a path → line index."""
+    display = str(path)
+    if not path.exists():
+        raise InputError(f"arquivo não encontrado: {display}", file=display,
+                         message_en=f"file not found: {display}")
+    if path.is_dir():
+        raise InputError(f"é uma pasta, não um arquivo: {display}", file=display,
+                         message_en=f"a folder, not a file: {display}")
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if not text.strip():
+        raise InputError("arquivo vazio", file=display, message_en="empty file")
+    index: LineIndex = {}
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(text, object_pairs_hook=_unique_pairs)
+        else:
+            # One parse: the node tree gives both the data and each field's line.
+            loader = InputLoader(text)
+            try:
+                node = loader.get_single_node()
+                data = loader.construct_document(node) if node is not None else None
+            finally:
+                loader.dispose()
+            if node is not None:
+                _index_node(node, (), index)
+    except RecursionError:
+        raise InputError("estrutura aninhada demais", file=display,
+                         message_en="structure nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"JSON inválido: {exc.msg}", file=display, row=exc.lineno,
+                         message_en=f"invalid JSON: {exc.msg}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(f"YAML inválido: {getattr(exc, 'problem', exc)}", file=display,
+                         row=mark.line + 1 if mark else None,
+                         message_en=f"invalid YAML: {exc}") from None
+    except ValueError as exc:  # a repeated key in JSON
+        raise InputError(f"JSON inválido: {exc}", file=display,
+                         message_en=f"invalid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError("o arquivo deve conter um objeto (chave: valor)", file=display,
+                         message_en="the file must hold a mapping")
+    return data, index
+
+
+def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
+    """``exc`` (and its details) placed in ``file`` at the line of its field path
+    (``offender.prior_penalties[0].imposed_on``), or of the nearest enclosing field."""
+    lines = {_path(k): v for k, v in index.items() if k}
+
+    def row(field: str | None) -> int | None:
+        path = field or ""
+        while path:
+            if path in lines:
+                return lines[path]
+            path = re.sub(r"(\[\d+\]|\.[^.\[]+|^[^.\[]+)$", "", path)
+        return None
+
+    return InputError(exc.message, exc.field, exc.file or file, exc.row or row(exc.field),
+                      exc.message_en, [locate(d, file, index) for d in exc.details])
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out = f"{out}[{part}]" if isinstance(part, int) else f"{out}.{part}" if out else str(part)
+    return out
