@@ -310,3 +310,13 @@ def test_long_haul_exemption_carries_its_legal_basis() -> None:
         return [c.label for c in d.citations]
     assert run(D(2012, 1, 1)) == ["RN CNIg nº 72/2006, art. 3º", "IN SIT nº 70/2007, art. 13, IV"]
     assert run(D(2025, 1, 1)) == ["RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, art. 4º"]
+
+
+def test_total_under_overlapping_groups_is_called_a_sum_of_group_deficits() -> None:
+    d = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1), {"quota.groups": "department_or_level"})
+    assert d.verdict == Verdict.NON_COMPLIANT
+    total = d.result["total_deficit"]
+    assert total == sum(g["deficit"] for g in d.result["groups"])
+    assert f"soma dos déficits dos grupos {total} (grupos sobrepostos" in d.summary.pt
+    plain = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
+    assert f"déficit total {plain.result['total_deficit']}." in plain.summary.pt

@@ -180,6 +180,10 @@ class DecisionBuilder:
     def unconfirmed(self, param: UnconfirmedParameter) -> None:
         self._unconfirmed.setdefault(param.name, param)
 
+    def interpreted(self, interpretation_id: str) -> bool:
+        """Whether the interpretation ``interpretation_id`` was applied so far."""
+        return interpretation_id in self._interpretations
+
     def extend(self, other: Decision) -> None:
         """Absorb another decision's citations, interpretations and unconfirmed parameters."""
         for c in other.citations:

@@ -687,13 +687,21 @@ def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
         _consequence(ctx, result)
     result["findings"] = [f.id for f in violations]
     label = ctx.reg[regime.version].label
+    total = result.get("total_deficit")
+    # Under the department-or-level reading the groups overlap (a deck officer is in "deck"
+    # and in "officers"): the total adds group deficits, it is not a number of persons.
+    overlap = b.interpreted("quota.groups.department_or_level")
     summary = {
         Verdict.COMPLIANT: Msg(f"Conforme: {label}.", f"Compliant: {label}."),
         Verdict.NON_COMPLIANT: Msg(
-            f"Não conforme: {label}" + (f"; déficit total {result.get('total_deficit')}"
-                                        if result.get("total_deficit") else "") + ".",
-            f"Non-compliant: {label}" + (f"; total deficit {result.get('total_deficit')}"
-                                         if result.get("total_deficit") else "") + "."),
+            f"Não conforme: {label}" + (
+                f"; soma dos déficits dos grupos {total} (grupos sobrepostos: um brasileiro "
+                "conta na seção e no nível)" if total and overlap else
+                f"; déficit total {total}" if total else "") + ".",
+            f"Non-compliant: {label}" + (
+                f"; sum of the groups' deficits {total} (overlapping groups: one Brazilian "
+                "counts in the department and in the level)" if total and overlap else
+                f"; total deficit {total}" if total else "") + "."),
         Verdict.NOT_YET: Msg(f"Ainda não exigível: nenhuma etapa de {label} atingida.",
                              f"Not yet required: no step of {label} reached."),
     }[verdict]
