@@ -113,3 +113,12 @@ def test_errors_found_by_the_engine_still_name_file_and_line(tmp_path: Path) -> 
                         "check", str(p)], capture_output=True, text=True, check=False)
     assert r.returncode == 2
     assert f"arquivo {p}, linha 2, campo operation.ajb_presence" in r.stderr
+
+
+def test_report_written_to_a_file_says_where(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-11-30", "-f", "html", "-o", str(out)])
+    assert r.exit_code == 1  # non-compliant, as without -o
+    assert f"Relatório gravado em {out}" in r.output
+    assert out.read_text(encoding="utf-8").startswith("<!doctype html>")

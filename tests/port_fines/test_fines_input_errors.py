@@ -101,3 +101,11 @@ def test_prior_penalty_in_year_9999_is_refused_naming_the_field() -> None:
         grade(make_input(priors=[{"provision": "lei-9719/art-8", "imposed_on": "9999-12-31"}]))
     assert err.value.field == "offender.prior_penalties[0].imposed_on"
     assert "1900–2199" in err.value.message
+
+
+def test_english_messages_are_worded_not_the_validation_library_s() -> None:
+    with pytest.raises(InputError) as err:
+        grade(make_input(extent="huge"))
+    assert err.value.message_en == "value not allowed: 'light', 'medium' or 'severe' (got 'huge')"
+    assert err.value.message == ("valor não permitido: 'light', 'medium' ou 'severe' "
+                                 "(recebido: 'huge')")

@@ -59,6 +59,26 @@ _PT = {
     "dict_type": "objeto esperado",
     "model_type": "objeto esperado",
 }
+_EN = {
+    "extra_forbidden": "unknown field",
+    "missing": "required field missing",
+    "date_from_datetime_parsing": "invalid date (use YYYY-MM-DD)",
+    "date_parsing": "invalid date (use YYYY-MM-DD)",
+    "date_type": "invalid date (use YYYY-MM-DD)",
+    "int_parsing": "invalid integer",
+    "int_type": "invalid integer",
+    "bool_parsing": "invalid boolean (use true/false)",
+    "bool_type": "invalid boolean (use true/false)",
+    "literal_error": "value not allowed",
+    "enum": "value not allowed",
+    "string_type": "text expected",
+    "decimal_parsing": "invalid decimal number",
+    "greater_than_equal": "value below the minimum",
+    "greater_than": "value below the minimum",
+    "list_type": "list expected",
+    "dict_type": "object expected",
+    "model_type": "object expected",
+}
 
 
 def loc_to_path(loc: Sequence[int | str], prefix: str = "") -> str:
@@ -91,7 +111,7 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
         ctx: dict[str, Any] = err.get("ctx") or {}
         detail = str(ctx.get("expected", "")) or str(ctx.get("reason", ""))
         raw_msg = str(err.get("msg", ""))
-        en = raw_msg
+        en = _EN.get(kind, raw_msg)
         if kind.startswith("value_error"):
             # Our validators write "Portuguese ‖ English"; others only Portuguese.
             text = raw_msg.removeprefix("Value error, ")
@@ -99,9 +119,14 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             en = en_part or text
         elif detail:
             pt = f"{pt}: {detail.replace(' or ', ' ou ')}"
+            if kind in _EN:
+                en = f"{en}: {detail}"
         got = err.get("input")
         if kind not in {"missing"} and isinstance(got, str | int | float) and len(str(got)) < 60:
             pt = f"{pt} (recebido: {got!r})"
+            en = f"{en} (got {got!r})"
         errors.append(InputError(pt, path or None, file, row, message_en=en))
+    # Reported in the order of the file (the model's order otherwise).
+    errors.sort(key=lambda e: e.row if e.row is not None else 1 << 30)
     first = errors[0]
     return InputError(first.message, first.field, file, first.row, first.message_en, errors[1:])

@@ -100,6 +100,9 @@ def emit_report(fmt: str, subject: Any, lang: str, output: Path | None,
         raise InputError(f"formato '{fmt}' não suportado ({offered})", "--format",
                          message_en=f"unsupported format '{fmt}' ({offered})")
     emit(render(subject, lang), output)
+    if output is not None:  # say where it went (the report itself is not shown)
+        console_err.print(f"{'Relatório gravado em' if lang == 'pt' else 'Report written to'} "
+                          f"{output}", markup=False, highlight=False)
 
 
 def parse_options(values: list[str] | None) -> dict[str, str]:
