@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from abordo.faces.cli.common import LangOpt, console, parse_on
+from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import to_jsonable
 from abordo.law.errors import InputError
@@ -37,7 +38,10 @@ def register(app: typer.Typer) -> None:
                     "vigência" if language == "pt" else "in force", "modelada?" if
                     language == "pt" else "modelled?", "sucessora" if language == "pt" else
                     "replaced by"):
-            table.add_column(col, no_wrap=col == "id", overflow="fold")
+            # Ids and dates are never split across lines (a narrow or piped terminal wraps
+            # the norm's name instead).
+            table.add_column(col, no_wrap=col in ("id", "vigência", "in force"),
+                             overflow="fold")
         if day:
             table.add_column(f"em {fmt_date(day, language)}")
         for n in norm_registry():
@@ -49,5 +53,7 @@ def register(app: typer.Typer) -> None:
             if day:
                 row.append("em vigor" if n.in_force_on(day) else "")
             table.add_row(*row)
-        console.print(table)
-        console.print("(?) data não confirmada / unconfirmed date")
+        note = "(?) data não confirmada" if language == "pt" else "(?) unconfirmed date"
+        # A fixed width, as the other reports: the same text on a terminal, a pipe or a file.
+        console.print(render_rich(table, note, width=140), markup=False, highlight=False,
+                      soft_wrap=True, end="")
