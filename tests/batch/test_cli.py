@@ -145,6 +145,8 @@ def test_unknown_rank_where_a_group_needs_it(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     code, text = run(str(f), "--on", "2026-06-01", "--keep-going", "-o", str(out))
     assert code == 2
+    assert "1 embarcação(ões) não julgada(s) por erro de entrada" in text
+    assert "V01: arquivo" in text and "linha 6, campo rank" in text  # the reason, on screen
     df = pl.read_csv(out)
     v01 = df.filter(pl.col("id") == "V01").row(0, named=True)
     assert v01["verdict"] == "input_error"

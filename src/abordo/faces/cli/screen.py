@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -121,9 +122,15 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
         out_console.print(f"{'Interpretações aplicadas' if pt else 'Interpretations relied on'}: "
                           + ", ".join(used))
     if res.errors:
-        what = "embarcação(ões) não julgada(s) (input_error)" if pt else \
-            "vessel(s) not judged (input_error)"
+        # Name the first few with the engine's message: the reason should not need the file.
+        bad = res.frame.filter(pl.col("verdict") == "input_error").select("id", "error")
+        what = ("embarcação(ões) não julgada(s) por erro de entrada (verdict input_error, "
+                "mensagem na coluna error)" if pt else
+                "vessel(s) not judged: input error (verdict input_error, message in column "
+                "error)")
         console_err.print(f"[yellow]{res.errors} {what}[/]")
+        for vid, msg in bad.head(5).iter_rows():
+            console_err.print(f"  {vid}: {msg}", markup=False, highlight=False)
     if out is not None:
         out_console.print(f"{'Resultado gravado em' if pt else 'Result written to'} "
                           f"{escape(str(out))} "
