@@ -93,3 +93,18 @@ def test_unavailable_document_is_refused() -> None:
     case.data = {**case.data, "autos": []}
     with pytest.raises(wf.TransitionRefused):
         documents.render("auto-infracao", case)
+
+
+def test_consul_letter_lists_safety_findings_only() -> None:
+    """Art. 10, I is about safety, health and hygiene: a quota shortfall is not among the
+    conditions of grave and imminent risk the consul is told about."""
+    case = full_case()
+    html = documents.render("oficio-consul", case)
+    assert "Subalternos de convés" not in html
+    assert "(condições descritas no relatório da ação fiscal)" in html
+    case.data["findings"] = [*FIND, {"id": "F2", "source": "inspector", "severity": "violation",
+                                     "subject": None, "citation": None,
+                                     "text": "Câmara frigorífica sem refrigeração."}]
+    html = documents.render("oficio-consul", case)
+    assert "Câmara frigorífica sem refrigeração." in html
+    assert "Subalternos de convés" not in html

@@ -147,3 +147,18 @@ def test_cookie_session_requires_csrf(sqlite_url: str) -> None:
                   headers={"X-CSRF-Token": csrf}).status_code == 201
     c.cookies.set("abordo_session", "tampered.value")
     assert c.get("/api/v1/me").status_code == 401
+
+
+def test_logout_ends_the_session_even_for_a_copied_cookie(sqlite_url: str) -> None:
+    make_user(sqlite_url, "rj1@x.gov.br", "inspector", "RJ", password="senha-segura-123")
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/auth/login", json={"email": "rj1@x.gov.br",
+                                            "password": "senha-segura-123"})
+    csrf = r.json()["csrf_token"]
+    copied = c.cookies.get("abordo_session")
+    assert copied and c.get("/api/v1/me").status_code == 200
+    assert c.post("/api/v1/auth/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
+    c.cookies.set("abordo_session", copied)  # replayed after logout
+    assert c.get("/api/v1/me").status_code == 401
+    body = {"complaint": COMPLAINT, "vessel_docked": True}
+    assert c.post("/api/v1/cases", json=body, headers={"X-CSRF-Token": csrf}).status_code == 401

@@ -384,3 +384,20 @@ def test_foreign_vessel_checklist_is_the_engine_checklist(sqlite_url: str) -> No
     assert len(got) == 9 + 2 * 10  # 11 items, two of them per foreign crew member (10)
     assert all(i["binding"] is False for i in out["facts"]["checklist"])  # 2026: not in force
     assert out["facts"]["checklist_basis"]["verdict"] == "not_covered"
+
+
+def test_audit_verify_catches_a_raw_edit_of_a_case_state(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    r = client_for(db_url).post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True})
+    assert r.status_code == 201, r.text
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 0
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("UPDATE cases SET state = 'closed'"))
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1
+    assert "estado 'closed' não é o do último evento da trilha ('received')" in out

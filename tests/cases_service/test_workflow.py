@@ -159,3 +159,39 @@ def test_closing_with_pending_documents_is_refused() -> None:
     d["report"] = {"summary": "s"}
     with pytest.raises(TransitionRefused, match="documentos"):
         run("report", d, {"command": "close"})
+
+
+def test_documents_still_pending_after_the_notification_never_block_the_case() -> None:
+    """Notified with the checklist open: the documents can still be recorded (every command
+    the report needs is allowed where the report is), then the report is written."""
+    d = base()
+    d["checklist"] = wf.checklist_for(None, TODAY)
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d = run("findings", d, {"command": "notify", "deadline": "2026-04-05"}).data
+    d = run("notified", d, {"command": "record_remedied"}).data
+    with pytest.raises(TransitionRefused, match="documentos"):
+        run("remedied", d, {"command": "write_report", "summary": "s"})
+    for item in [i["item"] for i in d["checklist"]]:
+        d = run("remedied", d, {"command": "record_document", "item": item,
+                                "status": "received"}).data
+    out = run("remedied", d, {"command": "write_report", "summary": "s"})
+    assert out.state == State.REPORT
+    # No state where the report is allowed lacks the commands that clear its open steps.
+    report_from = wf.TRANSITIONS["write_report"].sources
+    assert report_from <= wf.TRANSITIONS["record_document"].sources
+
+
+def test_notification_dated_before_the_complaint_or_in_the_future_is_refused() -> None:
+    d = base()  # complaint of 2026-03-30, today 2026-04-01
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    with pytest.raises(TransitionRefused) as exc:
+        run("findings", d, {"command": "notify", "issued_on": "2026-03-01",
+                            "deadline": "2026-03-10"})
+    assert exc.value.field == "issued_on" and "2026-03-30" in str(exc.value)
+    with pytest.raises(TransitionRefused) as exc:
+        run("findings", d, {"command": "notify", "issued_on": "2026-04-02",
+                            "deadline": "2026-04-10"})
+    assert exc.value.field == "issued_on"
+    ok = run("findings", d, {"command": "notify", "issued_on": "2026-03-31",
+                             "deadline": "2026-04-10"})
+    assert ok.data["notifications"][0]["issued_on"] == "2026-03-31"

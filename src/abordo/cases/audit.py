@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from abordo.cases.models import AuditEvent, AuditHead, utcnow
+from abordo.cases.models import AuditEvent, AuditHead, Case, utcnow
 
 GENESIS = "0" * 64
 
@@ -77,22 +77,35 @@ class VerifyResult:
 
 
 def verify(session: Session) -> VerifyResult:
-    """Walk the chain in sequence order; report the first event that does not verify."""
+    """Walk the chain in sequence order; report the first event that does not verify, then
+    check that each case's current state is the one its last event left (a raw edit of the
+    cases table is caught too). Reasons are in Portuguese."""
     prev = GENESIS
     expected_seq = 1
     n = 0
+    last_state: dict[int, str | None] = {}
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
-            return VerifyResult(False, n, ev.seq, ev.id, f"sequence gap: expected {expected_seq}")
+            return VerifyResult(False, n, ev.seq, ev.id,
+                                f"lacuna na sequência: esperado {expected_seq}")
         if ev.prev_hash != prev:
-            return VerifyResult(False, n, ev.seq, ev.id, "previous hash does not match")
+            return VerifyResult(False, n, ev.seq, ev.id, "o hash anterior não confere")
         if event_hash(prev, event_body(ev)) != ev.hash:
-            return VerifyResult(False, n, ev.seq, ev.id, "content does not match its hash")
+            return VerifyResult(False, n, ev.seq, ev.id, "o conteúdo não confere com o hash")
+        if ev.case_id is not None and ev.state_after is not None:
+            last_state[ev.case_id] = ev.state_after
         prev = ev.hash
         expected_seq += 1
         n += 1
     head = session.get(AuditHead, 1)
     if head is not None and (head.seq != n or head.hash != prev):
         return VerifyResult(False, n, head.seq, None,
-                            "chain head does not match the last event (events removed?)")
+                            "o topo da cadeia não confere com o último evento (eventos "
+                            "removidos?)")
+    for case in session.execute(select(Case)).scalars():
+        logged = last_state.get(case.id)
+        if logged is not None and logged != case.state:
+            return VerifyResult(False, n, None, None,
+                                f"caso {case.id}: estado '{case.state}' não é o do último "
+                                f"evento da trilha ('{logged}')")
     return VerifyResult(True, n)

@@ -64,6 +64,14 @@ def user_by_token(session: Session, token: str) -> User | None:
     return row
 
 
+def revoke_token(session: Session, token: str) -> None:
+    """End a token or browser session (its row stays, revoked, for the record)."""
+    row = session.execute(select(ApiToken).where(ApiToken.token_hash == token_digest(token))
+                          ).scalar_one_or_none()
+    if row is not None:
+        row.revoked = True
+
+
 def add_user(session: Session, *, email: str, role: str, region: str | None,
              password: str | None, actor: str, name: str | None = None) -> User:
     """Create a user (recorded in the audit log). Region is required except for

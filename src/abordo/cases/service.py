@@ -58,7 +58,7 @@ class CaseCreate(BaseModel):
 
 def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> dict[str, Any]:
     """Validate through the crew loader; the API never reads server files (no crew_file)."""
-    from abordo.crew import parse_vessel_case
+    from abordo.crew import parse_vessel_case, resolve_crew
 
     if data.get("crew_file") is not None:
         raise InputError("crew_file não é aceito pela API: envie a lista em crew",
@@ -66,6 +66,7 @@ def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> di
                          message_en="crew_file is not accepted by the API: send crew inline")
     try:
         case = parse_vessel_case(data, None, None)
+        resolve_crew(case)  # repeated ids and invalid overrides refused now, not at run_engines
     except InputError as exc:
         raise exc.with_location(prefix=field) from None
     dumped: dict[str, Any] = case.model_dump(mode="json", exclude_none=True)
@@ -77,7 +78,10 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
     from abordo.crew import parse_vessel_case
     from abordo.vessel_check import check_vessel
 
-    result = check_vessel(parse_vessel_case(vessel_case, None, None), on, None)
+    try:
+        result = check_vessel(parse_vessel_case(vessel_case, None, None), on, None)
+    except InputError as exc:  # the fields are those of the case's stored vessel_case
+        raise exc.with_location(prefix="vessel_case") from None
     full = result.to_json("pt")
     summary = {d.engine: {"verdict": d.verdict.value, "regime": d.regime,
                           "summary": d.summary.get("pt"),
@@ -161,6 +165,10 @@ class CaseService:
             raise InputError("região obrigatória", "region", message_en="region required")
         if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:
             raise Forbidden("só é possível abrir casos na própria região")
+        if body.complaint.date > today:
+            raise InputError(f"data da denúncia no futuro: {body.complaint.date.isoformat()}",
+                             "complaint.date",
+                             message_en="complaint date in the future")
         data: dict[str, Any] = {
             "complaint": body.complaint.model_dump(mode="json"),
             "vessel_docked": body.vessel_docked,
@@ -210,6 +218,10 @@ class CaseService:
                 raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
                                f"versão {case.version}", case.version)
             name = str(getattr(cmd, "command"))  # noqa: B009
+            if name == "assign_team" and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
+                # The team is designated by the regional chief (IN SIT 70/2007 art. 4º, sole
+                # paragraph; docs/inspection-service.md).
+                raise Forbidden("somente a chefia regional designa a equipe")
             extra: dict[str, Any] = {}
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)

@@ -636,9 +636,12 @@ TRANSITIONS: dict[str, Transition] = {
                                    (g_pre_boarding_met,), "art. 6º"),
     "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (), "art. 6º"),
     "request_documents": Transition(_s(S.ASSESSING), S.DOCUMENTS_REQUESTED, (), "art. 7º"),
-    "record_document": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), None, (), "art. 7º"),
-    "record_physical_check": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), None, (),
-                                        "art. 8º"),
+    # Documents and checks may still come in after the notification: the report needs them
+    # recorded, so they stay recordable until the report (a case never gets stuck).
+    "record_document": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
+                                  None, (), "art. 7º"),
+    "record_physical_check": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED,
+                                           S.REMEDIED), None, (), "art. 8º"),
     "set_vessel_case": Transition(WORKING, None, (), "art. 13"),
     "run_engines": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS,
                               (g_has_vessel_case,), "art. 13, VI"),
@@ -788,6 +791,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             issued = cmd.issued_on or today
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
+            complaint_on = (d.get("complaint") or {}).get("date")
+            if complaint_on and issued.isoformat() < str(complaint_on):
+                raise TransitionRefused(f"notificação anterior à denúncia ({complaint_on})",
+                                        "issued_on")
+            if issued > today:
+                raise TransitionRefused("data da notificação no futuro", "issued_on")
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),

@@ -7,6 +7,7 @@ scope on the server (:func:`abordo.cases.auth.scoped_cases`).
 """
 
 
+import contextlib
 import datetime as dt
 import importlib
 import os
@@ -167,15 +168,17 @@ def create_app(db_url: str | None = None) -> FastAPI:
                                     headers={"WWW-Authenticate": "Bearer"})
             try:
                 sess = serializer().loads(cookie, max_age=SESSION_MAX_AGE)
-                uid, csrf = int(sess["uid"]), str(sess["csrf"])
+                sid, csrf = str(sess["sid"]), str(sess["csrf"])
             except (BadSignature, KeyError, TypeError, ValueError):
                 raise HTTPException(401, "sessão inválida ou expirada") from None
             if request.method in UNSAFE and not (
                     x_csrf_token and secrets.compare_digest(x_csrf_token, csrf)):
                 raise HTTPException(403, "token CSRF ausente ou inválido (X-CSRF-Token)")
-            user = s.get(User, uid)
-            if user is None or not user.active:
-                raise HTTPException(401, "sessão inválida")
+            # The session lives on the server (a revocable token): logout ends it for good,
+            # even if the cookie was copied.
+            user = auth.user_by_token(s, sid)
+            if user is None:
+                raise HTTPException(401, "sessão inválida ou encerrada")
             return user
 
     CurrentUser = Annotated[User, Depends(current_user)]
@@ -200,14 +203,20 @@ def create_app(db_url: str | None = None) -> FastAPI:
     def login(body: Credentials, response: Response) -> dict[str, str]:
         user = _login(body)
         csrf = secrets.token_urlsafe(24)
-        value = serializer().dumps({"uid": user.id, "csrf": csrf})
+        with service.tx() as s:
+            sid = auth.issue_token(s, s.get(User, user.id) or user, "browser-session")
+        value = serializer().dumps({"sid": sid, "csrf": csrf})
         response.set_cookie(SESSION_COOKIE, value, max_age=SESSION_MAX_AGE, httponly=True,
                             samesite="strict", secure=os.environ.get("ABORDO_SECURE_COOKIE")
                             == "1")
         return {"csrf_token": csrf}
 
     @api.post("/auth/logout", tags=["auth"])
-    def logout(response: Response, user: CurrentUser) -> dict[str, str]:
+    def logout(request: Request, response: Response, user: CurrentUser) -> dict[str, str]:
+        cookie = request.cookies.get(SESSION_COOKIE)
+        if cookie:
+            with contextlib.suppress(BadSignature, KeyError, TypeError), service.tx() as s:
+                auth.revoke_token(s, str(serializer().loads(cookie)["sid"]))
         response.delete_cookie(SESSION_COOKIE)
         return {"status": "ok"}
 

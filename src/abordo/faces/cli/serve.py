@@ -206,8 +206,9 @@ def register(app: typer.Typer) -> None:
         if res.ok:
             console.print(f"trilha de auditoria íntegra: {res.checked} eventos verificados")
             return
-        console_err.print(f"trilha de auditoria ADULTERADA: evento seq={res.broken_seq} "
-                          f"(id={res.broken_id}): {res.reason}")
+        where = f"evento seq={res.broken_seq} (id={res.broken_id}): " \
+            if res.broken_seq is not None else ""
+        console_err.print(f"trilha de auditoria ADULTERADA: {where}{res.reason}")
         raise typer.Exit(1)
 
     app.add_typer(db_app, name="db")

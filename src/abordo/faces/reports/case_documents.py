@@ -90,10 +90,14 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     if not vessel.get("flag") and pb.get("flag"):
         vessel["flag"] = pb.get("flag")
     findings = data.get("findings", [])
+    violations = workflow.violations(data)
+    # Art. 10, I is about safety, health and hygiene aboard: the consul's ofício lists the
+    # inspectors' and physical-check findings, not the quota / immigration / document ones.
+    safety = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
     return render_html(
         f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
         operation=vc.get("operation") or {}, findings=findings,
-        violations=workflow.violations(data), title=TITLES[kind], team=team,
+        violations=violations, safety_violations=safety, title=TITLES[kind], team=team,
         attachments=attachments, d=d, citations=_citations(data), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),

@@ -1,0 +1,52 @@
+"""Fixes from a user trial of the service: invalid crews refused when given, teams designated
+by the regional chief only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cases_service.support import bearer, client_for, make_user, q01_case
+
+
+def _open(c: Any, h: dict[str, str]) -> tuple[int, int]:
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "on": "2026-04-01"})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["version"]
+
+
+def test_repeated_crew_id_refused_at_set_vessel_case(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    case = q01_case()
+    case["crew"] = [*case["crew"], dict(case["crew"][0])]  # the first person twice
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+               json={"command": "set_vessel_case", "vessel_case": case})
+    assert r.status_code == 422, r.text
+    fields = [e["field"] for e in r.json()["errors"]]
+    assert fields == [f"vessel_case.crew[{len(case['crew']) - 1}].id"]
+
+
+def test_only_the_regional_chief_designates_the_team(sqlite_url: str) -> None:
+    ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    make_user(sqlite_url, "bia@trabalho.gov.br", "inspector", "RJ")
+    chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, ana)
+    body = {"command": "assign_team", "team": ["bia@trabalho.gov.br"]}
+    assert c.post(f"/api/v1/cases/{cid}/commands", headers=ana, json=body).status_code == 403
+    ok = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=body)
+    assert ok.status_code == 200, ok.text
+
+
+def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    r = client_for(sqlite_url).post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2099-01-01", "content": "cota"},
+        "vessel_docked": True})
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["field"] == "complaint.date"
