@@ -108,3 +108,15 @@ def test_consul_letter_lists_safety_findings_only() -> None:
     html = documents.render("oficio-consul", case)
     assert "Câmara frigorífica sem refrigeração." in html
     assert "Subalternos de convés" not in html
+
+
+def test_documents_name_the_flag_and_activity_in_portuguese() -> None:
+    case = full_case()
+    case.data["engine_run"] = {"on": "2026-04-01", "summary": {
+        "crew_quota": {"summary": "Não conforme."}, "immigration": {"summary": "Regular."}}}
+    for kind in ("notificacao", "relatorio"):
+        html = documents.render(kind, case)
+        assert "Noruega (NO)" in html and "apoio marítimo" in html
+        assert "offshore_support" not in html
+    html = documents.render("relatorio", case)
+    assert "Cota de brasileiros: Não conforme." in html and "crew_quota:" not in html

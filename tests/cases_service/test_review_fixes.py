@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from abordo.cases.auth import check_region
+from abordo.law.errors import InputError
 from cases_service.support import bearer, client_for, make_user, q01_case
 
 
@@ -50,3 +54,29 @@ def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
         "vessel_docked": True})
     assert r.status_code == 422, r.text
     assert r.json()["errors"][0]["field"] == "complaint.date"
+
+
+def test_attachments_keep_only_the_file_name_and_download_safely(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+               files={"file": ("../../evil.html", b"<script>x</script>", "text/html")})
+    assert r.status_code == 201, r.text
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert [a["filename"] for a in case["attachments"]] == ["evil.html"]
+    got = c.get(f"/api/v1/cases/{cid}/attachments/{r.json()['id']}", headers=h)
+    assert got.headers["x-content-type-options"] == "nosniff"
+    assert got.headers["content-disposition"].startswith('attachment; filename="evil.html"')
+    empty = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+                   files={"file": ("vazio.jpg", b"", "image/jpeg")})
+    assert empty.status_code == 422
+
+
+@pytest.mark.parametrize("bad", ["Atlântida", "RJX", "São Paulo Capital"])
+def test_regions_are_state_codes(bad: str) -> None:
+    assert check_region("rj") == "RJ" and check_region(" SP ") == "SP"
+    assert check_region(None) is None
+    with pytest.raises(InputError) as exc:
+        check_region(bad)
+    assert exc.value.field == "region" and "sigla da UF" in exc.value.message

@@ -11,6 +11,7 @@ import hashlib
 import secrets
 from enum import StrEnum
 
+import holidays
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Select, exists, select
@@ -72,6 +73,20 @@ def revoke_token(session: Session, token: str) -> None:
         row.revoked = True
 
 
+def check_region(region: str | None, field: str = "region") -> str | None:
+    """A region is a federative unit's code (the regional superintendences, SRTE, are one per
+    UF): ``rj`` → ``RJ``; anything else is an :class:`InputError` — a typo would otherwise
+    create a region nobody sees."""
+    if region is None or not region.strip():
+        return None
+    code = region.strip().upper()
+    ufs = sorted(s for s in holidays.list_supported_countries()["BR"] if len(s) == 2)
+    if code not in ufs:
+        raise InputError(f"região desconhecida '{region}': use a sigla da UF ({', '.join(ufs)})",
+                         field, message_en=f"unknown region '{region}': use the state code")
+    return code
+
+
 def add_user(session: Session, *, email: str, role: str, region: str | None,
              password: str | None, actor: str, name: str | None = None) -> User:
     """Create a user (recorded in the audit log). Region is required except for
@@ -84,6 +99,7 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
     except ValueError:
         raise InputError(f"papel desconhecido '{role}' (use {', '.join(x.value for x in Role)})",
                          "role", message_en=f"unknown role '{role}'") from None
+    region = check_region(region)
     if r in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and not region:
         raise InputError("região obrigatória para este papel", "region",
                          message_en="region required for this role")

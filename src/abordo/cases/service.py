@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from abordo.cases import audit, workflow
-from abordo.cases.auth import Role, can_write, scoped_cases
+from abordo.cases.auth import Role, can_write, check_region, scoped_cases
 from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
 from abordo.cases.workflow import Complaint, PreBoarding, State, TransitionRefused
@@ -160,7 +160,7 @@ class CaseService:
     def create(self, user: User, body: CaseCreate, today: dt.date) -> int:
         if not can_write(user):
             raise Forbidden("a coordenação nacional não abre casos")
-        region = body.region or user.region
+        region = check_region(body.region) or user.region
         if region is None:
             raise InputError("região obrigatória", "region", message_en="region required")
         if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:

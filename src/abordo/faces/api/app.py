@@ -13,6 +13,7 @@ import importlib
 import os
 import secrets
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import (
     APIRouter,
@@ -419,7 +420,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
         content = await file.read(MAX_UPLOAD + 1)
         if len(content) > MAX_UPLOAD:
             raise HTTPException(413, "anexo maior que 20 MB")
-        filename = (file.filename or "anexo").replace("\x00", "")[:255] or "anexo"
+        filename = _safe_filename(file.filename)
+        if not content:
+            raise InputError("anexo vazio", "file", message_en="empty attachment")
         _no_nul([description])
         att_id = service.attach(user, case_id, filename=filename,
                                 media_type=(file.content_type or "application/octet-stream")
@@ -441,7 +444,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 raise HTTPException(404, "anexo não encontrado")
             return Response(att.content, media_type=att.media_type,
                             headers={"X-Content-SHA256": att.sha256,
-                                     "Content-Disposition": "attachment"})
+                                     "X-Content-Type-Options": "nosniff",
+                                     "Content-Disposition": _disposition(att.filename)})
 
     @api.get("/cases/{case_id}/documents", tags=["documents"],
              summary="Documentos disponíveis para o caso")
@@ -464,11 +468,28 @@ def create_app(db_url: str | None = None) -> FastAPI:
             atts = service.attachments(s, case_id)
         html = documents.render(kind, case, team=team, attachments=atts)
         if format == "pdf":
-            return Response(documents.to_pdf(html), media_type="application/pdf")
+            return Response(documents.to_pdf(html), media_type="application/pdf",
+                            headers={"Content-Disposition": _disposition(
+                                f"caso-{case_id}-{kind}.pdf", inline=True)})
         return HTMLResponse(html)
 
     app.include_router(api)
     return app
+
+
+def _safe_filename(name: str | None) -> str:
+    """The file's own name, without any folder part or control characters (a name like
+    ``../../x.html`` is stored as ``x.html``)."""
+    base = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(ch for ch in base if ch.isprintable()).strip().lstrip(".")
+    return base[:255] or "anexo"
+
+
+def _disposition(filename: str, inline: bool = False) -> str:
+    """``Content-Disposition`` with the name (RFC 6266: ASCII fallback + UTF-8 form)."""
+    ascii_name = "".join(ch if ch.isascii() and ch not in '"\\' else "_" for ch in filename)
+    kind = "inline" if inline else "attachment"
+    return f"{kind}; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
 def _user_json(user: User) -> dict[str, Any]:

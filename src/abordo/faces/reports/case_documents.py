@@ -14,6 +14,7 @@ from typing import Any, Literal
 from abordo.cases import workflow
 from abordo.cases.models import Attachment, Case
 from abordo.cases.workflow import TransitionRefused
+from abordo.faces.reports import labels
 from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 
@@ -104,7 +105,10 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
         warnings=workflow.case_warnings(data, case.created_at.date() if case.created_at
                                         else None),
-        workflow_procedure=workflow.PROCEDURE,
+        workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
+        engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",
+                      "immigration": "Imigração (vistos e autorizações)",
+                      "checklist": "Documentos exigidos"},
     )
 
 

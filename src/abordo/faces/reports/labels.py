@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from babel import Locale
+
 LABELS: dict[str, tuple[str, str]] = {
     # activities (glossary.md)
     "offshore_support": ("apoio marítimo", "offshore support"),
@@ -40,3 +42,11 @@ def label(code: str | None, lang: str = "pt") -> str:
         return "—"
     pt, en = LABELS.get(code, (code, code))
     return en if lang == "en" else pt
+
+
+def country(code: str | None, lang: str = "pt") -> str:
+    """``NO`` → ``Noruega (NO)`` (CLDR names through Babel); the code when unknown."""
+    if not code:
+        return "—"
+    name = Locale.parse("pt_BR" if lang == "pt" else "en").territories.get(code.upper())
+    return f"{name} ({code})" if name else code
