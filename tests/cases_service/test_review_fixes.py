@@ -80,3 +80,24 @@ def test_regions_are_state_codes(bad: str) -> None:
     with pytest.raises(InputError) as exc:
         check_region(bad)
     assert exc.value.field == "region" and "sigla da UF" in exc.value.message
+
+
+def test_command_errors_name_the_body_s_own_fields_and_speak_portuguese(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "close_unfounded"})
+    assert r.status_code == 422
+    assert r.json()["title"] == "Entrada inválida"
+    assert [e["field"] for e in r.json()["errors"]] == ["reason"]  # not close_unfounded.reason
+    refused = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "close"})
+    assert (refused.status_code, refused.json()["title"]) == (409, "Conflito")
+    en = c.post(f"/api/v1/cases/{cid}/commands?lang=en", headers=h, json={"command": "close"})
+    assert en.json()["title"] == "Conflict"
+    # closed as unfounded: nothing left open
+    for body in ({"command": "start_assessment"},
+                 {"command": "close_unfounded", "reason": "denúncia sem fundamento"}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert case["state"] == "closed_unfounded" and case["open_steps"] == []

@@ -44,6 +44,7 @@ from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
 
 SESSION_COOKIE = "abordo_session"
+CLOSED_STATES = ("closed", "closed_unfounded")
 SESSION_MAX_AGE = 12 * 3600
 MAX_UPLOAD = 20 * 1024 * 1024
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -348,8 +349,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
             "facts": data,
             "allowed_commands": workflow.allowed_commands(case.state, case.data)
             if auth.can_write(user) else [],
-            "open_steps": workflow.open_steps(case.data),
-            "open_steps_detail": workflow.open_step_details(case.data),
+            # A closed case has no step left to do (closed_unfounded writes no report).
+            "open_steps": [] if case.state in CLOSED_STATES else workflow.open_steps(case.data),
+            "open_steps_detail": [] if case.state in CLOSED_STATES
+            else workflow.open_step_details(case.data),
             "deadlines": workflow.deadlines(case.data),
             "attachments": [{"id": a.id, "filename": a.filename, "media_type": a.media_type,
                              "size": a.size, "sha256": a.sha256, "description": a.description,

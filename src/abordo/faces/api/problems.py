@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from abordo.cases.service import Conflict, Forbidden, NotFound
-from abordo.cases.workflow import TransitionRefused
+from abordo.cases.workflow import TRANSITIONS, TransitionRefused
 from abordo.law.errors import InputError
 from abordo.law.validation import _PT as _BASE_PT
 from abordo.law.validation import loc_to_path
@@ -21,6 +21,12 @@ TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not F
           415: "Unsupported Media Type", 422: "Unprocessable Content",
           428: "Precondition Required", 500: "Internal Server Error",
           501: "Not Implemented"}
+# User-facing text is Portuguese by default (``?lang=en`` / ``Accept-Language: en``: English).
+TITLES_PT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Proibido",
+             404: "Não encontrado", 405: "Método não permitido", 409: "Conflito",
+             413: "Conteúdo grande demais", 415: "Tipo de conteúdo não suportado",
+             422: "Entrada inválida", 428: "Pré-condição exigida",
+             500: "Erro interno do servidor", 501: "Não implementado"}
 
 
 # Portuguese messages of pydantic / FastAPI validation errors, by error type (``{name}`` is
@@ -103,9 +109,10 @@ def _wants_en(request: Request) -> bool:
 
 def problem(status: int, detail: str, *, type_: str = "about:blank",
             errors: list[dict[str, Any]] | None = None, headers: dict[str, str] | None = None,
-            **extra: Any) -> JSONResponse:
-    body: dict[str, Any] = {"type": type_, "title": TITLES.get(status, "Error"),
-                            "status": status, "detail": detail}
+            en: bool = False, **extra: Any) -> JSONResponse:
+    title = TITLES.get(status, "Error") if en else TITLES_PT.get(status, "Erro")
+    body: dict[str, Any] = {"type": type_, "title": title, "status": status,
+                            "detail": detail}
     if errors is not None:
         body["errors"] = errors
     body.update(extra)
@@ -133,6 +140,8 @@ def install(app: FastAPI) -> None:
             kind = str(err.get("type", ""))
             # a JSON syntax error's location is a character position, not a field
             parts = [] if kind == "json_invalid" else loc[1:]
+            if where == "body" and len(parts) > 1 and parts[0] in TRANSITIONS:
+                parts = parts[1:]  # the command's tag is not a field of the body sent
             path = loc_to_path([p for p in parts if isinstance(p, int | str)])
             tag = str((err.get("ctx") or {}).get("discriminator", "")).strip("'\"")
             if kind.startswith("union_tag") and tag:
@@ -147,33 +156,33 @@ def install(app: FastAPI) -> None:
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
         return problem(422, detail or ("invalid request" if en_wanted else
                                        "requisição inválida"),
-                       type_="/problems/invalid-input", errors=errors)
+                       type_="/problems/invalid-input", errors=errors, en=en_wanted)
 
     @app.exception_handler(TransitionRefused)
-    async def _refused(_r: Request, exc: TransitionRefused) -> JSONResponse:
+    async def _refused(r: Request, exc: TransitionRefused) -> JSONResponse:
         return problem(409, exc.message, type_="/problems/transition-refused",
-                       errors=[{"field": exc.field, "message": exc.message}])
+                       errors=[{"field": exc.field, "message": exc.message}], en=_wants_en(r))
 
     @app.exception_handler(Conflict)
-    async def _conflict(_r: Request, exc: Conflict) -> JSONResponse:
+    async def _conflict(r: Request, exc: Conflict) -> JSONResponse:
         return problem(409, exc.message, type_="/problems/stale-version",
-                       current_version=exc.current_version,
+                       current_version=exc.current_version, en=_wants_en(r),
                        errors=[{"field": "version", "message": exc.message}])
 
     @app.exception_handler(NotFound)
-    async def _nf(_r: Request, exc: NotFound) -> JSONResponse:
-        return problem(404, str(exc))
+    async def _nf(r: Request, exc: NotFound) -> JSONResponse:
+        return problem(404, str(exc), en=_wants_en(r))
 
     @app.exception_handler(Forbidden)
-    async def _forbidden(_r: Request, exc: Forbidden) -> JSONResponse:
-        return problem(403, str(exc))
+    async def _forbidden(r: Request, exc: Forbidden) -> JSONResponse:
+        return problem(403, str(exc), en=_wants_en(r))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = str(exc.detail)
         if not _wants_en(request):
             detail = HTTP_PT.get(detail, detail)
-        return problem(exc.status_code, detail,
+        return problem(exc.status_code, detail, en=_wants_en(request),
                        headers=dict(exc.headers) if exc.headers else None)
 
     @app.exception_handler(Exception)
