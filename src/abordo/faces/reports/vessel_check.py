@@ -7,7 +7,7 @@ from typing import Any
 
 from abordo.faces.reports.blocks import render_html, render_rich
 from abordo.faces.reports.format import fmt_date
-from abordo.faces.reports.labels import label
+from abordo.faces.reports.labels import country, label
 from abordo.faces.reports.quota import quota_text_blocks
 from abordo.vessel_check import VesselCheck
 
@@ -19,7 +19,8 @@ def header_lines(check: VesselCheck, lang: str) -> list[str]:
     reg = f" ({label(v.registry, lang)})" if v.registry else ""
     contract = check.case.operation.contract.value
     return [title, f"{v.name or '—'}{imo} — {'flag' if lang == 'en' else 'bandeira'} "
-            f"{v.flag}{reg}, {label(v.activity.value, lang)}, {label(contract, lang)}; "
+            f"{country(v.flag, lang)}{reg}, {label(v.activity.value, lang)}, "
+            f"{label(contract, lang)}; "
             f"{'date judged' if lang == 'en' else 'data julgada'}: {fmt_date(check.on, lang)}"]
 
 
