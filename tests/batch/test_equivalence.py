@@ -36,6 +36,7 @@ RUNS = [
     # Stays that began before the regime in force: steps bind from the regime's start.
     (7, dt.date(2021, 6, 1), 1200, "csv", {}),                      # Res. 42 since 2020-10-14
     (8, dt.date(2007, 9, 1), 800, "parquet", {}),                   # RN 72 since 2006-10-10
+    (9, dt.date(2005, 6, 1), 600, "csv", {}),                       # before RN 72 and IN SIT 70
 ]
 
 

@@ -24,7 +24,7 @@ import polars as pl
 from abordo.crew.model import Activity, Contract
 from abordo.law.interpretations import interpretation, resolve
 from abordo.law.norms import norm_registry
-from abordo.quota.regimes import family_for, regime_tables
+from abordo.quota.regimes import exemption_uncited, family_for, regime_tables
 from abordo.quota.rules import group_ids
 
 PKG = "abordo.quota"
@@ -239,6 +239,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     # Same order of questions as abordo.quota.engine._evaluate.
     if not is_br and activity in tables.exempt_activities:
         row["status"] = STATUS_EXEMPT
+        row["unconfirmed"] = exemption_uncited(on)
         return row
     if is_br and registry is None:
         row["status"] = STATUS_ENGINE  # the engine asks for the registry

@@ -28,7 +28,7 @@ from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options, interpretation, resolve
 from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
-from abordo.quota.regimes import Regime, Rule, Step, family_for, regime_tables
+from abordo.quota.regimes import Regime, Rule, Step, exemption_uncited, family_for, regime_tables
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
 from abordo.quota.stay import Stay, current_stay
 
@@ -212,7 +212,7 @@ def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
                f"{scope_cite.label} does not list {case.vessel.activity.value} navigation "
                "among the activities with a quota.", scope_cite)
         cite = cite or scope_cite
-    elif cite is None:
+    elif exemption_uncited(ctx.on):  # nothing to cite (the screen asks the same question)
         b.unconfirmed(UnconfirmedParameter(
             "quota.exempt_activities", ", ".join(tables.exempt_activities),
             "isenção da navegação de longo curso e interior internacional sem norma modelada "

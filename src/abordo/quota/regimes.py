@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from abordo.law.norms import norm_registry
 from abordo.law.params import in_window, load_data
 
 
@@ -125,6 +126,18 @@ class RegimeTables:
     def in_force(self, family: str, on: dt.date) -> Regime | None:
         return next((r for r in self.families[family]
                      if in_window(on, r.valid_from, r.valid_to)), None)
+
+
+def exemption_uncited(on: dt.date) -> bool:
+    """Whether no modelled norm in force on ``on`` can be cited for the long-haul /
+    international inland exemption (regime G): neither the instruction that states it
+    (``exempt_provision``, IN SIT 70/2007 art. 13, IV) nor a modelled foreign-vessel quota
+    norm whose scope leaves it out. The result then rests on an unconfirmed basis."""
+    tables = regime_tables()
+    scope = tables.in_force("foreign_general", on)
+    if scope is not None and scope.modelled:
+        return False
+    return not norm_registry()[tables.exempt_provision.norm].in_force_on(on)
 
 
 @cache
