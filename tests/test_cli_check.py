@@ -59,6 +59,8 @@ def test_plan_and_norms_and_schema() -> None:
     r = runner.invoke(app, ["plan", str(ROOT / "examples/psv-atlantic-provider.yaml"),
                             "--on", "2026-11-30"])
     assert r.exit_code == 1, r.output  # non-compliant on the date, as `check` says
+    assert r.output.startswith("Abordo — plano da cota\nAtlantic Provider IMO 9372664 — "
+                               "bandeira Noruega (NO)")
     assert "15/05/2027" in r.output
     before = runner.invoke(app, ["plan", str(ROOT / "examples/psv-atlantic-provider.yaml"),
                                  "--on", "2026-04-01"])

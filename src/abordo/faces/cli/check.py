@@ -20,7 +20,7 @@ from abordo.faces.cli.common import (
 )
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
-from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report
+from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report, vessel_line
 from abordo.law.decision import Verdict
 from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota
@@ -76,9 +76,11 @@ def register(app: typer.Typer) -> None:
         if fmt == "json":
             emit(json.dumps(d.to_json(language), ensure_ascii=False, indent=2), output)
         elif fmt == "text":
-            blocks = quota_text_blocks(d, language)
+            title = "Abordo — quota plan" if language == "en" else "Abordo — plano da cota"
+            blocks = [title, vessel_line(case, d.on or today(), language),
+                      *quota_text_blocks(d, language)]
             if d.result.get("plan"):
-                blocks.insert(3, plan_table(d, language))
+                blocks.insert(5, plan_table(d, language))
             # The plan has a column per group: render wide enough not to cut dates.
             emit(render_rich(*blocks, width=160), output)
         else:

@@ -3,8 +3,10 @@ checklist when those engines are present — text, HTML and PDF from the same de
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from abordo.crew.model import VesselCase
 from abordo.faces.reports.blocks import render_html, render_rich
 from abordo.faces.reports.format import fmt_date
 from abordo.faces.reports.labels import country, label
@@ -12,16 +14,21 @@ from abordo.faces.reports.quota import quota_text_blocks
 from abordo.vessel_check import VesselCheck
 
 
-def header_lines(check: VesselCheck, lang: str) -> list[str]:
-    v = check.case.vessel
-    title = "Abordo — vessel check" if lang == "en" else "Abordo — verificação da embarcação"
+def vessel_line(case: VesselCase, on: dt.date, lang: str) -> str:
+    """``Atlantic Provider IMO 9372664 — bandeira Noruega (NO), apoio marítimo, …``."""
+    v = case.vessel
     imo = f" IMO {v.imo}" if v.imo else ""
     reg = f" ({label(v.registry, lang)})" if v.registry else ""
-    contract = check.case.operation.contract.value
-    return [title, f"{v.name or '—'}{imo} — {'flag' if lang == 'en' else 'bandeira'} "
+    contract = case.operation.contract.value
+    return (f"{v.name or '—'}{imo} — {'flag' if lang == 'en' else 'bandeira'} "
             f"{country(v.flag, lang)}{reg}, {label(v.activity.value, lang)}, "
             f"{label(contract, lang)}; "
-            f"{'date judged' if lang == 'en' else 'data julgada'}: {fmt_date(check.on, lang)}"]
+            f"{'date judged' if lang == 'en' else 'data julgada'}: {fmt_date(on, lang)}")
+
+
+def header_lines(check: VesselCheck, lang: str) -> list[str]:
+    title = "Abordo — vessel check" if lang == "en" else "Abordo — verificação da embarcação"
+    return [title, vessel_line(check.case, check.on, lang)]
 
 
 def text_report(check: VesselCheck, lang: str = "pt") -> str:
