@@ -195,3 +195,17 @@ def test_notification_dated_before_the_complaint_or_in_the_future_is_refused() -
     ok = run("findings", d, {"command": "notify", "issued_on": "2026-03-31",
                              "deadline": "2026-04-10"})
     assert ok.data["notifications"][0]["issued_on"] == "2026-03-31"
+
+
+def test_acts_recorded_later_keep_the_day_they_happened() -> None:
+    d = base()  # complaint 2026-03-30, today 2026-04-01
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d = run("findings", d, {"command": "notify", "deadline": "2026-04-05",
+                            "recorded_on": "2026-03-31"}).data
+    assert d["notifications"][0]["issued_on"] == "2026-03-31"
+    out = run("notified", d, {"command": "record_remedied", "recorded_on": "2026-03-31"})
+    assert out.data["notifications"][0]["outcome_on"] == "2026-03-31"
+    for day, why in (("2026-04-02", "futuro"), ("2026-03-01", "anterior à denúncia")):
+        with pytest.raises(TransitionRefused, match=why) as exc:
+            run("notified", d, {"command": "record_remedied", "recorded_on": day})
+        assert exc.value.field == "recorded_on"

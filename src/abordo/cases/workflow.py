@@ -123,6 +123,9 @@ class _Cmd(_In):
     reason: Annotated[str, Field(max_length=5000)] | None = None
     version: int | None = Field(default=None, ge=1,
                                 description="the case version this write is based on")
+    recorded_on: dt.date | None = Field(
+        default=None, description="the day the act or fact happened, when recorded later "
+        "(default: today; not before the complaint, not in the future)")
 
 
 class StartPreBoarding(_Cmd):
@@ -719,7 +722,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             raise TransitionRefused(msg, "command")
     extra = extra or {}
     payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
-    when = today.isoformat()
+    when = _recorded_on(d, cmd, today).isoformat()
     match cmd:
         case RecordPreBoarding():
             merged = {**d.get("pre_boarding", {}),
@@ -788,7 +791,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "citation": {"label": cmd.citation} if cmd.citation else None,
                 "severity": cmd.severity, "subject": None})
         case Notify():
-            issued = cmd.issued_on or today
+            issued = cmd.issued_on or dt.date.fromisoformat(when)
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
             complaint_on = (d.get("complaint") or {}).get("date")
@@ -849,6 +852,21 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
 AREA_LABELS = {"accommodation": "alojamentos", "galley": "cozinha",
                "cold_rooms": "câmaras frigoríficas", "food": "quantidade e qualidade dos alimentos",
                "drinking_water": "provisão de água potável"}
+
+
+def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
+    """The day a command records: ``recorded_on`` when the act happened earlier (an
+    inspector entering the day's work later), else today."""
+    day: dt.date | None = getattr(cmd, "recorded_on", None)
+    if day is None:
+        return today
+    if day > today:
+        raise TransitionRefused("data do registro no futuro", "recorded_on")
+    complaint_on = (d.get("complaint") or {}).get("date")
+    if complaint_on and day.isoformat() < str(complaint_on):
+        raise TransitionRefused(f"data do registro anterior à denúncia ({complaint_on})",
+                                "recorded_on")
+    return day
 
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,
