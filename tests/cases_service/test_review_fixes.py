@@ -101,3 +101,27 @@ def test_command_errors_name_the_body_s_own_fields_and_speak_portuguese(
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
     assert case["state"] == "closed_unfounded" and case["open_steps"] == []
+
+
+def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    bad = "id;função;nacionalidade;nome\nA1;Comandante;BR;Ana\nA2;AB;XX;Bia\nA3;AB;YY;Caio\n"
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+               files={"file": ("lista.csv", bad.encode(), "text/csv")})
+    assert r.status_code == 422, r.text
+    errors = r.json()["errors"]
+    assert [(e["file"], e["row"], e["field"]) for e in errors] == [
+        ("lista.csv", 3, "nationality"), ("lista.csv", 4, "nationality")]  # all at once
+    good = bad.replace("XX", "PH").replace("YY", "BR")
+    ok = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+                files={"file": ("lista.csv", good.encode(), "text/csv")})
+    assert ok.status_code == 200, ok.text
+    crew = ok.json()["facts"]["vessel_case"]["crew"]
+    assert [(p["id"], p["nationality"]) for p in crew] == [("A1", ["BR"]), ("A2", ["PH"]),
+                                                           ("A3", ["BR"])]
+    assert all("name" not in p for p in crew)  # personal data dropped on import

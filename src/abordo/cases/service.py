@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -71,6 +73,27 @@ def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> di
         raise exc.with_location(prefix=field) from None
     dumped: dict[str, Any] = case.model_dump(mode="json", exclude_none=True)
     return dumped
+
+
+def read_crew_upload(content: bytes, filename: str) -> list[dict[str, Any]]:
+    """Crew rows of an uploaded CSV/XLSX crew list (the crew loader's own reading: headers
+    and aliases, FAL Form 5, personal data dropped), as ``crew`` entries of a vessel case.
+    Raises :class:`InputError` naming ``filename``, the row and the column of every bad
+    row at once."""
+    from abordo.crew.load import read_crew_list
+
+    suffix = Path(filename).suffix.lower()
+    if suffix not in (".csv", ".xlsx", ".txt", ".tsv"):
+        raise InputError(f"formato de lista de tripulação não suportado: {suffix or '?'} "
+                         "(use CSV ou XLSX)", "file",
+                         message_en="unsupported crew-list format (use CSV or XLSX)")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"crew{suffix}"
+        path.write_bytes(content)
+        try:
+            return read_crew_list(path, filename)[0]
+        except InputError as exc:
+            raise exc.with_location(file=filename) from None
 
 
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -17,6 +17,32 @@ from abordo.law.errors import InputError
 from abordo.law.validation import input_error_from_pydantic, loc_to_path
 
 
+def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
+                   ) -> tuple[list[dict[str, Any]], list[int]]:
+    """The persons of a crew-list file as ``crew`` entries (validated; every bad row listed
+    at once, with ``display`` as the file name in errors), and their row numbers."""
+    rows, numbers = read_crew_file(path, display, keep_personal_data)
+    persons: list[dict[str, Any]] = []
+    problems: list[InputError] = []  # every bad row at once, not one per run
+    for rec, n in zip(rows, numbers, strict=True):
+        try:
+            persons.append(CrewInput.model_validate(rec).model_dump())
+        except ValidationError as exc:
+            for err in exc.errors():
+                loc = tuple(err["loc"])
+                column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
+                one = input_error_from_pydantic(
+                    ValidationError.from_exception_data(exc.title, [err]),  # type: ignore[list-item]
+                    file=display, row=n)
+                problems.append(InputError(one.message, str(column), display, n,
+                                           one.message_en))
+    if problems:
+        first = problems[0]
+        raise InputError(first.message, first.field, first.file, first.row,
+                         first.message_en, problems[1:50])
+    return persons, numbers
+
+
 def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                       source: str | None = None, index: LineIndex | None = None,
                       keep_personal_data: bool | None = None) -> VesselCase:
@@ -35,33 +61,15 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
         full = path if path.is_absolute() else base / path
         display = str(full)
         try:
-            rows, numbers = read_crew_file(full, display, keep)
+            persons, numbers = read_crew_list(full, display, keep)
         except InputError as exc:
             if exc.field == "crew_file" and exc.file is None and source:
                 # The file itself is missing or unreadable: point at the case's crew_file line.
                 raise exc.with_location(file=source, row=line_of(index or {}, ("crew_file",))
                                         ) from None
             raise
-        persons: list[CrewInput] = []
-        problems: list[InputError] = []  # every bad row at once, not one per run
-        for rec, n in zip(rows, numbers, strict=True):
-            try:
-                persons.append(CrewInput.model_validate(rec))
-            except ValidationError as exc:
-                for err in exc.errors():
-                    loc = tuple(err["loc"])
-                    column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
-                    one = input_error_from_pydantic(
-                        ValidationError.from_exception_data(exc.title, [err]),  # type: ignore[list-item]
-                        file=display, row=n)
-                    problems.append(InputError(one.message, str(column), display, n,
-                                               one.message_en))
-            origins.append((display, n, ""))
-        if problems:
-            first = problems[0]
-            raise InputError(first.message, first.field, first.file, first.row,
-                             first.message_en, problems[1:50])
-        data["crew"] = [p.model_dump() for p in persons]
+        origins = [(display, n, "") for n in numbers]
+        data["crew"] = persons
         data.pop("crew_file")
     elif not keep and isinstance(data.get("crew"), list):
         data["crew"] = [

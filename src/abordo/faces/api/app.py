@@ -38,7 +38,7 @@ from sqlalchemy import select
 from abordo.cases import auth, workflow
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
-from abordo.cases.service import CaseCreate, CaseService
+from abordo.cases.service import CaseCreate, CaseService, read_crew_upload
 from abordo.faces.api import problems
 from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
@@ -401,6 +401,32 @@ def create_app(db_url: str | None = None) -> FastAPI:
         _no_nul(cmd.model_dump(mode="json"))
         case = service.command(user, case_id, cmd,
                                expected_version=_version(if_match, cmd.version), today=today())
+        return _with_etag(case_json(case, user))
+
+    @api.post("/cases/{case_id}/crew", tags=["cases"],
+              summary="Enviar a lista de tripulantes (CSV/XLSX, FAL 5) do caso")
+    async def upload_crew(case_id: CaseId, user: CurrentUser,
+                          file: Annotated[UploadFile, File()],
+                          version: Annotated[int | None, Form(ge=1, le=999_999_999)] = None,
+                          if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
+        """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
+        with the same checks): every bad row is listed at once with its line and column;
+        personal data (names, documents, birth) is dropped on import."""
+        content = await file.read(MAX_UPLOAD + 1)
+        if len(content) > MAX_UPLOAD:
+            raise HTTPException(413, "arquivo maior que 20 MB")
+        name = _safe_filename(file.filename)
+        with service.sessions() as s:
+            current = service.get(s, user, case_id).data.get("vessel_case")
+        if not current:
+            raise workflow.TransitionRefused(
+                "informe antes os dados da embarcação e da operação (set_vessel_case)", "file")
+        crew = read_crew_upload(content, name)
+        vessel_case = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
+        cmd = workflow.SetVesselCase(command="set_vessel_case",
+                                     vessel_case={**vessel_case, "crew": crew}, version=version)
+        case = service.command(user, case_id, cmd, expected_version=_version(if_match, version),
+                               today=today())
         return _with_etag(case_json(case, user))
 
     @api.get("/cases/{case_id}/events", tags=["cases"], summary="Trilha de auditoria do caso")
