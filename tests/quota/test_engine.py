@@ -271,6 +271,11 @@ def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
     d = evaluate(case, D(2021, 1, 10))
     assert d.result["stay"]["start"] == D(2016, 6, 5)
     assert "quota.days.any_exit_interrupts" in [i.id for i in d.interpretations]
+    # ...and the trace tells it with that norm's rule, not today's 15-day tolerance.
+    (gap,) = [t for t in d.trace if t.rule == "stay.gap"]
+    assert "RN CNIg nº 72/2006 exige operação contínua" in gap.text.pt
+    assert "15 dias" not in gap.text.pt
+    assert gap.citation is not None and gap.citation.norm_id == "cnig-rn-72-2006"
     # An 8-day exit in September 2020 fell in the unmodelled window: today's rule is used
     # and the output says the rule then in force is not modelled.
     gap = vessel_case(crew, activity="exploration",

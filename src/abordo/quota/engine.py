@@ -57,6 +57,8 @@ class _Context:
         self.options = dict(options or {})
         self.b = DecisionBuilder("crew_quota", on)
         self.reg = norm_registry()
+        # First day outside of each gap → the regime whose exit rule judged it.
+        self.exit_rules: dict[dt.date, Regime] = {}
 
     def cite(self, regime: Regime, provision: str) -> Citation:
         """``provision`` of the regime's norm, in the version the regime applies."""
@@ -385,6 +387,7 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
         """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
         then = next((r for r in family if r.valid_from <= day and
                      (r.valid_to is None or day <= r.valid_to)), None)
+        ctx.exit_rules[day] = then if then is not None and then.modelled else regime
         first = min(family, key=lambda r: r.valid_from)
         if then is None and day < first.valid_from:
             # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
@@ -552,20 +555,35 @@ def _reading(ctx: _Context, rule: Rule) -> str:
     return chosen.variant
 
 
+def _exit_rule_citation(ctx: _Context, regime: Regime) -> Citation:
+    """Where ``regime`` states its exit rule: its tolerance provision (Res. 42/2020 art. 10),
+    else the provision of its rule for this activity ("noventa dias contínuos")."""
+    if regime.tolerance_provision:
+        return ctx.cite(regime, regime.tolerance_provision)
+    rule = regime.rule_for(ctx.case.vessel.activity.value)
+    return ctx.cite(regime, rule.provision if rule else "")
+
+
 def _trace_stay(ctx: _Context, regime: Regime, stay: Stay) -> None:
     b = ctx.b
     for g in stay.gaps:
-        tol = regime.tolerance_days
-        prov = ctx.cite(regime, regime.tolerance_provision) if regime.tolerance_provision \
-            else None
+        # Each exit is told with the rule that judged it: the norm in force when it happened.
+        judged = ctx.exit_rules.get(add_days(g.after_exit, 1), regime)
+        tol = judged.tolerance_days
+        prov = _exit_rule_citation(ctx, judged)
         if g.interrupts:
+            why_pt = (f" (ausência de {tol} dias ou mais)" if tol else
+                      f" ({ctx.reg[judged.version].label} exige operação contínua: qualquer "
+                      "saída interrompe)")
+            why_en = (f" (absence of {tol} days or more)" if tol else
+                      f" ({ctx.reg[judged.version].label} requires continuous operation: any "
+                      "exit interrupts)")
             b.step("stay.gap", f"Fora das AJB de {_d(add_days(g.after_exit, 1))} a "
                    f"{_d(add_days(g.next_entry, -1))} ({g.days_outside} dias): a contagem "
-                   f"recomeça na reentrada em {_d(g.next_entry)}"
-                   f"{f' (ausência de {tol} dias ou mais)' if tol else ''}.",
+                   f"recomeça na reentrada em {_d(g.next_entry)}{why_pt}.",
                    f"Outside AJB from {add_days(g.after_exit, 1).isoformat()} to "
                    f"{add_days(g.next_entry, -1).isoformat()} ({g.days_outside} days): the "
-                   f"count restarts at re-entry on {g.next_entry.isoformat()}.", prov,
+                   f"count restarts at re-entry on {g.next_entry.isoformat()}{why_en}.", prov,
                    days_outside=g.days_outside)
         elif g.days_outside > 0:
             b.step("stay.gap", f"Fora das AJB por {g.days_outside} dias (menos de {tol}): a "
