@@ -201,10 +201,13 @@ def test_checklist_html_lists_the_items_citations(make_case: CaseFactory) -> Non
     assert labels == sorted(set(labels), key=labels.index)  # each provision once
     assert {"IN SIT nº 70/2007, art. 7º", "IN SIT nº 70/2007, art. 13, II",
             "IN SIT nº 70/2007, art. 13, V"} <= set(labels)
-    html = section(html_report(check_vessel(case, D(2026, 6, 1)), "pt"), "checklist")
-    basis = html[html.index("<h2>Fundamentação legal</h2>"):html.index("<h2>Interpretações")]
+    # The report ends with every norm the sections cited (the checklist's included).
+    html = html_report(check_vessel(case, D(2026, 6, 1)), "pt")
+    end = html[html.index("Fundamentação deste relatório"):]
+    basis = end[end.index("<h2>Fundamentação legal</h2>"):end.index("<h2>Interpretações")]
     assert "<li>IN SIT nº 70/2007, art. 7º <span" in basis
     assert "nenhum" not in basis
+    assert "<li>nenhuma</li>" not in end  # the quota and immigration interpretations
     assert d.summary.pt.endswith("15 itens listados como boa prática (da IN SIT nº 70/2007).")
 
 

@@ -199,3 +199,15 @@ def test_a_folder_instead_of_the_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["fine", str(tmp_path)])
     assert isinstance(result.exception, InputError)
     assert result.exception.message == f"é uma pasta, não um arquivo: {tmp_path}"
+
+
+def test_html_report_ends_with_the_norms_and_interpretations(tmp_path: Path) -> None:
+    out = tmp_path / "multa.html"
+    result = runner.invoke(app, ["fine", str(EXAMPLE), "-f", "html", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    trace, basis, interp = (html.index(h) for h in ("Como se chegou ao resultado",
+                                                    "<h2>Fundamentação legal</h2>",
+                                                    "<h2>Interpretações adotadas</h2>"))
+    assert trace < basis < interp
+    assert "<h2>" not in html[interp + 10:]  # nothing after the interpretations

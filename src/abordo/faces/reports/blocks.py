@@ -5,6 +5,7 @@ add their own tables around these blocks; nothing here knows a rule."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -14,7 +15,7 @@ from rich.table import Table
 
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
 from abordo.faces.reports.labels import label
-from abordo.law.decision import Decision, verdict_label
+from abordo.law.decision import Citation, Decision, Interpretation, verdict_label
 
 T = {
     "findings": ("Constatações", "Findings"),
@@ -53,9 +54,11 @@ def render_rich(*items: RenderableType, width: int = 110) -> str:
 
 
 
-def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
-                       ) -> list[RenderableType]:
-    """Findings, citations, interpretations, unconfirmed parameters, trace as renderables."""
+def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True,
+                       with_basis: bool = True) -> list[RenderableType]:
+    """Findings, unconfirmed parameters, trace, then — last, as every report ends — the
+    norms cited and the interpretations used (``with_basis``; a report of several decisions
+    lists them once at its end instead, :func:`basis_text_blocks`)."""
     out: list[RenderableType] = []
     if decision.not_covered_reason:
         out.append(f"{t('not_covered', lang)}: {decision.not_covered_reason.get(lang)}")
@@ -64,17 +67,6 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
         for f in decision.findings:
             cite = f" [{f.citation.label}]" if f.citation else ""
             out.append(f"  • ({t(f.severity, lang)}) {f.text.get(lang)}{cite}")
-    if decision.citations:
-        out.append(f"\n{t('citations', lang)}:")
-        for c in decision.citations:
-            out.append(f"  • {c.label}  <{c.urn}>")
-    out.append(f"\n{t('interpretations', lang)}:")
-    if not decision.interpretations:
-        out.append(f"  {t('none', lang)}")
-    for i in decision.interpretations:
-        alts = (f" ({t('alternatives', lang)}: {', '.join(i.alternatives)})"
-                if i.alternatives else "")
-        out.append(f"  • {i.id} [{t(i.chosen_by, lang)}]: {i.text.get(lang)}{alts}")
     if decision.unconfirmed:
         out.append(f"\n{t('unconfirmed', lang)}:")
         for u in decision.unconfirmed:
@@ -88,6 +80,38 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True
             table.add_row(str(n), step.rule, step.text.get(lang))
         out.append("")
         out.append(table)
+    if with_basis:
+        out.extend(basis_text_blocks([decision], lang))
+    return out
+
+
+def merged_basis(decisions: Sequence[Decision]) -> tuple[list[Citation], list[Interpretation]]:
+    """The citations and interpretations of ``decisions``, each once, in order of use."""
+    cites: dict[tuple[str, str], Citation] = {}
+    interps: dict[str, Interpretation] = {}
+    for d in decisions:
+        for c in d.citations:
+            cites.setdefault(c.key(), c)
+        for i in d.interpretations:
+            interps.setdefault(i.id, i)
+    return list(cites.values()), list(interps.values())
+
+
+def basis_text_blocks(decisions: Sequence[Decision], lang: str) -> list[RenderableType]:
+    """The norms cited and the interpretations used by ``decisions`` (the end of a report)."""
+    citations, interpretations = merged_basis(decisions)
+    out: list[RenderableType] = []
+    if citations:
+        out.append(f"\n{t('citations', lang)}:")
+        for c in citations:
+            out.append(f"  • {c.label}  <{c.urn}>")
+    out.append(f"\n{t('interpretations', lang)}:")
+    if not interpretations:
+        out.append(f"  {t('none', lang)}")
+    for i in interpretations:
+        alts = (f" ({t('alternatives', lang)}: {', '.join(i.alternatives)})"
+                if i.alternatives else "")
+        out.append(f"  • {i.id} [{t(i.chosen_by, lang)}]: {i.text.get(lang)}{alts}")
     return out
 
 

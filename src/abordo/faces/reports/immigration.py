@@ -186,7 +186,7 @@ def person_details(p: dict[str, Any], lang: str) -> list[str]:
     return out
 
 
-def immigration_text_blocks(d: Decision, lang: str) -> list[Any]:
+def immigration_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[Any]:
     """The immigration section as Rich renderables (Portuguese by default)."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('title', lang)} ==",
@@ -205,11 +205,11 @@ def immigration_text_blocks(d: Decision, lang: str) -> list[Any]:
         cites = "; ".join(x.label for x in c.get("citations", []))
         out.append(f"{lbl('consequences', lang)}: {c['text'].get(lang)}"
                    + (f" [{cites}]" if cites else ""))
-    out.extend(common_text_blocks(d, lang))
+    out.extend(common_text_blocks(d, lang, with_basis=with_basis))
     return out
 
 
-def checklist_text_blocks(d: Decision, lang: str) -> list[Any]:
+def checklist_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[Any]:
     """The document checklist as Rich renderables: one box per item, its provision and why."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('checklist', lang)} ==",
@@ -231,6 +231,6 @@ def checklist_text_blocks(d: Decision, lang: str) -> list[Any]:
             out.append(f"  {n:>2}. [ ] {i['text'].get(lang)}{who}")
             out.append(f"       {i['citation'].label}{kind} — {lbl('because', lang)}: "
                        f"{i['applies_because'].get(lang)}")
-    out.extend(common_text_blocks(d, lang, with_trace=False))
+    out.extend(common_text_blocks(d, lang, with_trace=False, with_basis=with_basis))
     return out
 

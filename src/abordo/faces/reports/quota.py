@@ -44,7 +44,7 @@ def groups_table(rows: list[dict[str, Any]], lang: str, title: str | None = None
     return table
 
 
-def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
+def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[Any]:
     """The quota section as Rich renderables."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('title', lang)} ==",
@@ -87,7 +87,7 @@ def quota_text_blocks(d: Decision, lang: str) -> list[Any]:
     for c in r.get("consequences", []):
         out.append(f"{lbl('consequences', lang)}: {c['text'].get(lang)} "
                    f"[{'; '.join(x.label for x in c['citations'])}]")
-    out.extend(common_text_blocks(d, lang))
+    out.extend(common_text_blocks(d, lang, with_basis=with_basis))
     return out
 
 

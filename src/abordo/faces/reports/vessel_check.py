@@ -7,10 +7,11 @@ import datetime as dt
 from typing import Any
 
 from abordo.crew.model import VesselCase
-from abordo.faces.reports.blocks import render_html, render_rich
+from abordo.faces.reports.blocks import basis_text_blocks, merged_basis, render_html, render_rich
 from abordo.faces.reports.format import fmt_date
 from abordo.faces.reports.labels import country, label
 from abordo.faces.reports.quota import quota_text_blocks
+from abordo.law.decision import Decision
 from abordo.vessel_check import VesselCheck
 
 
@@ -33,22 +34,33 @@ def header_lines(check: VesselCheck, lang: str) -> list[str]:
 
 def text_report(check: VesselCheck, lang: str = "pt") -> str:
     """Plain-text report (Portuguese by default)."""
-    blocks: list[Any] = [*header_lines(check, lang), *quota_text_blocks(check.quota, lang)]
+    # Each section explains itself; the report ends with every norm and interpretation used.
+    blocks: list[Any] = [*header_lines(check, lang),
+                         *quota_text_blocks(check.quota, lang, with_basis=False)]
     if check.immigration is not None:
         from abordo.faces.reports.immigration import immigration_text_blocks
 
-        blocks.extend(immigration_text_blocks(check.immigration, lang))
+        blocks.extend(immigration_text_blocks(check.immigration, lang, with_basis=False))
     if check.checklist is not None:
         from abordo.faces.reports.immigration import checklist_text_blocks
 
-        blocks.extend(checklist_text_blocks(check.checklist, lang))
+        blocks.extend(checklist_text_blocks(check.checklist, lang, with_basis=False))
+    blocks.append("\n== " + ("Legal basis of this report" if lang == "en" else
+                              "Fundamentação deste relatório") + " ==")
+    blocks.extend(basis_text_blocks(_decisions(check), lang))
     return render_rich(*blocks)
+
+
+def _decisions(check: VesselCheck) -> list[Decision]:
+    return [d for d in (check.quota, check.immigration, check.checklist) if d is not None]
 
 
 def html_report(check: VesselCheck, lang: str = "pt") -> str:
     """A standalone printable HTML page."""
+    citations, interpretations = merged_basis(_decisions(check))
     return render_html("vessel_check.html.j2", lang, check=check, q=check.quota,
-                       title=header_lines(check, lang))
+                       title=header_lines(check, lang), section_basis=False,
+                       all_citations=citations, all_interpretations=interpretations)
 
 
 def pdf_report(check: VesselCheck, lang: str = "pt") -> bytes:
