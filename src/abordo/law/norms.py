@@ -72,7 +72,7 @@ class NormRegistry:
                                      ("in_force_to", n.in_force_to, n.to_confirmed)):
             if date is not None and not confirmed and date.year == on.year:
                 out.append(UnconfirmedParameter(
-                    f"{norm_id}:{end}", date.isoformat(),
+                    f"{norm_id}:{end}", br_date(date),
                     f"{n.label}: {'início' if end == 'in_force_from' else 'fim'} de vigência "
                     "não confirmado (data do ato ou hipótese de modelagem)", norm_id))
         return out
