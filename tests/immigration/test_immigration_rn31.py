@@ -118,8 +118,12 @@ def test_temporary_visa_and_its_extension_request(make_case: CaseFactory) -> Non
     window = evaluate(case, D(2002, 11, 15))
     assert (row(window)["verdict"], row(window)["deadline"]) == ("action_due", D(2002, 12, 1))
     assert "extension_request_due" in {f.id for f in window.findings}
+    # the consequence is stated with the pending action (immigration.md, Output)
+    assert row(window)["consequence"].pt.startswith(
+        "Sem o pedido até 01/12/2002, a estada termina em 31/12/2002")
     missed = row(evaluate(case, D(2002, 12, 10)))
     assert (missed["verdict"], missed["deadline"]) == ("action_due", D(2002, 12, 31))
+    assert missed["consequence"].pt.startswith("Depois de 31/12/2002, sem visto nem protocolo")
     assert row(evaluate(case, D(2003, 1, 5)))["verdict"] == "irregular"
     filed = cabotage(make_case, [person(documents=[
         visa, {"type": "temporary_visa", "protocol_date": "2002-11-20"}])])

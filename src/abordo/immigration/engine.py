@@ -448,6 +448,13 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
         p.decide("temporary_visa", "action_due" if due else "regular", cite, ext_deadline,
                  action)
         if due:
+            p.row["consequence"] = Msg(
+                f"Sem o pedido até {_d(ext_deadline)}, a estada termina em "
+                f"{_d(visa.valid_until)}; depois disso, sem visto nem protocolo, a estada não "
+                "é regular e fica sujeita a multa (Lei 6.815/1980) — valores não modelados.",
+                f"Without the request by {ext_deadline.isoformat()}, the stay ends on "
+                f"{visa.valid_until.isoformat()}; after that, with no visa or protocol, the stay "
+                "is not regular and liable to a fine (Lei 6.815/1980) — amounts not modelled.")
             b.finding(Finding("extension_request_due", Msg(
                 f"{m.id}: pedido de prorrogação do visto temporário até {_d(ext_deadline)}.",
                 f"{m.id}: temporary visa extension request due by "
@@ -458,6 +465,11 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
                      f"The extension request deadline passed on {ext_deadline.isoformat()}: "
                      f"the stay ends on {visa.valid_until.isoformat()}.")
         p.decide("temporary_visa", "action_due", cite, visa.valid_until, action)
+        p.row["consequence"] = Msg(
+            f"Depois de {_d(visa.valid_until)}, sem visto nem protocolo, a estada não é regular "
+            "e fica sujeita a multa (Lei 6.815/1980) — valores não modelados.",
+            f"After {visa.valid_until.isoformat()}, with no visa or protocol, the stay is not "
+            "regular and liable to a fine (Lei 6.815/1980) — amounts not modelled.")
         b.finding(Finding("extension_request_missed", Msg(
             f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ext_cite, "warning", m.id))
     b.step(f"person.{m.id}.documents",
