@@ -56,7 +56,7 @@ def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict
     step = r.get("step")
     nxt = r.get("next_step")
     out: dict[str, Any] = {
-        "verdict": d.verdict.value, "regime": d.regime,
+        "verdict": d.verdict.value, "regime": d.regime, "regime_label": r.get("regime_label"),
         "days_of_operation": stay.get("days_of_operation"), "stay_start": stay.get("start"),
         "in_ajb": stay.get("in_ajb"),
         "step_fraction": _frac(step["fraction"]) if step else None,
@@ -94,7 +94,8 @@ def got(row: dict[str, Any], groups: tuple[str, ...]) -> dict[str, Any]:
     if row["verdict"] == "input_error":
         return {"verdict": "input_error", "error": row["error"]}
     return {
-        **{k: row[k] for k in ("verdict", "regime", "days_of_operation", "stay_start", "in_ajb",
+        **{k: row[k] for k in ("verdict", "regime", "regime_label", "days_of_operation",
+                               "stay_start", "in_ajb",
                                "step_fraction", "step_from_day", "step_since", "step_extended",
                                "next_fraction", "next_from_day", "next_since", "total_deficit",
                                "unconfirmed", "crew_size")},

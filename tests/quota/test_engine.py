@@ -325,3 +325,17 @@ def test_total_under_overlapping_groups_is_called_a_sum_of_group_deficits() -> N
     assert f"soma dos déficits dos grupos {total} (grupos sobrepostos" in d.summary.pt
     plain = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
     assert f"déficit total {plain.result['total_deficit']}." in plain.summary.pt
+
+
+def test_not_covered_cites_the_norm_then_in_force() -> None:
+    gap = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2019-01-01"}]), D(2019, 5, 1))
+    assert gap.verdict == Verdict.NOT_COVERED
+    assert gap.result["regime_label"] == "RN CNIg nº 06/2017 (redação original)"
+    assert [c.label for c in gap.citations] == ["RN CNIg nº 06/2017 (redação original)"]
+    rn31 = evaluate(vessel_case(PSV_CREW, activity="cabotage",
+                                presence=[{"entry": "2001-01-01"}]), D(2001, 9, 10))
+    assert rn31.verdict == Verdict.NOT_COVERED
+    assert [c.label for c in rn31.citations] == ["RN CNIg nº 31/1998, art. 3º"]
+    # the facts are told in words, not codes
+    facts = next(t for t in gap.trace if t.rule == "facts")
+    assert "(Noruega (NO)), atividade apoio marítimo, contrato: afretamento" in facts.text.pt

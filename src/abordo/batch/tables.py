@@ -254,6 +254,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     if regime is None or not regime.modelled:
         row["status"] = STATUS_NOT_COVERED
         row["regime"] = regime.version if regime else None
+        row["regime_label"] = reg[regime.version].label if regime else None  # as the engine
         return row
     row["regime"] = regime.version
     row["regime_label"] = reg[regime.version].label

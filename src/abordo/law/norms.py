@@ -44,6 +44,9 @@ class NormRegistry:
     def __getitem__(self, norm_id: str) -> Norm:
         return self._by_id[norm_id]
 
+    def __contains__(self, norm_id: object) -> bool:
+        return norm_id in self._by_id
+
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._by_id.values())
 

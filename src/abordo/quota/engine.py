@@ -26,6 +26,7 @@ from abordo.law.decision import (
 )
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options, interpretation, resolve
+from abordo.law.labels import country, label
 from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
 from abordo.quota.regimes import Regime, Rule, Step, exemption_uncited, family_for, regime_tables
@@ -107,11 +108,14 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
     v = case.vessel
     tables = regime_tables()
     result: dict[str, Any] = {"vessel": _vessel_summary(case), "groups": [], "findings": []}
-    b.step("facts", f"Embarcação {v.name or ''} ({v.flag}), atividade {v.activity.value}, "
-           f"contrato {case.operation.contract.value}, {len(members)} pessoas a bordo; data "
+    b.step("facts", f"Embarcação {v.name or ''} ({country(v.flag)}), atividade "
+           f"{label(v.activity.value)}, contrato: {label(case.operation.contract.value)}, "
+           f"{len(members)} pessoas a bordo; data "
            f"julgada {_d(on)}.",
-           f"Vessel {v.name or ''} ({v.flag}), activity {v.activity.value}, contract "
-           f"{case.operation.contract.value}, {len(members)} persons aboard; date judged "
+           f"Vessel {v.name or ''} ({country(v.flag, 'en')}), activity "
+           f"{label(v.activity.value, 'en')}, contract: "
+           f"{label(case.operation.contract.value, 'en')}, {len(members)} persons aboard; "
+           "date judged "
            f"{on.isoformat()}.", persons=len(members))
 
     if v.flag != "BR" and v.activity.value in tables.exempt_activities:
@@ -134,7 +138,13 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         else:
             reason = ctx.reg.not_covered_reason(
                 on, [r.version for r in tables.families[family]], topic)
-        b.step("regime.not_covered", reason.pt, reason.en)
+        # The norm then in force is the legal basis of "not covered" too: cite it.
+        basis = (ctx.cite(regime, "") if regime is not None else
+                 ctx.reg.cite(note["citation"]["norm"], note["citation"]["provision"])
+                 if note is not None and note.get("citation") else None)
+        if regime is not None:
+            result["regime_label"] = ctx.reg[regime.version].label
+        b.step("regime.not_covered", reason.pt, reason.en, basis)
         return b.build(Verdict.NOT_COVERED, regime.version if regime else None,
                        Msg(f"Não coberto: {reason.pt}", f"Not covered: {reason.en}"),
                        not_covered_reason=reason, result=result)
@@ -152,7 +162,8 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
     if rule is None:
         if regime.rules:  # the regime lists activities and this one is not among them
             reason = Msg(
-                f"a atividade {v.activity.value} não consta de {ctx.reg[regime.version].label}, "
+                f"a atividade {label(v.activity.value)} ({v.activity.value}) não consta de "
+                f"{ctx.reg[regime.version].label}, "
                 "em vigor nesta data; a norma que a regularia não está modelada",
                 f"activity {v.activity.value} is not listed by "
                 f"{ctx.reg[regime.version].label}, in force on this date; the norm that "

@@ -15,6 +15,7 @@ from rich.table import Table
 from abordo.faces.reports.blocks import common_text_blocks, render_html, render_rich
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
 from abordo.law.decision import Citation, Decision, Msg, Verdict, verdict_label
+from abordo.law.norms import norm_registry
 from abordo.port_fines.catalogue import Catalogue, Provision
 
 L: dict[str, tuple[str, str]] = {
@@ -172,8 +173,15 @@ def header_lines(d: Decision, lang: str) -> list[str]:
         f"{lbl('date', lang)}: {fmt_date(r['date'], lang)}",
     ]
     if d.regime:
-        lines.append(f"{'Norma aplicada' if lang != 'en' else 'Norm applied'}: {d.regime}")
+        lines.append(f"{'Norma aplicada' if lang != 'en' else 'Norm applied'}: "
+                     f"{norm_label(d.regime)} ({d.regime})")
     return lines
+
+
+def norm_label(norm_id: str) -> str:
+    """The registry's label of ``norm_id`` (``Portaria MTE nº 746/2000``); the id if unknown."""
+    reg = norm_registry()
+    return reg[norm_id].label if norm_id in reg else norm_id
 
 
 def text_blocks(d: Decision, lang: str = "pt") -> list[RenderableType]:
@@ -210,7 +218,7 @@ def html_report(d: Decision, lang: str = "pt") -> str:
     """A standalone printable HTML page (``templates/port_fines.html.j2``)."""
     computed = d.verdict == Verdict.COMPUTED
     return render_html(
-        "port_fines.html.j2", lang, d=d, r=d.result, lbl=lbl,
+        "port_fines.html.j2", lang, d=d, r=d.result, lbl=lbl, norm_label=norm_label,
         header=header_lines(d, lang),
         grading=grading_rows(d, lang) if computed else [],
         modifiers=modifier_rows(d, lang) if computed else [],
