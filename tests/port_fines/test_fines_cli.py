@@ -184,7 +184,7 @@ def test_impossible_date_in_the_file_names_its_line_not_a_traceback(tmp_path: Pa
     err = result.exception
     assert isinstance(err, InputError)
     assert (err.file, err.row, err.field) == (str(tmp_path / "f.yaml"), 12, "infraction.date")
-    assert err.message == "data inválida (use AAAA-MM-DD) (recebido: '2009-02-30')"
+    assert err.message == "data inválida (use AAAA-MM-DD ou dd/mm/aaaa) (recebido: '2009-02-30')"
 
 
 def test_dates_written_dd_mm_aaaa_in_the_file(tmp_path: Path) -> None:

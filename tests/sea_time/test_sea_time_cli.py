@@ -164,8 +164,8 @@ def test_impossible_date_in_a_yaml_input_is_an_input_error(tmp_path: Path) -> No
     r = runner.invoke(app, ["sea-time", str(tmp_path / "bad.yaml"), "--on", "2026-02-02"])
     err = r.exception
     assert isinstance(err, InputError)
-    assert (err.file, err.field) == ("bad.yaml", "cir[0].embark")
-    assert err.message == "data inválida (use AAAA-MM-DD) (recebido: '2024-02-30')"
+    assert (err.file, err.row, err.field) == ("bad.yaml", 10, "cir[0].embark")
+    assert err.message == "data inválida (use AAAA-MM-DD ou dd/mm/aaaa) (recebido: '2024-02-30')"
     (tmp_path / "br.yaml").write_text(text.replace("embark: 2024-02-05,", "embark: 05/02/2024,"),
                                       encoding="utf-8")
     ok = runner.invoke(app, ["sea-time", str(tmp_path / "br.yaml"), "--on", "2026-02-02"])

@@ -77,9 +77,10 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_document(path: Path) -> tuple[Any, LineIndex]:
-    """Parse a YAML or JSON file; returns the data and a path → line index."""
-    display = str(path)
+def read_document(path: Path, display: str | None = None) -> tuple[Any, LineIndex]:
+    """Parse a YAML or JSON file; returns the data and a path → line index. ``display``:
+    the file's name in errors (default: the path)."""
+    display = display or str(path)
     if not path.exists():
         raise InputError(f"arquivo não encontrado: {display}", file=display,
                          message_en=f"file not found: {display}")
@@ -91,11 +92,16 @@ def read_document(path: Path) -> tuple[Any, LineIndex]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
+    return parse_document(text, path.suffix.lower() == ".json", display)
+
+
+def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineIndex]:
+    """:func:`read_document` on a text already read (``is_json``: JSON, else YAML)."""
     if not text.strip():
         raise InputError("arquivo vazio", file=display, message_en="empty file")
     index: LineIndex = {}
     try:
-        if path.suffix.lower() == ".json":
+        if is_json:
             data = json.loads(text, object_pairs_hook=_unique_pairs)
         else:
             # One parse: the node tree gives both the data and each field's line.

@@ -655,10 +655,13 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
     # Called when no period has begun by the date judged, and there is at least one period.
     planned = sorted(p.entry for p in ctx.case.operation.ajb_presence)
     entry = planned[0]
-    later = (f"; os {len(planned) - 1} períodos seguintes informados não alteram as datas"
-             if len(planned) > 1 else "")
-    later_en = (f"; the {len(planned) - 1} later periods given do not move the dates"
-                if len(planned) > 1 else "")
+    n_later = len(planned) - 1
+    later = ("" if not n_later else "; o período seguinte informado não altera as datas"
+             if n_later == 1 else f"; os {n_later} períodos seguintes informados não alteram "
+             "as datas")
+    later_en = ("" if not n_later else "; the later period given does not move the dates"
+                if n_later == 1 else f"; the {n_later} later periods given do not move the "
+                "dates")
     ctx.b.step("stay.planned",
                f"Planejamento: etapas contadas a partir da entrada prevista em AJB em "
                f"{_d(entry)}, supondo que a embarcação lá permaneça{later}.",

@@ -31,7 +31,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from abordo.crew.crewfile import decode
-from abordo.law.documents import InputLoader
+from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError
 from abordo.law.text import fold
 from abordo.sea_time.model import (
@@ -436,6 +436,9 @@ def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
     display = path.name
     suffix = path.suffix.lower()
     overrides = {"purpose": purpose} if purpose else None
+    if path.is_dir():
+        raise InputError(f"é uma pasta, não um arquivo: {path}", None, str(path),
+                         message_en=f"a folder, not a file: {path}")
     if suffix in {".xlsx", ".xlsm"}:
         data, lines = _workbook_input(path, display)
         return resolve_files(data, path.parent, display=display, overrides=overrides,
@@ -446,8 +449,14 @@ def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
             "indicado dentro do YAML: cir_file: cir.csv)", None, display,
             message_en=f"unsupported format '{path.suffix}'; use YAML, JSON or XLSX (a CSV "
             "is referenced from the YAML: cir_file: cir.csv)")
-    data = _parse_text(decode(_read_bytes(path, display), display), suffix, display)
+    text = decode(_read_bytes(path, display), display)
+    data = _parse_text(text, suffix, display)
     if not isinstance(data, Mapping):
         raise InputError("a entrada deve ser um objeto (seafarer, purpose, cir, …)", None,
                          display, message_en="the input must be an object")
-    return resolve_files(data, path.parent, display=display, overrides=overrides)
+    try:
+        return resolve_files(data, path.parent, display=display, overrides=overrides)
+    except InputError as exc:
+        # An error in the file itself: name its line (the file is read again only then).
+        index = parse_document(text, suffix == ".json", display)[1]
+        raise locate(exc, display, index) from None
