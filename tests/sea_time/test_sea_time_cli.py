@@ -171,3 +171,9 @@ def test_impossible_date_in_a_yaml_input_is_an_input_error(tmp_path: Path) -> No
     ok = runner.invoke(app, ["sea-time", str(tmp_path / "br.yaml"), "--on", "2026-02-02"])
     assert ok.exit_code == 0, ok.output
     assert "528" in ok.output
+
+
+def test_a_folder_given_as_the_input_is_named_as_such(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["sea-time", str(tmp_path)])
+    assert isinstance(r.exception, InputError)
+    assert r.exception.message == f"é uma pasta, não um arquivo: {tmp_path}"
