@@ -109,3 +109,13 @@ def test_english_messages_are_worded_not_the_validation_library_s() -> None:
     assert err.value.message_en == "value not allowed: 'light', 'medium' or 'severe' (got 'huge')"
     assert err.value.message == ("valor não permitido: 'light', 'medium' ou 'severe' "
                                  "(recebido: 'huge')")
+
+
+def test_unknown_provision_listed_with_the_other_field_errors() -> None:
+    data = make_input(extent="sever")
+    data["infraction"]["provision"] = "lei-9719/art-88"
+    with pytest.raises(InputError) as err:
+        grade(data)
+    fields = [e.field for e in [err.value, *err.value.details]]
+    assert fields == ["infraction.extent", "infraction.provision"]
+    assert "dispositivo desconhecido 'lei-9719/art-88'" in err.value.details[0].message

@@ -135,7 +135,8 @@ def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineInd
 
 def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
     """``exc`` (and its details) placed in ``file`` at the line of its field path
-    (``offender.prior_penalties[0].imposed_on``), or of the nearest enclosing field."""
+    (``offender.prior_penalties[0].imposed_on``), or of the nearest enclosing field; the
+    problems then listed in the order of the file."""
     lines = {_path(k): v for k, v in index.items() if k}
 
     def row(field: str | None) -> int | None:
@@ -146,8 +147,11 @@ def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
             path = re.sub(r"(\[\d+\]|\.[^.\[]+|^[^.\[]+)$", "", path)
         return None
 
-    return InputError(exc.message, exc.field, exc.file or file, exc.row or row(exc.field),
-                      exc.message_en, [locate(d, file, index) for d in exc.details])
+    items = [InputError(e.message, e.field, e.file or file, e.row or row(e.field),
+                        e.message_en) for e in [exc, *exc.details]]
+    items.sort(key=lambda e: e.row if e.row is not None else 1 << 30)
+    return InputError(items[0].message, items[0].field, items[0].file, items[0].row,
+                      items[0].message_en, items[1:])
 
 
 def _path(loc: tuple[Any, ...]) -> str:

@@ -154,6 +154,27 @@ def _cites(reg: NormRegistry, prov: Provision) -> _Cites:
     )
 
 
+def _unknown_provisions(data: Mapping[str, Any], cat: Catalogue) -> list[InputError]:
+    """Unknown provision ids in the raw input, to list with its other errors at once."""
+    found: list[tuple[Any, str]] = []
+    inf = data.get("infraction")
+    if isinstance(inf, Mapping):
+        found.append((inf.get("provision"), "infraction.provision"))
+    off = data.get("offender")
+    priors = off.get("prior_penalties") if isinstance(off, Mapping) else None
+    if isinstance(priors, list):
+        found += [(p.get("provision"), f"offender.prior_penalties[{i}].provision")
+                  for i, p in enumerate(priors) if isinstance(p, Mapping)]
+    out = []
+    for value, field in found:
+        if isinstance(value, str) and value.strip():
+            try:
+                _provision(cat, value.strip(), field)
+            except InputError as exc:
+                out.append(exc)
+    return out
+
+
 def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None = None, *,
           catalogue: Catalogue | None = None) -> Decision:
     """Grade one infraction of Lei 9.719/1998 under Portaria MTE nº 746/2000.
@@ -176,11 +197,22 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
     (``grading.reason`` / ``grading.chosen_value``), unknown fields or bad values, unknown
     options (``options.<family>``).
     """
-    fine = parse_input(data)
+    cat = catalogue if catalogue is not None else _load_catalogue()
+    try:
+        fine = parse_input(data)
+    except InputError as exc:
+        # Every problem at once: the unknown provisions beside the field errors.
+        more = _unknown_provisions(data, cat) if isinstance(data, Mapping) else []
+        named = {e.field for e in [exc, *exc.details]}
+        extra = [e for e in more if e.field not in named]
+        if not extra:
+            raise
+        items = [exc, *exc.details, *extra]
+        raise InputError(items[0].message, items[0].field, items[0].file, items[0].row,
+                         items[0].message_en, items[1:]) from None
     opts = normalize_options(options)
     check_options([PACKAGE], opts)
     chosen_interp: dict[str, Interpretation] = {f: resolve(PACKAGE, f, opts) for f in FAMILIES}
-    cat = catalogue if catalogue is not None else _load_catalogue()
     inf = fine.infraction
     prov = _provision(cat, inf.provision, "infraction.provision")
     for i, prior in enumerate(fine.offender.prior_penalties):
