@@ -27,8 +27,9 @@ from dataclasses import dataclass
 import polars as pl
 
 from abordo.batch.crew import FIELD_BASE, FIELDS_PER_LANE, LANES, MAX_PACKED, PACKED_FIELDS
-from abordo.batch.fleet import EPOCH, Fleet
+from abordo.batch.fleet import Fleet
 from abordo.batch.tables import (
+    EPOCH,
     KIND_DBL,
     STATUS_ENGINE,
     STATUS_EXEMPT,

@@ -63,7 +63,6 @@ VESSEL_REQUIRED = ("id", "flag", "activity")
 CREW_VESSEL_ALIASES = ("vessel_id", "vessel", "vessel id", "embarcacao", "embarcacao id",
                        "navio")
 CREW_READ = ("id", "rank", "nationality", "department", "level", "position")
-EPOCH = dt.date(1970, 1, 1)
 
 
 @dataclass

@@ -28,6 +28,7 @@ from abordo.quota.regimes import exemption_uncited, family_for, regime_tables
 from abordo.quota.rules import group_ids
 
 PKG = "abordo.quota"
+EPOCH = dt.date(1970, 1, 1)  # dates as day numbers (Polars' Date), here and in the evaluation
 
 # --- cells: department × level -------------------------------------------------------------
 # Common cells first (the fast crew pass packs only these), then the rare ones.
@@ -259,7 +260,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row["regime"] = regime.version
     row["regime_label"] = reg[regime.version].label
     # A step binds from the regime's start at the earliest (``engine.step_dates``).
-    row["regime_from"] = (regime.valid_from - dt.date(1970, 1, 1)).days
+    row["regime_from"] = (regime.valid_from - EPOCH).days
     row["pos_master"] = "master" in regime.positions
     row["pos_chief"] = "chief_engineer" in regime.positions
     rule = regime.rule_for(activity)

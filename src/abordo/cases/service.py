@@ -241,10 +241,9 @@ class CaseService:
                 raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
                                f"versão {case.version}", case.version)
             name = str(getattr(cmd, "command"))  # noqa: B009
-            if name == "assign_team" and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
-                # The team is designated by the regional chief (IN SIT 70/2007 art. 4º, sole
-                # paragraph; docs/inspection-service.md).
-                raise Forbidden("somente a chefia regional designa a equipe")
+            t = workflow.TRANSITIONS[name]
+            if t.roles and user.role not in t.roles:
+                raise Forbidden(t.roles_refusal)
             extra: dict[str, Any] = {}
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)

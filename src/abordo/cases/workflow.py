@@ -624,6 +624,8 @@ class Transition:
     target: State | None
     guards: tuple[Guard, ...] = ()
     basis: str = ""
+    roles: frozenset[str] = frozenset()  # who may run it (empty: anyone who may write)
+    roles_refusal: str = ""  # what the others are told
 
 
 def _s(*states: State) -> frozenset[State]:
@@ -661,7 +663,10 @@ TRANSITIONS: dict[str, Transition] = {
     "write_report": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.REPORT,
                                (g_report_allowed,), "art. 11"),
     "close": Transition(_s(S.REPORT), S.CLOSED, (g_no_open_steps,), "art. 11"),
-    "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único"),
+    # The team is designated by the regional chief (docs/inspection-service.md).
+    "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único",
+                              frozenset({"regional_chief", "admin"}),
+                              "somente a chefia regional designa a equipe"),
 }
 
 
@@ -791,15 +796,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "citation": {"label": cmd.citation} if cmd.citation else None,
                 "severity": cmd.severity, "subject": None})
         case Notify():
-            issued = cmd.issued_on or dt.date.fromisoformat(when)
+            issued = (_case_day(d, cmd.issued_on, today, "issued_on", "da notificação")
+                      if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
-            complaint_on = (d.get("complaint") or {}).get("date")
-            if complaint_on and issued.isoformat() < str(complaint_on):
-                raise TransitionRefused(f"notificação anterior à denúncia ({complaint_on})",
-                                        "issued_on")
-            if issued > today:
-                raise TransitionRefused("data da notificação no futuro", "issued_on")
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
@@ -858,14 +858,18 @@ def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
     """The day a command records: ``recorded_on`` when the act happened earlier (an
     inspector entering the day's work later), else today."""
     day: dt.date | None = getattr(cmd, "recorded_on", None)
-    if day is None:
-        return today
+    return today if day is None else _case_day(d, day, today, "recorded_on", "do registro")
+
+
+def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what: str
+              ) -> dt.date:
+    """``day`` when it lies within the case: not in the future, not before the complaint;
+    :class:`TransitionRefused` naming ``field`` otherwise (``what``: "da notificação")."""
     if day > today:
-        raise TransitionRefused("data do registro no futuro", "recorded_on")
+        raise TransitionRefused(f"data {what} no futuro", field)
     complaint_on = (d.get("complaint") or {}).get("date")
     if complaint_on and day.isoformat() < str(complaint_on):
-        raise TransitionRefused(f"data do registro anterior à denúncia ({complaint_on})",
-                                "recorded_on")
+        raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
     return day
 
 

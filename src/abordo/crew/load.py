@@ -37,9 +37,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
                 problems.append(InputError(one.message, str(column), display, n,
                                            one.message_en))
     if problems:
-        first = problems[0]
-        raise InputError(first.message, first.field, first.file, first.row,
-                         first.message_en, problems[1:50])
+        raise InputError.listing(problems[:50])
     return persons, numbers
 
 

@@ -27,6 +27,7 @@ from abordo.immigration.rules import (
     operation_start,
     param,
     pending_requests,
+    period_order,
     regime_on,
     regime_tables,
     valid_documents,
@@ -685,8 +686,7 @@ def _long_haul_in70(ctx: _Ctx, m: CrewMember, basis: tuple[str, str]) -> _Person
 
 
 def _entry_order(e: Entry) -> tuple[dt.date, bool, dt.date]:
-    """Entries by date; on one date, a closed stay (in and out that day) before the next."""
-    return e.date, e.exit is None, e.exit or e.date
+    return period_order(e.date, e.exit)
 
 
 def _check_person_input(m: CrewMember) -> None:

@@ -344,6 +344,12 @@ def continuous_stay(periods: list[Presence], on: dt.date) -> list[Presence]:
     return past[i:]
 
 
+def period_order(start: dt.date, end: dt.date | None) -> tuple[dt.date, bool, dt.date]:
+    """Periods by start; on one day, one that also ends that day (in and out) first — so an
+    exit and a re-entry on the same day follow each other."""
+    return start, end is None, end or start
+
+
 def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
                inclusive: bool = True, year_reading: str = "from_first_entry",
                continuous: bool = True) -> StayCount:
@@ -364,7 +370,7 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
     ``on``.
     """
     past = sorted((p for p in periods if p.start <= on),
-                  key=lambda p: (p.start, p.end is None, p.end or p.start))
+                  key=lambda p: period_order(p.start, p.end))
     if not past:
         raise ValueError("no presence period starts on or before the date judged")
     ys, ye = migratory_year(past, on, months, year_reading)

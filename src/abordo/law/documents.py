@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from abordo.law.errors import InputError
+from abordo.law.validation import loc_to_path
 
 LineIndex = dict[tuple[Any, ...], int]
 
@@ -137,7 +138,7 @@ def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
     """``exc`` (and its details) placed in ``file`` at the line of its field path
     (``offender.prior_penalties[0].imposed_on``), or of the nearest enclosing field; the
     problems then listed in the order of the file."""
-    lines = {_path(k): v for k, v in index.items() if k}
+    lines = {loc_to_path(k): v for k, v in index.items() if k}
 
     def row(field: str | None) -> int | None:
         path = field or ""
@@ -147,15 +148,6 @@ def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
             path = re.sub(r"(\[\d+\]|\.[^.\[]+|^[^.\[]+)$", "", path)
         return None
 
-    items = [InputError(e.message, e.field, e.file or file, e.row or row(e.field),
-                        e.message_en) for e in [exc, *exc.details]]
-    items.sort(key=lambda e: e.row if e.row is not None else 1 << 30)
-    return InputError(items[0].message, items[0].field, items[0].file, items[0].row,
-                      items[0].message_en, items[1:])
-
-
-def _path(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out = f"{out}[{part}]" if isinstance(part, int) else f"{out}.{part}" if out else str(part)
-    return out
+    return InputError.listing([InputError(e.message, e.field, e.file or file,
+                                          e.row or row(e.field), e.message_en)
+                               for e in [exc, *exc.details]], in_file_order=True)

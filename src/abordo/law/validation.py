@@ -127,6 +127,4 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             en = f"{en} (got {got!r})"
         errors.append(InputError(pt, path or None, file, row, message_en=en))
     # Reported in the order of the file (the model's order otherwise).
-    errors.sort(key=lambda e: e.row if e.row is not None else 1 << 30)
-    first = errors[0]
-    return InputError(first.message, first.field, file, first.row, first.message_en, errors[1:])
+    return InputError.listing(errors, in_file_order=True)

@@ -207,9 +207,7 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
         extra = [e for e in more if e.field not in named]
         if not extra:
             raise
-        items = [exc, *exc.details, *extra]
-        raise InputError(items[0].message, items[0].field, items[0].file, items[0].row,
-                         items[0].message_en, items[1:]) from None
+        raise InputError.listing([exc, *exc.details, *extra]) from None
     opts = normalize_options(options)
     check_options([PACKAGE], opts)
     chosen_interp: dict[str, Interpretation] = {f: resolve(PACKAGE, f, opts) for f in FAMILIES}

@@ -393,13 +393,13 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
     # result rests on that only for an exit today's rule tolerates inside the current stay
     # (one long enough to interrupt today interrupts under any rule of continuity).
     pending: dict[dt.date, UnconfirmedParameter] = {}
+    first = min(family, key=lambda r: r.valid_from)
 
     def tolerance_on(day: dt.date) -> int | None:
         """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
         then = next((r for r in family if r.valid_from <= day and
                      (r.valid_to is None or day <= r.valid_to)), None)
         ctx.exit_rules[day] = then if then is not None and then.modelled else regime
-        first = min(family, key=lambda r: r.valid_from)
         if then is None and day < first.valid_from:
             # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
             # with no exit rule we model).
@@ -425,11 +425,12 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
         return then.tolerance_days
 
     stay = current_stay(periods, ctx.on, tolerance_on, chosen.variant == "days_outside_count")
-    for gap in stay.gaps if stay else ():
-        param = pending.get(add_days(gap.after_exit, 1))
-        if param and stay and gap.days_outside > 0 and not gap.interrupts \
-                and gap.next_entry > stay.start:
-            ctx.b.unconfirmed(param)
+    if stay is not None:
+        for gap in stay.gaps:
+            param = pending.get(add_days(gap.after_exit, 1))
+            if param and gap.days_outside > 0 and not gap.interrupts \
+                    and gap.next_entry > stay.start:
+                ctx.b.unconfirmed(param)
     return stay, chosen
 
 
@@ -718,24 +719,24 @@ def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
     if verdict == Verdict.NON_COMPLIANT and regime.family not in ("brazilian_flag", "reb"):
         _consequence(ctx, result)
     result["findings"] = [f.id for f in violations]
-    label = ctx.reg[regime.version].label
+    norm = ctx.reg[regime.version].label
     total = result.get("total_deficit")
     # Under the department-or-level reading the groups overlap (a deck officer is in "deck"
     # and in "officers"): the total adds group deficits, it is not a number of persons.
     overlap = b.interpreted("quota.groups.department_or_level")
     summary = {
-        Verdict.COMPLIANT: Msg(f"Conforme: {label}.", f"Compliant: {label}."),
+        Verdict.COMPLIANT: Msg(f"Conforme: {norm}.", f"Compliant: {norm}."),
         Verdict.NON_COMPLIANT: Msg(
-            f"Não conforme: {label}" + (
+            f"Não conforme: {norm}" + (
                 f"; soma dos déficits dos grupos {total} (grupos sobrepostos: um brasileiro "
                 "conta na seção e no nível)" if total and overlap else
                 f"; déficit total {total}" if total else "") + ".",
-            f"Non-compliant: {label}" + (
+            f"Non-compliant: {norm}" + (
                 f"; sum of the groups' deficits {total} (overlapping groups: one Brazilian "
                 "counts in the department and in the level)" if total and overlap else
                 f"; total deficit {total}" if total else "") + "."),
-        Verdict.NOT_YET: Msg(f"Ainda não exigível: nenhuma etapa de {label} atingida.",
-                             f"Not yet required: no step of {label} reached."),
+        Verdict.NOT_YET: Msg(f"Ainda não exigível: nenhuma etapa de {norm} atingida.",
+                             f"Not yet required: no step of {norm} reached."),
     }[verdict]
     return b.build(verdict, regime.version, summary, result=result)
 

@@ -110,9 +110,7 @@ def assign(members: list[CrewMember], groups: str, levels: int, rest: bool,
             out[str(dept)].append(m)
             out[lvl].append(m)
     if problems:
-        first = problems[0]
-        raise InputError(first.message, first.field, first.file, first.row, first.message_en,
-                         problems[1:])
+        raise InputError.listing(problems)
     return out
 
 

@@ -44,7 +44,6 @@ from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
 
 SESSION_COOKIE = "abordo_session"
-CLOSED_STATES = ("closed", "closed_unfounded")
 SESSION_MAX_AGE = 12 * 3600
 MAX_UPLOAD = 20 * 1024 * 1024
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -337,6 +336,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             atts = service.attachments(s, case.id)
             owner = s.get(User, case.owner_id)
         data = {k: v for k, v in case.data.items() if not k.startswith("_")}
+        closed = case.state in workflow.CLOSED_STATES
         return {
             "id": case.id, "state": case.state,
             "state_label": workflow.STATE_LABELS.get(case.state, case.state),
@@ -350,9 +350,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
             "allowed_commands": workflow.allowed_commands(case.state, case.data)
             if auth.can_write(user) else [],
             # A closed case has no step left to do (closed_unfounded writes no report).
-            "open_steps": [] if case.state in CLOSED_STATES else workflow.open_steps(case.data),
-            "open_steps_detail": [] if case.state in CLOSED_STATES
-            else workflow.open_step_details(case.data),
+            "open_steps": [] if closed else workflow.open_steps(case.data),
+            "open_steps_detail": [] if closed else workflow.open_step_details(case.data),
             "deadlines": workflow.deadlines(case.data),
             "attachments": [{"id": a.id, "filename": a.filename, "media_type": a.media_type,
                              "size": a.size, "sha256": a.sha256, "description": a.description,
@@ -412,9 +411,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
         with the same checks): every bad row is listed at once with its line and column;
         personal data (names, documents, birth) is dropped on import."""
-        content = await file.read(MAX_UPLOAD + 1)
-        if len(content) > MAX_UPLOAD:
-            raise HTTPException(413, "arquivo maior que 20 MB")
+        content = await _read_upload(file, "arquivo")
         name = _safe_filename(file.filename)
         with service.sessions() as s:
             current = service.get(s, user, case_id).data.get("vessel_case")
@@ -446,9 +443,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                      description: Annotated[str | None, Form(max_length=2000)] = None,
                      version: Annotated[int | None, Form(ge=1, le=999_999_999)] = None,
                      if_match: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        content = await file.read(MAX_UPLOAD + 1)
-        if len(content) > MAX_UPLOAD:
-            raise HTTPException(413, "anexo maior que 20 MB")
+        content = await _read_upload(file, "anexo")
         filename = _safe_filename(file.filename)
         if not content:
             raise InputError("anexo vazio", "file", message_en="empty attachment")
@@ -504,6 +499,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     app.include_router(api)
     return app
+
+
+async def _read_upload(file: UploadFile, what: str) -> bytes:
+    """The uploaded bytes, refused (413) beyond 20 MB without reading more than that."""
+    content = await file.read(MAX_UPLOAD + 1)
+    if len(content) > MAX_UPLOAD:
+        raise HTTPException(413, f"{what} maior que 20 MB")
+    return content
 
 
 def _safe_filename(name: str | None) -> str:

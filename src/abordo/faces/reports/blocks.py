@@ -14,8 +14,8 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
-from abordo.faces.reports.labels import label
 from abordo.law.decision import Citation, Decision, Interpretation, verdict_label
+from abordo.law.labels import label
 
 T = {
     "findings": ("Constatações", "Findings"),

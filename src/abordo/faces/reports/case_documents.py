@@ -14,9 +14,9 @@ from typing import Any, Literal
 from abordo.cases import workflow
 from abordo.cases.models import Attachment, Case
 from abordo.cases.workflow import TransitionRefused
-from abordo.faces.reports import labels
 from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
+from abordo.law import labels
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]

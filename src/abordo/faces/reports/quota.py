@@ -8,8 +8,8 @@ from rich.table import Table
 
 from abordo.faces.reports.blocks import common_text_blocks, t
 from abordo.faces.reports.format import fmt_date, fmt_fraction
-from abordo.faces.reports.labels import label
 from abordo.law.decision import Decision, verdict_label
+from abordo.law.labels import label
 from abordo.quota.rules import group_label
 
 L = {

@@ -9,9 +9,9 @@ from typing import Any
 from abordo.crew.model import VesselCase
 from abordo.faces.reports.blocks import basis_text_blocks, merged_basis, render_html, render_rich
 from abordo.faces.reports.format import fmt_date
-from abordo.faces.reports.labels import country, label
 from abordo.faces.reports.quota import quota_text_blocks
 from abordo.law.decision import Decision
+from abordo.law.labels import country, label
 from abordo.vessel_check import VesselCheck
 
 
