@@ -122,7 +122,12 @@ def test_full_case_by_api(db_url: str) -> None:
     assert out["deadlines"][0]["due"] == "2026-04-03"
     # detention only after an unmet notification with serious and imminent risk
     cmd({"command": "request_detention"}, 409)
-    cmd({"command": "record_not_remedied", "risk": "serious_imminent", "repatriation": True})
+    # the party has until the deadline (3 April); an express refusal may be recorded earlier
+    early = cmd({"command": "record_not_remedied", "risk": "serious_imminent",
+                 "recorded_on": "2026-04-03"}, 409)
+    assert "após o prazo" in early["detail"]
+    cmd({"command": "record_not_remedied", "risk": "serious_imminent", "repatriation": True,
+         "recorded_on": "2026-04-02", "refused": True})
     premature = cmd({"command": "write_report", "summary": "x"}, 409)
     assert "Polícia Federal" in premature["detail"]
     cmd({"command": "request_detention", "consul": "Consulado-Geral da Noruega"})

@@ -80,7 +80,25 @@ def notified(risk: str, **flags: bool) -> dict[str, Any]:
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
     out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
     return run("notified", out.data, {"command": "record_not_remedied", "risk": risk,
-                                      **flags}).data
+                                      "refused": True, **flags}).data
+
+
+def test_not_remedied_only_after_the_deadline_or_on_refusal() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-01"})
+    body = {"command": "record_not_remedied", "risk": "contractual_wage"}
+    with pytest.raises(TransitionRefused, match="vence em 01/04/2026") as exc:
+        run("notified", out.data, body)  # the deadline day is still the party's
+    assert exc.value.field == "recorded_on"
+    later = wf.apply("notified", out.data, CMD.validate_python(body),
+                     today=dt.date(2026, 4, 2), actor="t")
+    note = later.data["notifications"][-1]
+    assert (note["outcome"], note["outcome_on"], note["refused"]) == \
+        ("not_remedied", "2026-04-02", False)
+    refused = run("notified", out.data, {**body, "refused": True})
+    assert refused.data["not_remedied"]["refused"] is True
+    assert refused.data["notifications"][-1]["outcome_on"] == "2026-04-01"
 
 
 def test_detention_only_after_unmet_notification_with_serious_risk() -> None:

@@ -214,6 +214,9 @@ class RecordNotRemedied(_Cmd):
     risk: Literal["serious_imminent", "contractual_wage", "lesser_safety"]
     repatriation: bool = False
     strike: bool = False
+    refused: bool = Field(
+        default=False, description="the notified agent or master refused the notification "
+        "expressly: the outcome may be recorded before its deadline")
 
 
 class RequestDetention(_Cmd):
@@ -810,10 +813,13 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["notifications"][-1]["outcome"] = "remedied"
             d["notifications"][-1]["outcome_on"] = when
         case RecordNotRemedied():
+            _after_deadline(d["notifications"][-1], when, cmd.refused)
             d["notifications"][-1]["outcome"] = "not_remedied"
+            d["notifications"][-1]["refused"] = cmd.refused
             d["notifications"][-1]["outcome_on"] = when
             d["not_remedied"] = {"risk": cmd.risk, "repatriation": cmd.repatriation,
-                                 "strike": cmd.strike, "recorded_on": when}
+                                 "strike": cmd.strike, "refused": cmd.refused,
+                                 "recorded_on": when}
         case RequestDetention():
             _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
                       consul=cmd.consul)
@@ -871,6 +877,17 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
     if complaint_on and day.isoformat() < str(complaint_on):
         raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
     return day
+
+
+def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:
+    """Art. 10 acts on notifications "não atendidas": the notified party has every day up to
+    the deadline, so the outcome is recorded after it — or earlier on an express refusal."""
+    due = dt.date.fromisoformat(notification["deadline"])
+    if not refused and dt.date.fromisoformat(when) <= due:
+        raise TransitionRefused(
+            f"a notificação {notification['id']} vence em {due:%d/%m/%Y}: o não atendimento "
+            "(art. 10) se registra após o prazo, ou antes com a recusa expressa do notificado "
+            "(refused)", "recorded_on")
 
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,
