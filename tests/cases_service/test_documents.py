@@ -120,3 +120,15 @@ def test_documents_name_the_flag_and_activity_in_portuguese() -> None:
         assert "offshore_support" not in html
     html = documents.render("relatorio", case)
     assert "Cota de brasileiros: Não conforme." in html and "crew_quota:" not in html
+
+
+def test_notification_lists_what_was_notified() -> None:
+    """A finding recorded after the notification (a physical check) is not in it."""
+    case = full_case()
+    case.data["notifications"][0]["items"] = ["F1"]
+    case.data["findings"] = [*FIND, {"id": "F2", "source": "inspector", "severity": "violation",
+                                     "subject": "galley", "citation": None,
+                                     "text": "Verificação física (cozinha): irregular"}]
+    html = documents.render("notificacao", case)
+    assert "Subalternos de convés" in html and "Verificação física (cozinha)" not in html
+    assert "Verificação física (cozinha)" in documents.render("relatorio", case)

@@ -95,10 +95,16 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     # Art. 10, I is about safety, health and hygiene aboard: the consul's ofício lists the
     # inspectors' and physical-check findings, not the quota / immigration / document ones.
     safety = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
+    # The notification states what was notified when it was issued (art. 9): a finding
+    # recorded afterwards (a physical check) is not in it, however often it is printed.
+    last = (data.get("notifications") or [{}])[-1]
+    notified = ([f for f in findings if f.get("id") in set(last["items"])]
+                if "items" in last else violations)
     return render_html(
         f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
         operation=vc.get("operation") or {}, findings=findings,
-        violations=violations, safety_violations=safety, title=TITLES[kind], team=team,
+        violations=violations, safety_violations=safety, notified=notified,
+        title=TITLES[kind], team=team,
         attachments=attachments, d=d, citations=_citations(data), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
