@@ -93,6 +93,7 @@ def test_c185_holder_regular_until_day_90_then_needs_residence(make_case: CaseFa
     assert "residence_authorization_missing" in finding_ids(d91)
     # IN SIT 70/2007 was revoked: the consequence says the procedure is not modelled.
     assert d91.result["consequences"][0]["id"] == "procedure_not_modelled"
+    assert "Lei nº 13.445/2017" in {c.label for c in d91.citations}  # migration sanctions
     assert {i.id for i in d91.interpretations} >= {"immigration.stay.inclusive",
                                                    "immigration.migratory_year.from_first_entry"}
     assert [u.name for u in d91.unconfirmed] == ["immigration.migratory_year_months"]

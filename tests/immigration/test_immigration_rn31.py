@@ -78,6 +78,8 @@ def test_no_request_after_the_deadline_is_irregular(make_case: CaseFactory) -> N
     d = evaluate(cabotage(make_case, [person()]), D(2001, 9, 17))
     assert row(d)["verdict"] == "irregular" and d.verdict == Verdict.NON_COMPLIANT
     assert [f.id for f in d.violations] == ["work_authorization_request_overdue"]
+    # The visa of Lei 6.815/1980 (then in force) is cited, and so is the law for the fine.
+    assert {"Lei nº 6.815/1980, art. 13, V", "Lei nº 6.815/1980"} <= {c.label for c in d.citations}
     assert "Lei 6.815/1980" in row(d)["consequence"].pt
     # RN 31 predates IN SIT 70/2007: no auto de infração modelled for 2001.
     assert d.result["consequences"][0]["id"] == "procedure_not_modelled"

@@ -339,3 +339,23 @@ def test_not_covered_cites_the_norm_then_in_force() -> None:
     # the facts are told in words, not codes
     facts = next(t for t in gap.trace if t.rule == "facts")
     assert "(Noruega (NO)), atividade apoio marítimo, contrato: afretamento" in facts.text.pt
+
+
+def test_step_reached_before_the_regime_binds_from_its_start_citing_lindb() -> None:
+    """A PSV in AJB since 2019 had passed day 90 before Res. CNIg 42/2020 (14/10/2020): the
+    step binds from that day, on the principle that a rule acts only once in force."""
+    d = evaluate(vessel_case(PSV_CREW, presence=[{"entry": "2019-06-01", "exit": None}]),
+                 D(2020, 10, 20))
+    step = next(s for s in d.trace if s.rule == "step.from_regime_start")
+    assert step.citation is not None and step.citation.label == "LINDB, art. 6º"
+    assert "exigível a partir de 14/10/2020" in step.text.pt
+    assert "LINDB, art. 6º" in {c.label for c in d.citations}
+
+
+def test_consequence_before_in_sit_70_cites_the_procedure_then_in_force() -> None:
+    crew = [person(i, "AB" if i % 2 else "Oiler", "PH") for i in range(1, 21)]
+    d = evaluate(vessel_case(crew, activity="offshore_support",
+                             presence=[{"entry": "2006-11-01", "exit": None}]), D(2007, 6, 1))
+    assert d.verdict == Verdict.NON_COMPLIANT
+    step = next(s for s in d.trace if s.rule == "consequence.procedure")
+    assert step.citation is not None and step.citation.norm_id == "in-sit-19-2000"

@@ -390,6 +390,7 @@ def _rn31_temporary_visa(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:
            f"6.815/80 art. 13, V) por até {max_years.value} anos.",
            f"{m.id} ({p.row['nationality']}): {why_en} — a temporary visa (Lei 6.815/80 art. 13,"
            f" V) for up to {max_years.value} years is required.", cite)
+    b.cite(ctx.reg.cite("lei-6815-1980", "art. 13, V"))
 
     visas = valid_documents(docs, "temporary_visa", on)
     if visas:
@@ -449,6 +450,7 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
         p.decide("temporary_visa", "action_due" if due else "regular", cite, ext_deadline,
                  action)
         if due:
+            b.cite(ctx.reg.cite("lei-6815-1980"))
             p.row["consequence"] = Msg(
                 f"Sem o pedido até {_d(ext_deadline)}, a estada termina em "
                 f"{_d(visa.valid_until)}; depois disso, sem visto nem protocolo, a estada não "
@@ -466,6 +468,7 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
                      f"The extension request deadline passed on {ext_deadline.isoformat()}: "
                      f"the stay ends on {visa.valid_until.isoformat()}.")
         p.decide("temporary_visa", "action_due", cite, visa.valid_until, action)
+        b.cite(ctx.reg.cite("lei-6815-1980"))
         p.row["consequence"] = Msg(
             f"Depois de {_d(visa.valid_until)}, sem visto nem protocolo, a estada não é regular "
             "e fica sujeita a multa (Lei 6.815/1980) — valores não modelados.",
@@ -503,7 +506,7 @@ def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, vi
             f"{_iso(filed[0].protocol_date)} awaiting decision."), ext_cite, "warning", m.id))
     else:
         p.decide("temporary_visa", "irregular", cite)
-        p.row["consequence"] = _rn31_irregular_consequence()
+        p.row["consequence"] = _rn31_irregular_consequence(ctx)
         b.finding(Finding("temporary_visa_expired", Msg(
             f"{m.id}: visto temporário vencido em {_d(visa.valid_until)}, sem prorrogação "
             "pedida no prazo.", f"{m.id}: temporary visa expired on "
@@ -576,7 +579,7 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
             art9, "warning", m.id))
     else:
         p.decide("temporary_visa", "irregular", cite, bd.deadline, action)
-        p.row["consequence"] = _rn31_irregular_consequence()
+        p.row["consequence"] = _rn31_irregular_consequence(ctx)
         b.finding(Finding("work_authorization_request_overdue", Msg(
             f"{m.id}: sem visto temporário nem protocolo do pedido de autorização de trabalho; "
             f"o prazo venceu em {_d(bd.deadline)}.",
@@ -615,7 +618,7 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
         p.decide("temporary_visa", "irregular", pcite, valid_to, Msg(
             f"Protocolo vencido em {_d(valid_to)} sem visto nem prorrogação.",
             f"Protocol expired on {valid_to.isoformat()} with no visa or extension."))
-        p.row["consequence"] = _rn31_irregular_consequence()
+        p.row["consequence"] = _rn31_irregular_consequence(ctx)
         b.finding(Finding("protocol_expired", Msg(
             f"{m.id}: protocolo do pedido de autorização de trabalho vencido em {_d(valid_to)}.",
             f"{m.id}: work authorization request protocol expired on {valid_to.isoformat()}."),
@@ -649,8 +652,9 @@ def _rn31_alternative(ctx: _Ctx, p: _Person, variant: str, n: int) -> None:
             p.pid))
 
 
-def _rn31_irregular_consequence() -> Msg:
+def _rn31_irregular_consequence(ctx: _Ctx) -> Msg:
     """RN 31/1998 art. 9 § 1º a contrario: without a protocol the stay is not regular."""
+    ctx.b.cite(ctx.reg.cite("lei-6815-1980"))
     return Msg("Sem visto nem protocolo válido, o tripulante não tem estada regular e fica "
                "sujeito a multa (RN 31/1998 art. 9º, § 1º, a contrario; Lei 6.815/1980) — valores "
                "não modelados.",
@@ -1081,6 +1085,7 @@ def _res42_consequence(ctx: _Ctx) -> Msg:
     it, the same wording as the vessel's consequence (the procedure of the date is not
     modelled)."""
     t = regime_tables().consequence
+    ctx.b.cite(ctx.reg.cite("lei-13445-2017"))
     police = Msg("sanções migratórias (Lei nº 13.445/2017) a cargo da Polícia Federal, não "
                  "modeladas", "migration sanctions (Lei 13.445/2017) by the Federal Police, "
                  "not modelled")

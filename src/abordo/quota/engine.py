@@ -346,7 +346,7 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                        f"partir de {_d(natural)}.",
                        f"The {s.from_day}-day step was reached on {reached.isoformat()}, "
                        f"before {ctx.reg[regime.version].label} came into force: it applies "
-                       f"from {natural.isoformat()}.", ctx.cite(regime, ""))
+                       f"from {natural.isoformat()}.", ctx.reg.cite("lindb", "art. 6º"))
         since, extended = natural, False
         e = ext.get(s.from_day)
         if e is not None and regime.extensions is not None and e.applies_from <= natural:
@@ -769,7 +769,7 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
                    f"modelled; IN SIT 70/2007 art. 14 (infraction notice against {who}, CLT "
                    f"art. 444, code {t.ementa}) is in force only from {start.isoformat()}.")
         status = "not_modelled"
-        ctx.b.step("consequence.procedure", text.pt, text.en)
+        ctx.b.step("consequence.procedure", text.pt, text.en, ctx.reg.cite("in-sit-19-2000"))
     else:
         # The procedure that named this auto was revoked; its successor is not modelled, so
         # the consequence is reported as the last modelled one, never as current law.
@@ -783,6 +783,7 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
                    f"{revoked.isoformat()} — the current procedure (IN MTP nº 2/2021) is not "
                    "modelled.")
         status = "not_modelled"
-        ctx.b.step("consequence.procedure", text.pt, text.en)
+        ctx.b.step("consequence.procedure", text.pt, text.en,
+                   ctx.reg.cite(proc_norm.replaced_by) if proc_norm.replaced_by else None)
     result["consequences"] = [{"id": "auto_de_infracao_clt_444", "text": text, "status": status,
                                "ementa": t.ementa, "citations": [c for c in (clt, proc) if c]}]
