@@ -131,3 +131,21 @@ def test_provision_out_of_force_inside_portaria_window() -> None:
     assert d.verdict == Verdict.NOT_COVERED
     assert d.not_covered_reason is not None
     assert "vigorou até 01/01/2005" in d.not_covered_reason.pt
+
+
+def test_art9_health_and_safety_are_one_legal_provision_by_default() -> None:
+    """Art. 3, IV asks for "o mesmo dispositivo legal": Lei 9.719 art. 9 is one provision
+    (the two Annex I entries only carry art. 10, II's two ranges)."""
+    data = make_input(provision="lei-9719/art-9/safety", date=dt.date(2006, 1, 10), nature=1,
+                      extent="light", workers=None,
+                      priors=[{"provision": "lei-9719/art-9/health", "imposed_on": "2005-02-01"}])
+    d = grade(data)
+    assert (d.result["doubled"], d.result["amount"]) == (True, Decimal("1150.00"))
+    assert d.result["recidivism"]["provision"] == "lei-9719/art-9/health"
+    assert "fines.recidivism.same_legal_provision" in {i.id for i in d.interpretations}
+    alt = grade(data, options={"fines.recidivism": "same_catalogue_entry"})
+    assert (alt.result["doubled"], alt.result["amount"]) == (False, Decimal("575.00"))
+    assert "fines.recidivism.same_catalogue_entry" in {i.id for i in alt.interpretations}
+    # Without a prior on the sibling entry the reading decides nothing and is not listed.
+    plain = grade(make_input(priors=[PRIOR]))
+    assert not any(i.id.startswith("fines.recidivism") for i in plain.interpretations)

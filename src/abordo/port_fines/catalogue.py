@@ -39,6 +39,9 @@ class Provision(_Data):
 
     id: str
     law: str
+    # The "dispositivo legal" (article, paragraph, inciso) when several entries share it:
+    # art. 9 of Lei 9.719 is one provision with two fine ranges (health, safety).
+    legal_provision: str | None = None
     via: str | None = None
     article: str
     description: str
@@ -67,6 +70,11 @@ class Provision(_Data):
         if self.max != self.min * 10:
             raise ValueError(f"{self.id}: max must be 10 × min")
         return self
+
+    @property
+    def dispositivo(self) -> str:
+        """The legal provision this entry fines (its own id unless it shares one)."""
+        return self.legal_provision or self.id
 
     @property
     def known_nature(self) -> int | None:

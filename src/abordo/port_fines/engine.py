@@ -53,7 +53,7 @@ NORM = "mte-portaria-746-2000"
 LEI_9719 = "lei-9719-1998"
 # The gradation acts for Lei 9.719 fines, in time order (norms.md): only the first is modelled.
 GRADATION_NORMS = ["mte-portaria-746-2000", "mte-portaria-112-2012", "mtp-portaria-667-2021"]
-FAMILIES = ("fines.cell", "fines.max_cell", "fines.double", "fines")
+FAMILIES = ("fines.cell", "fines.max_cell", "fines.double", "fines", "fines.recidivism")
 
 
 def parse_input(data: Mapping[str, Any] | FineInput) -> FineInput:
@@ -340,10 +340,17 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
                       "after": unit, "text": text, "citations": [c.art4]})
 
     # 2. Recidivism (art. 3, IV) derived from the prior penalties.
-    recid, checks = rules.recidivism(fine.offender.prior_penalties, prov.id, inf.date)
+    # "Mesmo dispositivo legal": the catalogue entries sharing this one's legal provision
+    # count too, under the default reading (fines.recidivism).
+    reading = chosen_interp["fines.recidivism"]
+    siblings = {p.id for p in cat if p.dispositivo == prov.dispositivo} - {prov.id}
+    same = {prov.id} | (siblings if reading.variant == "same_legal_provision" else set())
+    if any(p.provision in siblings for p in fine.offender.prior_penalties):
+        b.interpret(reading)  # the reading decides only with a prior on a sibling entry
+    recid, checks = rules.recidivism(fine.offender.prior_penalties, same, inf.date)
     for chk in checks:
         _trace_prior(b, chk, inf.date, c)
-    others = [p for p in fine.offender.prior_penalties if p.provision != prov.id]
+    others = [p for p in fine.offender.prior_penalties if p.provision not in same]
     if others:
         listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
         listed_en = ", ".join(f"{p.provision} ({p.imposed_on.isoformat()})" for p in others)
@@ -355,9 +362,10 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
                c.art3_recidivism)
     if not checks and fine.offender.prior_penalties:
         b.step("port_fines.recidivism",
-               f"Nenhuma penalidade anterior no mesmo dispositivo ({prov.id}): não há "
-               "reincidência.",
-               f"No prior penalty on the same provision ({prov.id}): no recidivism.",
+               f"Nenhuma penalidade anterior no mesmo dispositivo ({', '.join(sorted(same))}): "
+               "não há reincidência.",
+               f"No prior penalty on the same provision ({', '.join(sorted(same))}): no "
+               "recidivism.",
                c.art3_recidivism)
     if recid is not None:
         b.finding(Finding(

@@ -6,7 +6,7 @@ Amounts are ``Decimal`` BRL; nothing here formats text or reads files.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -105,12 +105,13 @@ def check_prior(prior: PriorPenalty, infraction_date: dt.date) -> PriorCheck:
     return PriorCheck(prior, end, "expired")
 
 
-def recidivism(priors: Iterable[PriorPenalty], provision_id: str, infraction_date: dt.date
+def recidivism(priors: Iterable[PriorPenalty], same: Collection[str], infraction_date: dt.date
                ) -> tuple[PriorCheck | None, list[PriorCheck]]:
     """The prior penalty that makes the infraction a recidivism (the most recently imposed
     of those in the window), and every check on the same provision, for the trace.
-    Penalties on other provisions are not recidivism ("mesmo dispositivo legal")."""
-    checks = [check_prior(p, infraction_date) for p in priors if p.provision == provision_id]
+    ``same``: the catalogue ids that are the infraction's "mesmo dispositivo legal";
+    penalties on other provisions are not recidivism."""
+    checks = [check_prior(p, infraction_date) for p in priors if p.provision in same]
     counting = [c for c in checks if c.counts]
     chosen = max(counting, key=lambda c: c.prior.imposed_on) if counting else None
     return chosen, checks
