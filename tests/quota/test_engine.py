@@ -359,3 +359,21 @@ def test_consequence_before_in_sit_70_cites_the_procedure_then_in_force() -> Non
     assert d.verdict == Verdict.NON_COMPLIANT
     step = next(s for s in d.trace if s.rule == "consequence.procedure")
     assert step.citation is not None and step.citation.norm_id == "in-sit-19-2000"
+
+
+def test_next_step_after_the_regime_ends_is_not_announced() -> None:
+    """RN 72/2006 ends on 30/11/2017; its 180-day step would fall on 28/02/2018, when the
+    original RN 06/2017 (not modelled) is in force: no next step, told in the trace, and the
+    plan marks that step as beyond the norm."""
+    crew = [person(1, "Master", "NO"), person(2, "AB", "BR"), person(3, "Chief Engineer", "NO"),
+            person(4, "Cook", "BR")]
+    case = vessel_case(crew, presence=[{"entry": "2017-09-01", "exit": None}])
+    d = evaluate(case, D(2017, 11, 30))
+    assert d.regime == "cnig-rn-72-2006" and d.result["next_step"] is None
+    told = next(s for s in d.trace if s.rule == "step.next_beyond_regime")
+    assert "cairia em 28/02/2018" in told.text.pt and "não está modelada" in told.text.pt
+    assert told.citation is not None and told.citation.norm_id == "cnig-rn-06-2017"
+    rows = plan(case, D(2017, 11, 30)).result["plan"]
+    assert [(r["since"], r["status"]) for r in rows] == [
+        (D(2017, 11, 30), "current"), (D(2018, 2, 28), "beyond_regime"),
+        (D(2018, 8, 27), "beyond_regime")]

@@ -182,7 +182,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
-        "regime_from", *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
+        "regime_from", "regime_to", *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
     bit = {g: i for i, g in enumerate([*rs.groups, *(f"alt:{g}" for g in rs.alt_groups)])}
     if len(bit) > 64:  # pragma: no cover - the regimes have about twenty group ids
         raise ValueError("too many group ids for the group bits")
@@ -282,7 +282,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "_dbl", "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
-                 "interpretations", "regime_from", "_gm")
+                 "interpretations", "regime_from", "regime_to", "_gm")
 # Per-vessel counts the evaluation reads (master_n / chief_n are not needed).
 CELL_COUNTS = tuple(f for f in PACKED_FIELDS if f not in ("master_n", "chief_n"))
 
@@ -406,6 +406,9 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
     v = v.with_columns(_nx=pl.when(pl.col("_cur").is_not_null() & pl.col("_nx").is_not_null()
                                    & (pl.col("_nx_from") < pl.col("_cur_from")))
                        .then(alt).otherwise("_nx"))
+    # A next step after the regime's known end is none of its own (engine._apply_rule).
+    beyond = _pick("_nx", "_since", S) > pl.col("regime_to")
+    v = v.with_columns(_nx=pl.when(beyond.fill_null(False)).then(None).otherwise("_nx"))
     # The step's figures are looked up by (key, step) in _groups; only the dates and the
     # extension flags, per vessel, are picked here.
     return v.with_columns(_cur_since=_pick("_cur", "_since", S),
@@ -621,7 +624,8 @@ def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
     cols: dict[str, pl.Expr] = {}
     for k in range(S):
         since = pl.col(f"_since{k}")
-        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end)
+        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end) \
+            & (pl.col("regime_to").is_null() | (since <= pl.col("regime_to")))
         for c in ("P", "A", "Q"):
             cols[f"_h{c}{k}"] = pl.lit(lk.step[c]).gather(key * lk.steps + k)
     v = v.with_columns(**cols)

@@ -202,6 +202,7 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "paused": pl.Boolean, "ext_ok": pl.Boolean, "kind": pl.String, "levels": pl.Int8,
         "rest": pl.Boolean, "half_up": pl.Boolean, "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
+        "regime_to": pl.Int32,
     }
     for k in range(max_steps):
         schema |= {f"from_day_{k}": pl.Int32, f"p_{k}": pl.Int64, f"q_{k}": pl.Int64,
@@ -229,7 +230,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "regime_label": None, "pos_master": False, "pos_chief": False, "needs_stay": False,
         "tolerance": None, "paused": False, "ext_ok": False, "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
-        "interpretations": None, "regime_from": None,
+        "interpretations": None, "regime_from": None, "regime_to": None,
     }
     for k in range(max_steps):
         row |= {f"from_day_{k}": None, f"p_{k}": None, f"q_{k}": None, f"frac_{k}": None,
@@ -261,6 +262,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row["regime_label"] = reg[regime.version].label
     # A step binds from the regime's start at the earliest (``engine.step_dates``).
     row["regime_from"] = (regime.valid_from - EPOCH).days
+    # ... and a step after its known end is not its to require (``engine._next_beyond_regime``).
+    row["regime_to"] = (regime.valid_to - EPOCH).days if regime.valid_to else None
     row["pos_master"] = "master" in regime.positions
     row["pos_chief"] = "chief_engineer" in regime.positions
     rule = regime.rule_for(activity)

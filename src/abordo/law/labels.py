@@ -35,6 +35,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "past": ("superada", "superseded"),
     "current": ("em vigor", "in force"),
     "future": ("futura", "future"),
+    "beyond_regime": ("após o fim da norma — não coberta", "after the norm ends — not covered"),
 }
 
 

@@ -474,10 +474,18 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     if current and nxt and nxt.step.from_day < current.step.from_day:
         nxt = next((sd for sd in future if sd.step.from_day > current.step.from_day), None)
 
+    # A step falling after the regime's known end is not this norm's to require (the norm
+    # then in force decides it): never presented as the next requirement.
+    ends = regime.valid_to
+    if nxt is not None and ends is not None and nxt.since > ends:
+        _next_beyond_regime(ctx, regime, nxt)
+        nxt = None
     if planning:
         result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
                                     "current" if sd is current else
-                                    "past" if sd.since <= on else "future")
+                                    "past" if sd.since <= on else
+                                    "beyond_regime" if ends is not None and sd.since > ends
+                                    else "future")
                           for sd in dates]
 
     if stay is not None and not stay.in_ajb_on_date:
@@ -538,6 +546,28 @@ def _next_step(ctx: _Context, rule: Rule, nxt: StepDate | None, members: list[Cr
                f"{nxt.since.isoformat()}.", nxt.citation)
     else:
         result["next_step"] = None
+
+
+def _next_beyond_regime(ctx: _Context, regime: Regime, nxt: StepDate) -> None:
+    """The next step would fall after ``regime`` ends: told, with the norm that follows."""
+    end = regime.valid_to
+    assert end is not None
+    norm = ctx.reg[regime.version]
+    succ = ctx.reg[norm.replaced_by] if norm.replaced_by else None
+    then_pt = (f"a partir de {_d(add_days(end, 1))} vigora {succ.label}"
+               + ("" if succ.modelled else ", que não está modelada") if succ else
+               "a norma seguinte não está registrada")
+    then_en = (f"from {add_days(end, 1).isoformat()} {succ.label} is in force"
+               + ("" if succ.modelled else ", which is not modelled") if succ else
+               "the following norm is not registered")
+    ctx.b.step("step.next_beyond_regime",
+               f"A etapa seguinte ({_frac(nxt.step.fraction)} a partir de {nxt.step.from_day} "
+               f"dias) cairia em {_d(nxt.since)}, depois do fim da vigência de {norm.label} "
+               f"({_d(end)}); {then_pt}: próxima etapa não coberta por esta norma.",
+               f"The following step ({_frac(nxt.step.fraction)} from {nxt.step.from_day} days) "
+               f"would fall on {nxt.since.isoformat()}, after {norm.label} ended "
+               f"({end.isoformat()}); {then_en}: next step not covered by this norm.",
+               ctx.reg.cite(succ.id) if succ else None)
 
 
 def _option_not_applicable(ctx: _Context, family: str, why_pt: str, why_en: str) -> None:
@@ -671,7 +701,9 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
     stay = Stay(entry, False, 0, 0, ())
     rounding = _rounding(ctx, rule)
     reading = _reading(ctx, rule)
-    return [_plan_row(ctx, rule, sd, members, rounding, reading, "future")
+    ends = regime.valid_to
+    return [_plan_row(ctx, rule, sd, members, rounding, reading,
+                      "beyond_regime" if ends is not None and sd.since > ends else "future")
             for sd in step_dates(ctx, regime, rule, stay)]
 
 
