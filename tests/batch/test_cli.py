@@ -122,6 +122,12 @@ def test_bad_nationality_and_absence(tmp_path: Path) -> None:
     edit(f / "crew.csv", "V01,V01-C003,2nd Officer,BR", "V01,V01-C003,2nd Officer,ZZ")  # row 4
     assert "crew.csv, linha 4, campo nationality: país desconhecido 'ZZ'" in bad(f)
     f = fleet(tmp_path)
+    text = (f / "vessels.csv").read_text()
+    (f / "vessels.csv").write_text(text.replace(",NO,", ",Atlantis,", 1))
+    said = bad(f)
+    assert "campo flag: país desconhecido 'Atlantis'" in said and "‖" not in said
+    assert "unknown country" not in said
+    f = fleet(tmp_path)
     edit(f / "vessels.csv", "2026-02-11/2026-02-19", "2026-02-11 to 2026-02-19")  # V02, row 3
     assert "vessels.csv, linha 3, campo absences: ausência inválida" in bad(f)
 

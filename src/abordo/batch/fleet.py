@@ -418,7 +418,9 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
             col, _, pt, en = checks[i]
             if col == "flag" and pt.startswith("país"):
                 value = df.filter(pl.col(f"_check{i}"))["_flag_txt"][0]
-                pt, en = bad_flags.get(value, pt), f"unknown country '{value}'"
+                # The country reader writes "Portuguese ‖ English": each language its part.
+                said_pt, _, said_en = bad_flags.get(value, pt).partition(" ‖ ")
+                pt, en = said_pt, said_en or f"unknown country '{value}'"
             c.fail(df[f"_check{i}"], col, pt, en)
     vessels = df.select("_vidx", "_row", "id", "name", "imo", "flag", "registry", "activity",
                         "contract", "ajb_entry", "ajb_exit", "foreign_calls",
