@@ -170,6 +170,20 @@ def test_a_folder_of_case_files(tmp_path: Path) -> None:
     assert (res10["verdict"], res10["all_base"], res10["all_required"],
             res10["all_brazilians"]) == ("non_compliant", 400, 100, 90)
 
+    # A case file that cannot be read: the run stops, naming it — or, keeping going, that
+    # vessel alone is an input error and the others are judged.
+    bad = (tmp_path / "q01-psv-res42-day90.yaml").read_text().replace(
+        "nationality: PH", "nationality: Atlantis", 1)
+    (tmp_path / "zz-bad.yaml").write_text(bad)
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, dt.date(2026, 4, 1))
+    assert exc.value.file is not None and exc.value.file.endswith("zz-bad.yaml")
+    kept = screen(tmp_path, dt.date(2026, 4, 1), keep_going=True)
+    zz = row(kept.frame, "zz-bad")
+    assert zz["verdict"] == "input_error" and "Atlantis" in zz["error"]
+    assert "zz-bad.yaml" in zz["error"] and kept.errors == 1
+    assert row(kept.frame, "q01-psv-res42-day90")["verdict"] == "non_compliant"
+
 
 @pytest.mark.parametrize(("categorical", "rare_limit"),
                          [(False, 1 << 20), (True, 1 << 20), (False, 0), (True, 0)])

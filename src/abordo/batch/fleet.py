@@ -86,6 +86,8 @@ class Fleet:
     row_offset: int
     headers: dict[str, str] = field(default_factory=dict)  # canonical → as written
     cases: dict[Any, VesselCase] | None = None
+    # Case files that could not be read (``keep_going``): (vessel id, the error).
+    rejected: list[tuple[str, InputError]] = field(default_factory=list)
 
     def column_label(self, canonical: str) -> str:
         return self.headers.get(canonical, canonical)
@@ -166,12 +168,14 @@ def _find(folder: Path, stem: str) -> Path | None:
     return found[0] if found else None
 
 
-def read_fleet(folder: Path) -> Fleet:
+def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
     """Read a fleet folder (see the module docstring for the format).
 
     Raises :class:`InputError` naming file, row and column for anything that is not as
     documented: unknown or missing column, bad date, bad code, duplicate id, empty file.
     The crew table is not read here (it is streamed by :func:`abordo.batch.crew.count_crew`).
+    ``keep_going``: in a folder of case files, a file that cannot be read is set aside in
+    :attr:`Fleet.rejected` (each file is one vessel) unless no file can be read.
     """
     if not folder.exists():
         raise _err(f"pasta da frota não encontrada: {folder}", f"fleet folder not found: "
@@ -187,7 +191,7 @@ def read_fleet(folder: Path) -> Fleet:
         cases = sorted(p for p in folder.iterdir()
                        if p.suffix.lower() in (".yaml", ".yml", ".json") and p.is_file())
         if cases:
-            return fleet_from_cases(cases)
+            return fleet_from_cases(cases, keep_going)
         raise _err("a pasta não tem vessels.csv|parquet nem arquivos de caso (.yaml/.json)",
                    "the folder has no vessels.csv|parquet and no case files (.yaml/.json)",
                    file=str(folder))
@@ -514,18 +518,27 @@ def _extensions(c: _Checker) -> pl.DataFrame:
 
 # --- a folder of vessel case files --------------------------------------------------------
 
-def fleet_from_cases(paths: list[Path]) -> Fleet:
+def fleet_from_cases(paths: list[Path], keep_going: bool = False) -> Fleet:
     """A fleet from vessel case files (each read by :func:`load_vessel_case`); the vessel
-    id is the file name without extension."""
+    id is the file name without extension. ``keep_going``: see :func:`read_fleet`."""
     vrows: list[dict[str, Any]] = []
     crows: list[dict[str, Any]] = []
     cases: dict[Any, VesselCase] = {}
+    rejected: list[tuple[str, InputError]] = []
+    seen: set[str] = set()
     for p in paths:
-        case = load_vessel_case(p)
         vid = p.stem
-        if vid in cases:
+        if vid in seen:
             raise _err(f"dois arquivos de caso com o mesmo nome: {vid}",
                        f"two case files with the same name: {vid}", file=str(p))
+        seen.add(vid)
+        try:
+            case = load_vessel_case(p)
+        except InputError as exc:
+            if not keep_going:
+                raise
+            rejected.append((vid, exc))
+            continue
         cases[vid] = case
         vrows.append(case_to_vessel_row(vid, case))
         for person in case.crew_list:
@@ -534,11 +547,13 @@ def fleet_from_cases(paths: list[Path]) -> Fleet:
                           "department": person.department, "level": person.level,
                           "position": person.position})
     display = str(paths[0].parent)
+    if not vrows:  # nothing to screen: the first file's error says why
+        raise rejected[0][1]
     vdf = pl.DataFrame(vrows, schema={k: pl.String for k in vrows[0]})
     vessels, absences, extensions = check_vessels(vdf, display, 1, {}, pl.String())
     cdf = pl.DataFrame(crows, schema={k: pl.String for k in ("vessel_id", *CREW_READ)})
     crew = CrewSource(cdf.lazy(), display, 1)
-    return Fleet(vessels, absences, extensions, crew, display, 1, {}, cases)
+    return Fleet(vessels, absences, extensions, crew, display, 1, {}, cases, rejected)
 
 
 def case_to_vessel_row(vid: str, case: VesselCase) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     rs = rule_set(on, options)
     if stage:
         stage("vessels")
-    fleet = read_fleet(folder)
+    fleet = read_fleet(folder, keep_going)
     mark("read_vessels")
     try:
         counts = count_crew(fleet.crew, stage)
@@ -123,9 +123,21 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
         mark("engine")
     else:
         ev = ev.drop("_route")
+    if fleet.rejected:
+        # Case files that could not be read (keep_going): one input_error row each, after
+        # the others in file order (ranking puts them among the input errors).
+        first = ev.height  # the fleet's _vidx are 0 … height − 1
+        bad = pl.DataFrame(
+            {"_vidx": [first + i for i in range(len(fleet.rejected))],
+             "id": [vid for vid, _ in fleet.rejected],
+             "verdict": ["input_error"] * len(fleet.rejected),
+             "error": [err.render(lang) for _, err in fleet.rejected]},
+            schema_overrides={"_vidx": ev.schema["_vidx"]})
+        ev = pl.concat([ev, bad], how="diagonal_relaxed")
     if stage:
         stage("rank")
-    frame = rank(ev.sort("_vidx") if routed.height else ev).drop("_vidx", "_row")
+    frame = rank(ev.sort("_vidx") if routed.height or fleet.rejected else ev
+                 ).drop("_vidx", "_row")
     mark("rank")
     errors = int((frame["verdict"] == "input_error").sum())
     return ScreenResult(frame, rs, horizon, counts.rows, counts.exact_vessels,
