@@ -45,4 +45,10 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
     (tmp_path / "x.yaml").write_text("id: x\nengine: crew_quota\non: 2026-04-31\ninput: {}\n"
                                      "expect: {verdict: compliant}\n", encoding="utf-8")
     (res,) = run_cases([tmp_path / "x.yaml"])
-    assert res.status == "error" and "unreadable case file" in (res.difference or "")
+    assert res.status == "error" and res.difference == (
+        f"unreadable case file {tmp_path / 'x.yaml'}, line 3, field on: no such date 2026-04-31")
+    (tmp_path / "y.yaml").write_text("id: y\nengine: [crew_quota\n", encoding="utf-8")
+    (tmp_path / "z.yaml").write_text("id: z\nengine: crew_quota\n", encoding="utf-8")
+    (y, z) = run_cases([tmp_path / "y.yaml", tmp_path / "z.yaml"])
+    assert (y.difference or "").startswith(f"unreadable case file {tmp_path / 'y.yaml'}, line 3")
+    assert z.difference == f"{tmp_path / 'z.yaml'}: not a case file (engine/expect missing)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -19,7 +20,9 @@ from typing import Any
 
 import yaml
 
+from abordo.law.documents import line_of, read_document
 from abordo.law.errors import InputError
+from abordo.law.validation import loc_to_path
 
 ENGINES: dict[str, str] = {
     "crew_quota": "abordo.quota.casebook",
@@ -140,10 +143,11 @@ def run_case(path: Path) -> CaseResult:
     """Load one case file, run its engine and compare with its ``expect`` block."""
     try:
         case = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, ValueError) as exc:  # ValueError: a date like 2026-04-31
-        return CaseResult(path.stem, path, "?", "error", f"unreadable case file: {exc}")
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
+        return CaseResult(path.stem, path, "?", "error", _unreadable(path, exc))
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
-        return CaseResult(path.stem, path, "?", "error", "not a case file (engine/expect missing)")
+        return CaseResult(path.stem, path, "?", "error",
+                          f"{path}: not a case file (engine/expect missing)")
     if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
         return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "error",
                           "`expect` and `input` must be mappings")
@@ -164,6 +168,39 @@ def run_case(path: Path) -> CaseResult:
                           f"engine raised {type(exc).__name__}: {exc}")
     diff = compare(case["expect"], actual)
     return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
+
+
+def _unreadable(path: Path, exc: Exception) -> str:
+    """Why ``path`` could not be read, with the line (and field) where that is known."""
+    mark = getattr(exc, "problem_mark", None)
+    if isinstance(exc, yaml.YAMLError) and mark is not None:
+        problem = getattr(exc, "problem", None) or exc
+        return f"unreadable case file {path}, line {mark.line + 1}: {problem}"
+    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
+        # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
+        data, index = read_document(path)
+        for loc, value in _leaves(data, ()):
+            if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+                try:
+                    dt.date.fromisoformat(value)
+                except ValueError:
+                    return (f"unreadable case file {path}, line {line_of(index, loc)}, field "
+                            f"{loc_to_path(list(loc))}: no such date {value}")
+    return f"unreadable case file {path}: {exc}"
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _leaves(obj: Any, loc: tuple[Any, ...]) -> Iterable[tuple[tuple[Any, ...], Any]]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _leaves(v, (*loc, "on" if k is True else k))  # YAML 1.1: on → True
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _leaves(v, (*loc, i))
+    else:
+        yield loc, obj
 
 
 def run_cases(paths: Iterable[Path]) -> list[CaseResult]:
