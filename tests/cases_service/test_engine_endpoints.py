@@ -45,6 +45,18 @@ def test_bad_input_names_the_field(c: TestClient) -> None:
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "crew[2].nationalty"
     r = c.post("/api/v1/check?on=31/02/2026", json=q01_case())
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"
+    # dd/mm/aaaa is a date (as the message says), and the same date as ISO
+    ddmm = c.post("/api/v1/quota?on=01/04/2026", json=q01_case())
+    assert ddmm.status_code == 200, ddmm.text
+    assert ddmm.json() == c.post("/api/v1/quota?on=2026-04-01", json=q01_case()).json()
+    # an engine input error follows the language asked
+    body = q01_case()
+    body["vessel"]["flag"] = "XX"
+    en = c.post("/api/v1/check?on=2026-04-01&lang=en", json=body).json()
+    assert en["title"] == "Unprocessable Content" and "unknown country" in en["detail"]
+    assert "desconhecido" not in en["errors"][0]["message"]
+    pt = c.post("/api/v1/check?on=2026-04-01", json=body).json()
+    assert pt["title"] == "Entrada inválida" and "desconhecido" in pt["detail"]
     body = q01_case()
     body["crew_file"] = "/etc/passwd"
     del body["crew"]

@@ -227,3 +227,12 @@ def test_acts_recorded_later_keep_the_day_they_happened() -> None:
         with pytest.raises(TransitionRefused, match=why) as exc:
             run("notified", d, {"command": "record_remedied", "recorded_on": day})
         assert exc.value.field == "recorded_on"
+
+
+def test_command_dates_accept_dd_mm_aaaa() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    out = run("findings", d, {"command": "notify", "deadline": "05/04/2026",
+                              "issued_on": "01/04/2026"})
+    assert (out.data["notifications"][0]["deadline"],
+            out.data["notifications"][0]["issued_on"]) == ("2026-04-05", "2026-04-01")

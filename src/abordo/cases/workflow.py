@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.law.norms import norm_registry
+from abordo.law.validation import Date
 
 PROCEDURE = "in-sit-70-2007"
 """The procedure the workflow models (IN SIT 70/2007). A case also records the procedure in
@@ -88,12 +89,12 @@ class Complaint(_In):
     """The origin of the action (arts. 4 and 12)."""
 
     source: ComplaintSource
-    date: dt.date
+    date: Date
     content: Text
 
 
 class PscInspection(_In):
-    date: dt.date | None = None
+    date: Date | None = None
     notes: Annotated[str, Field(max_length=2000)] | None = None
 
 
@@ -107,8 +108,8 @@ class PreBoarding(_In):
     free_pratique_requested: bool | None = None
     free_pratique_granted: bool | None = None
     last_psc_inspection: PscInspection | None = None
-    expected_berthing: dt.date | None = None
-    expected_unberthing: dt.date | None = None
+    expected_berthing: Date | None = None
+    expected_unberthing: Date | None = None
     quay: Short | None = None
     berth: Short | None = None
 
@@ -123,7 +124,7 @@ class _Cmd(_In):
     reason: Annotated[str, Field(max_length=5000)] | None = None
     version: int | None = Field(default=None, ge=1,
                                 description="the case version this write is based on")
-    recorded_on: dt.date | None = Field(
+    recorded_on: Date | None = Field(
         default=None, description="the day the act or fact happened, when recorded later "
         "(default: today; not before the complaint, not in the future)")
 
@@ -184,12 +185,12 @@ class RecordPhysicalCheck(_Cmd):
 class SetVesselCase(_Cmd):
     command: Literal["set_vessel_case"]
     vessel_case: dict[str, Any]
-    on: dt.date | None = None
+    on: Date | None = None
 
 
 class RunEngines(_Cmd):
     command: Literal["run_engines"]
-    on: dt.date | None = None
+    on: Date | None = None
 
 
 class AddFinding(_Cmd):
@@ -201,8 +202,8 @@ class AddFinding(_Cmd):
 
 class Notify(_Cmd):
     command: Literal["notify"]
-    deadline: dt.date
-    issued_on: dt.date | None = None
+    deadline: Date
+    issued_on: Date | None = None
 
 
 class RecordRemedied(_Cmd):
@@ -284,7 +285,7 @@ class Procedure:
     not the one the workflow models (:data:`PROCEDURE`).
     """
 
-    on: dt.date
+    on: Date
     version: str
     warning: dict[str, Any] | None
 

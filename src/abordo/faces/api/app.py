@@ -42,6 +42,7 @@ from abordo.cases.service import CaseCreate, CaseService, read_crew_upload
 from abordo.faces.api import problems
 from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
+from abordo.law.validation import Date
 
 SESSION_COOKIE = "abordo_session"
 SESSION_MAX_AGE = 12 * 3600
@@ -49,7 +50,8 @@ MAX_UPLOAD = 20 * 1024 * 1024
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 Lang = Annotated[Literal["pt", "en"], Query(description="idioma dos textos")]
-OnDate = Annotated[dt.date | None, Query(description="data dos fatos (padrão: hoje)")]
+OnDate = Annotated[Date | None, Query(description="data dos fatos, AAAA-MM-DD ou dd/mm/aaaa "
+                                                  "(padrão: hoje)")]
 CaseId = Annotated[int, Path(ge=1, le=2_147_483_647)]
 AnyObject = Annotated[dict[str, Any], Body(description="o mesmo conteúdo do arquivo de entrada "
                                                        "da CLI (veja GET /api/v1/schemas/...)")]

@@ -119,16 +119,21 @@ def problem(status: int, detail: str, *, type_: str = "about:blank",
     return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
 
 
-def input_problem(exc: InputError) -> JSONResponse:
-    errors = [{"field": e.field, "message": e.message, "message_en": e.message_en,
-               "file": e.file, "row": e.row} for e in [exc, *exc.details]]
-    return problem(422, exc.render(), type_="/problems/invalid-input", errors=errors)
+def input_problem(exc: InputError, en: bool = False) -> JSONResponse:
+    """422 for bad input: every problem with its field (file, row), in the language asked
+    (``message`` in it; ``message_en`` always English)."""
+    errors = [{"field": e.field,
+               "message": (e.message_en or e.message) if en else e.message,
+               "message_en": e.message_en, "file": e.file, "row": e.row}
+              for e in [exc, *exc.details]]
+    return problem(422, exc.render("en" if en else "pt"), type_="/problems/invalid-input",
+                   errors=errors, en=en)
 
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(InputError)
-    async def _input(_r: Request, exc: InputError) -> JSONResponse:
-        return input_problem(exc)
+    async def _input(r: Request, exc: InputError) -> JSONResponse:
+        return input_problem(exc, _wants_en(r))
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
