@@ -377,3 +377,12 @@ def test_next_step_after_the_regime_ends_is_not_announced() -> None:
     assert [(r["since"], r["status"]) for r in rows] == [
         (D(2017, 11, 30), "current"), (D(2018, 2, 28), "beyond_regime"),
         (D(2018, 8, 27), "beyond_regime")]
+
+
+def test_unknown_and_missing_ranks_are_listed_together() -> None:
+    crew = [*PSV_CREW, person(6, "Captain Hook", "PH"), {"id": "P007", "nationality": "PH"}]
+    with pytest.raises(InputError) as exc:
+        evaluate(vessel_case(crew), D(2026, 4, 1))
+    said = exc.value.render()
+    assert "função 'Captain Hook' desconhecida para P006" in said
+    assert "função ausente para P007" in said and "''" not in said

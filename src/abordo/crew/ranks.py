@@ -93,12 +93,12 @@ class CrewMember:
                 why: tuple[str, str] = ("", "")) -> None:
         """Raise :class:`InputError` naming this row when its group cannot be determined."""
         if self.department is None:
+            what_pt = f"função '{self.rank}' desconhecida" if self.rank else "função ausente"
+            what_en = f"unknown rank '{self.rank}'" if self.rank else "missing rank"
             raise InputError(
-                f"função '{self.rank or ''}' desconhecida para {self.id}: informe a coluna "
-                f"department (seção){why[0]}",
+                f"{what_pt} para {self.id}: informe a coluna department (seção){why[0]}",
                 _field(self.path, "rank"), self.file, self.row,
-                message_en=f"unknown rank '{self.rank or ''}' for {self.id}: give the "
-                f"department column{why[1]}",
+                message_en=f"{what_en} for {self.id}: give the department column{why[1]}",
             )
         if not level or self.department not in ("deck", "engine"):
             return
