@@ -124,3 +124,12 @@ def test_report_written_to_a_file_says_where(tmp_path: Path) -> None:
     assert r.exit_code == 1  # non-compliant, as without -o
     assert f"Relatório gravado em {out}" in r.output
     assert out.read_text(encoding="utf-8").startswith("<!doctype html>")
+
+
+def test_a_bad_on_date_is_the_command_line_s_not_the_file_s() -> None:
+    for command in ("check", "plan"):
+        r = runner.invoke(app, [command, str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                                "--on", "31/02/2026"])
+        assert r.exit_code == 2
+        said = r.stderr if r.stderr else r.output
+        assert "campo --on: data inválida '31/02/2026'" in said and "arquivo" not in said

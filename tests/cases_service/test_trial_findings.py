@@ -282,7 +282,7 @@ def test_open_steps_carry_portuguese_labels() -> None:
         "id": "crew_payroll", "label": "Recibos do último pagamento à tripulação (crew payroll)"}
     steps = wf.open_steps(data)
     assert len(steps) == len(details)
-    assert "Recibos do último pagamento à tripulação (crew payroll) (crew_payroll)" in steps[0]
+    assert "Recibos do último pagamento à tripulação (crew payroll) [crew_payroll]" in steps[0]
     assert steps[1] == "auto de infração por descumprimento da cota (art. 14)"
 
 

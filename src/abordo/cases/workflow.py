@@ -527,7 +527,7 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
 
 def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
     """The open steps as sentences (pending documents by label, with their ids)."""
-    return [s["label"] + (": " + ", ".join(f"{i['label']} ({i['id']})" for i in s["items"])
+    return [s["label"] + (": " + ", ".join(f"{i['label']} [{i['id']}]" for i in s["items"])
                           if s.get("items") else "")
             for s in open_step_details(data, for_report=for_report)]
 

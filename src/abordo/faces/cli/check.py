@@ -46,9 +46,10 @@ def register(app: typer.Typer) -> None:
 
         Saída 0 conforme, 1 não conforme, 2 entrada inválida."""
         language = resolve_lang(lang)
+        day, opts = parse_on(on) or today(), parse_options(option)  # the command line first
         case = load_vessel_case(file, keep_personal_data or None)
         try:
-            result = check_vessel(case, parse_on(on) or today(), parse_options(option))
+            result = check_vessel(case, day, opts)
         except InputError as exc:
             raise case.locate(exc) from None
         emit_report(fmt, result, language, output, {
@@ -68,9 +69,10 @@ def register(app: typer.Typer) -> None:
         """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo
         (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
         language = resolve_lang(lang)
+        day, opts = parse_on(on) or today(), parse_options(option)  # the command line first
         case = load_vessel_case(file)
         try:
-            d = plan_quota(case, parse_on(on) or today(), parse_options(option))
+            d = plan_quota(case, day, opts)
         except InputError as exc:
             raise case.locate(exc) from None
         if fmt == "json":
