@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from abordo.faces.cli.main import app
+from abordo.law.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -130,6 +131,7 @@ def test_a_bad_on_date_is_the_command_line_s_not_the_file_s() -> None:
     for command in ("check", "plan"):
         r = runner.invoke(app, [command, str(ROOT / "examples/psv-atlantic-provider.yaml"),
                                 "--on", "31/02/2026"])
-        assert r.exit_code == 2
-        said = r.stderr if r.stderr else r.output
-        assert "campo --on: data inválida '31/02/2026'" in said and "arquivo" not in said
+        err = r.exception  # the console entry point turns it into exit 2 and a message
+        assert isinstance(err, InputError) and (err.field, err.file) == ("--on", None)
+        assert err.render() == "campo --on: data inválida '31/02/2026'; use AAAA-MM-DD ou " \
+            "dd/mm/aaaa"
