@@ -142,6 +142,25 @@ def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
     assert (err2.value.file, err2.value.row, err2.value.field) == ("decl.csv", 4, "company")
 
 
+def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
+    """A bad date and an unknown category in the CIR sheet and a misspelled column in the
+    declarations sheet: one run lists the three (the misspelled column once, not as a
+    missing field on every row)."""
+    (tmp_path / "cir.csv").write_text(
+        "vessel;embark;disembark;function;company\nA;01/03/2025;10/03/2025;2ON;C\n"
+        "A;31/02/2025;10/03/2025;2ON;C\nA;01/04/2025;10/04/2025;9ZZ;C\n", encoding="utf-8")
+    (tmp_path / "decl.csv").write_text("empresa;de;até;categria\nC;01/03/2025;10/04/2025;2ON\n"
+                                       "C;01/05/2025;10/05/2025;2ON\n", encoding="utf-8")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in.yaml")
+    found = [(e.file, e.row, e.field) for e in [err.value, *err.value.details]]
+    assert found == [("cir.csv", 3, "embark"), ("cir.csv", 4, "function"),
+                     ("decl.csv", 1, "categria")]
+
+
 def test_yaml_errors(tmp_path: Path) -> None:
     p = tmp_path / "in.yaml"
     p.write_text("seafarer: {id: X\npurpose: [\n", encoding="utf-8")

@@ -37,10 +37,12 @@ class InputError(AbordoError):
     @classmethod
     def listing(cls, items: list[InputError], in_file_order: bool = False) -> InputError:
         """One error for several problems found at once: the first of ``items`` (the first
-        in the file when ``in_file_order``: by row, rows unknown last), the others in its
-        ``details``."""
+        in the file when ``in_file_order``: by row, rows unknown last — files kept in the
+        order they first appear), the others in its ``details``."""
         if in_file_order:
-            items = sorted(items, key=lambda e: e.row if e.row is not None else 1 << 30)
+            files = list(dict.fromkeys(e.file for e in items))
+            items = sorted(items, key=lambda e: (files.index(e.file),
+                                                 e.row if e.row is not None else 1 << 30))
         first = items[0]
         return cls(first.message, first.field, first.file, first.row, first.message_en,
                    list(items[1:]))

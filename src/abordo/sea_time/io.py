@@ -137,18 +137,24 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
     model = SECTIONS[section]
     allowed = {info.alias or field for field, info in model.model_fields.items()}
     fields: list[str | None] = []
+    # Every problem of the sheet is listed at once: a column not understood is reported
+    # and left out, and each row is still checked.
+    problems: list[InputError] = []
     for col in header:
         if col is None or str(col).strip() == "":
             fields.append(None)
             continue
         key = HEADER_ALIASES.get(norm_key(col), norm_key(col))
         if key not in allowed:
-            raise InputError(
+            problems.append(InputError(
                 f"coluna desconhecida '{col}'; esperado uma de: {', '.join(sorted(allowed))}",
                 str(col), display, header_line,
                 message_en=f"unknown column '{col}'; expected one of: "
-                f"{', '.join(sorted(allowed))}")
+                f"{', '.join(sorted(allowed))}"))
+            fields.append(None)
+            continue
         fields.append(key)
+    unknown = bool(problems)  # a column not understood (only those are reported so far)
     out: list[dict[str, Any]] = []
     for line, values in rows:
         item: dict[str, Any] = {}
@@ -166,10 +172,19 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         try:
             model.model_validate(item)
         except ValidationError as exc:
-            raise sheet_error(exc, display, line) from None
+            err = sheet_error(exc, display, line)
+            found = [(e, raw["type"]) for e, raw in zip([err, *err.details], exc.errors(),
+                                                         strict=False)]
+            # A column not understood leaves its field "missing" on every row: said once,
+            # by the column's own error.
+            problems += [e for e, kind in found if not (kind == "missing" and unknown)]
+            continue
         item["__row__"] = line
         item["__file__"] = display
         out.append(item)
+    if problems:
+        raise InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en)
+                                  for e in problems], in_file_order=True)
     return out
 
 
@@ -318,6 +333,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
     out = dict(data)
     out.update(overrides or {})
     sources: dict[str, list[tuple[str, int]]] = {}
+    problems: list[InputError] = []
     for section in SECTIONS:
         key = f"{section}_file"
         if key not in out:
@@ -330,9 +346,16 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
             raise InputError("caminho de arquivo esperado", key, display,
                              message_en="a file path is expected")
         path = (base_dir / ref).resolve() if not Path(ref).is_absolute() else Path(ref)
-        rows = read_sheet(path, section, ref)
+        try:
+            rows = read_sheet(path, section, ref)
+        except InputError as exc:  # the other sheets are still read: all problems at once
+            problems += [exc, *exc.details]
+            continue
         sources[section] = [(r.pop("__file__"), r.pop("__row__")) for r in rows]
         out[section] = rows
+    if problems:
+        raise InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en)
+                                  for e in problems])
     try:
         parse_input(out)
     except InputError as exc:
