@@ -158,7 +158,14 @@ def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
         load_input(tmp_path / "in.yaml")
     found = [(e.file, e.row, e.field) for e in [err.value, *err.value.details]]
     assert found == [("cir.csv", 3, "embark"), ("cir.csv", 4, "function"),
-                     ("decl.csv", 1, "categria")]
+                     ("decl.csv", 1, "categria"), ("decl.csv", 1, "category")]
+    assert err.value.details[-1].message == "faltam colunas obrigatórias: category"
+    # A sheet with a header only, short of required columns, is told so itself.
+    (tmp_path / "cir.csv").write_text("vessel;embark\n", encoding="utf-8")
+    with pytest.raises(InputError) as err2:
+        load_input(tmp_path / "in.yaml")
+    assert (err2.value.file, err2.value.row, err2.value.message) == (
+        "cir.csv", 1, "faltam colunas obrigatórias: function, company")
 
 
 def test_yaml_errors(tmp_path: Path) -> None:

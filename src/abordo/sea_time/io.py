@@ -154,7 +154,14 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             fields.append(None)
             continue
         fields.append(key)
-    unknown = bool(problems)  # a column not understood (only those are reported so far)
+    required = [info.alias or name for name, info in model.model_fields.items()
+                if info.is_required()]
+    absent = [c for c in required if c not in fields]
+    if absent:
+        problems.append(InputError(
+            f"faltam colunas obrigatórias: {', '.join(absent)}", absent[0], display,
+            header_line, message_en=f"required columns missing: {', '.join(absent)}"))
+    unknown = bool(problems)  # a column not understood or missing: said once, here
     out: list[dict[str, Any]] = []
     for line, values in rows:
         item: dict[str, Any] = {}
