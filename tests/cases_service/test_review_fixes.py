@@ -125,3 +125,42 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert [(p["id"], p["nationality"]) for p in crew] == [("A1", ["BR"]), ("A2", ["PH"]),
                                                            ("A3", ["BR"])]
     assert all("name" not in p for p in crew)  # personal data dropped on import
+
+
+def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int) -> list[int]:
+    """Make the next command lose a race: another write lands between its read and update."""
+    from sqlalchemy import text
+
+    from abordo.cases import service
+    from abordo.cases.db import get_engine
+
+    real = service.workflow.apply
+    calls: list[int] = []
+
+    def apply(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            with get_engine(url).begin() as conn:
+                conn.execute(text("UPDATE cases SET version = version + 1 WHERE id = :i"),
+                             {"i": case_id})
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service.workflow, "apply", apply)
+    return calls
+
+
+def test_a_write_without_version_that_loses_a_race_is_applied_again(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    cid, version = _open(c, h)
+    calls = _race_once(monkeypatch, db_url, cid)
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "start_assessment"})
+    assert r.status_code == 200, r.text
+    assert (r.json()["state"], r.json()["version"], len(calls)) == ("assessing", version + 2, 2)
+    # With a version the caller decides: the lost race is a 409 with the current version.
+    calls = _race_once(monkeypatch, db_url, cid)
+    stale = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                   json={"command": "request_documents", "version": version + 2})
+    assert stale.status_code == 409 and "recarregue" in stale.json()["detail"]
+    assert len(calls) == 1

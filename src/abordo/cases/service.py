@@ -42,6 +42,14 @@ class Conflict(Exception):
         self.current_version = current_version
 
 
+class _Raced(Conflict):
+    """Another write landed between this one's read and its update (no version was given:
+    the command is applied again to the case as it now is)."""
+
+
+RETRIES = 3  # a write without a version is re-applied this many times after losing a race
+
+
 class CaseCreate(BaseModel):
     """A new inspection action: its origin, the vessel, who works on it."""
 
@@ -232,9 +240,23 @@ class CaseService:
 
     def command(self, user: User, case_id: int, cmd: BaseModel, *,
                 expected_version: int | None, today: dt.date) -> Case:
-        """Apply one workflow command in one transaction."""
+        """Apply one workflow command in one transaction.
+
+        With ``expected_version`` a concurrent change is a :class:`Conflict` (the caller
+        decides on what it saw); without it, a write that loses a race is applied again to
+        the case as it now is (its guards judged anew), up to :data:`RETRIES` times."""
         if not can_write(user):
             raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+        for attempt in range(RETRIES + 1):
+            try:
+                return self._command(user, case_id, cmd, expected_version, today)
+            except _Raced:
+                if expected_version is not None or attempt == RETRIES:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _command(self, user: User, case_id: int, cmd: BaseModel,
+                 expected_version: int | None, today: dt.date) -> Case:
         with self.tx() as s:
             case = self.get(s, user, case_id)
             if expected_version is not None and expected_version != case.version:
@@ -266,7 +288,7 @@ class CaseService:
                         vessel_name=vessel_name, updated_at=utcnow())
                 .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("o caso foi alterado por outra pessoa; recarregue", case.version)
+                raise _Raced("o caso foi alterado por outra pessoa; recarregue", case.version)
             if isinstance(cmd, workflow.AssignTeam):
                 for m in s.execute(select(CaseMember).where(CaseMember.case_id == case.id)
                                    ).scalars().all():
@@ -284,8 +306,20 @@ class CaseService:
 
     def attach(self, user: User, case_id: int, *, filename: str, media_type: str,
                content: bytes, description: str | None, expected_version: int | None) -> int:
+        """Store an attachment with its SHA-256; a race is handled as in :meth:`command`."""
         if not can_write(user):
             raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+        for attempt in range(RETRIES + 1):
+            try:
+                return self._attach(user, case_id, filename, media_type, content,
+                                    description, expected_version)
+            except _Raced:
+                if expected_version is not None or attempt == RETRIES:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _attach(self, user: User, case_id: int, filename: str, media_type: str,
+                content: bytes, description: str | None, expected_version: int | None) -> int:
         digest = hashlib.sha256(content).hexdigest()
         with self.tx() as s:
             case = self.get(s, user, case_id)
@@ -298,7 +332,7 @@ class CaseService:
                             .values(version=case.version + 1, updated_at=utcnow())
                             .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("o caso foi alterado por outra pessoa; recarregue", case.version)
+                raise _Raced("o caso foi alterado por outra pessoa; recarregue", case.version)
             att = Attachment(case_id=case.id, filename=filename[:255], media_type=media_type,
                              size=len(content), sha256=digest, description=description,
                              content=content, uploaded_by=user.id)
