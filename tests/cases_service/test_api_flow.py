@@ -80,7 +80,7 @@ def test_full_case_by_api(db_url: str) -> None:
     assert out["open_steps_detail"][0]["items"][0] == {"id": "ship_registry",
                                                         "label": "Registro do navio"}
     assert out["open_steps"][0].startswith(
-        "documentos sem registro de recebido/ausente: Registro do navio (ship_registry), "
+        "documentos sem registro de recebido/ausente: Registro do navio [ship_registry], "
         "Lista de tripulantes (crew list) [crew_list]")
     out = cmd({"command": "set_vessel_case", "vessel_case": q01_case(), "on": "2026-04-01"})
     items = [i["item"] for i in out["facts"]["checklist"]]
