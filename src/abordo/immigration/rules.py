@@ -457,19 +457,12 @@ def business_deadline(start: dt.date, count: int, state: str | None) -> Business
 
 def operation_start(periods: list[tuple[dt.date, dt.date | None]], on: dt.date
                     ) -> dt.date | None:
-    """Start of the vessel's current stay in AJB on ``on``: the entry of the last presence
-    period started by then, going back over periods that follow each other with no full
-    day outside (RN 31/1998 has no tolerance for absences). None if none started."""
-    past = sorted((p for p in periods if p[0] <= on), key=lambda p: p[0])
-    if not past:
-        return None
-    start = past[-1][0]
-    for prev, nxt in zip(reversed(past[:-1]), reversed(past[1:]), strict=True):
-        if prev[1] is not None and (nxt[0] - prev[1]).days <= 1:
-            start = prev[0]
-        else:
-            break
-    return start
+    """The vessel's entry into AJB under the contract (RN 31/1998 art. 9; spec: "counted
+    from the vessel's entry into AJB under the contract"): the first presence period of the
+    operation started by ``on`` — a later exit and return does not start the clock again.
+    None if none started."""
+    past = [p[0] for p in periods if p[0] <= on]
+    return min(past) if past else None
 
 
 def in_force(norm_id: str, on: dt.date) -> bool:
