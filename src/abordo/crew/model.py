@@ -272,6 +272,16 @@ class Document(_Model):
     valid_until: Date | None = None
     protocol_date: Date | None = None
 
+    @field_validator("valid_until")
+    @classmethod
+    def _valid_after_issue(cls, v: dt.date | None, info: ValidationInfo) -> dt.date | None:
+        issued = info.data.get("issued_on")
+        if v is not None and issued is not None and v < issued:
+            raise ValueError(f"validade ({v.isoformat()}) anterior à emissão "
+                             f"({issued.isoformat()}) ‖ valid until {v.isoformat()}, before "
+                             f"the issue date {issued.isoformat()}")
+        return v
+
 
 class CrewInput(_Model):
     """One person aboard as given in the input (inline or one crew-file row)."""

@@ -831,6 +831,15 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
     b.cite(ctx.cite(regime, "art. 1º"))
     b.cite(ctx.cite(regime, "art. 5º"))
     ras = valid_documents(docs, "residence_authorization", on)
+    if not ras and (tvs := valid_documents(docs, "temporary_visa", on)):
+        # Art. 3: the temporary visa is granted on the prior residence authorization, so a
+        # valid one shows the authorization held.
+        b.step(f"person.{m.id}.temporary_visa",
+               f"{m.id}: visto temporário válido — concedido com base na autorização de "
+               "residência prévia (art. 3º), vale como a autorização.",
+               f"{m.id}: valid temporary visa — granted on the prior residence authorization "
+               "(art. 3), it stands for the authorization.", ctx.cite(regime, "art. 3º"))
+        ras = tvs
     if ras:
         return _res42_ra_held(ctx, regime, p, max(ras, key=lambda d: d.valid_until
                                                     or dt.date.max))
@@ -919,6 +928,20 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
             p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
             b.finding(Finding("residence_authorization_due", Msg(
                 f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
+            return p
+        # The next deadline is the first day the person stops being regular: a visit visa
+        # that ends before day ``limit`` ends the stay first.
+        visas = [] if c185 else valid_documents(docs, "visit_visa", on)
+        ends = [d.valid_until for d in visas]
+        visa_end = None if not ends or None in ends else max(e for e in ends if e)
+        if visa_end is not None and sc.limit_date is not None and visa_end < sc.limit_date:
+            p.decide(base, "regular", art11, visa_end, Msg(
+                f"O visto de visita vale até {_d(visa_end)}, antes do {limit}º dia "
+                f"({_d(sc.limit_date)}): depois dele a estada só é regular com novo visto ou "
+                "autorização de residência.",
+                f"The visit visa is valid until {visa_end.isoformat()}, before day {limit} "
+                f"({_iso(sc.limit_date)}): after it the stay is regular only with a new visa "
+                "or a residence authorization."))
             return p
         p.decide(base, "regular", art11, sc.limit_date, Msg(
             f"Para permanecer após o {limit}º dia ({_d(sc.limit_date)}), requerer autorização "
