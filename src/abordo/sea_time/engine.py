@@ -544,8 +544,8 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
     if not late.empty:
         run.exclude("after_request_date", late)
         run.cite("after_request_date")
-    qualifying = d.union(d.day(a.date) for a in acts
-                         if rules.qualifies(a, int(min_hours))) - late
+    qualifying = d.union(d.day(day) for day in rules.qualifying_dates(acts, int(min_hours))
+                         ) - late
     below = all_days - qualifying - late
     run.exclude("below_minimum_hours", below)
     if not below.empty:
@@ -590,21 +590,33 @@ def _navy(run: _Run, inp: SeaTimeInput) -> int:
 
 
 def _excluded(run: _Run, taken: d.Days) -> list[dict[str, Any]]:
-    """Excluded days merged per reason (consecutive days, one reason, one citation).
+    """Excluded days merged per reason: intervals of consecutive days sharing one reason
+    (the worked cases' convention), each with the citation of every rule that excluded its
+    days (``citation``: the first; ``citations``: all, when more than one).
 
     A day counted from another source is not reported as excluded: the question answered is
     why each *uncounted* day did not count.
     """
-    out: list[dict[str, Any]] = []
+    by_reason: dict[str, list[tuple[str, d.Days]]] = {}
     for (reason, rule), parts in run.excluded.items():
         rest = d.union(parts) - taken
-        if rest.empty:
-            continue
-        citation = run.cite(rule)
-        text = provision(rule, run.on).text
-        out.extend({"from": a, "to": z, "days": (z - a).days + 1, "reason": reason,
-                    "rule": rule, "citation": citation, "text": text}
-                   for a, z in d.runs(rest))
+        if not rest.empty:
+            by_reason.setdefault(reason, []).append((rule, rest))
+    out: list[dict[str, Any]] = []
+    for reason, pieces in by_reason.items():
+        for a, z in d.runs(d.union(days for _, days in pieces)):
+            here = d.span(a, z)
+            rules_here = [rule for rule, days in pieces if not (days & here).empty]
+            cites = [run.cite(rule) for rule in rules_here]
+            texts = [provision(rule, run.on).text for rule in rules_here]
+            entry: dict[str, Any] = {
+                "from": a, "to": z, "days": (z - a).days + 1, "reason": reason,
+                "rule": rules_here[0], "citation": cites[0],
+                "text": texts[0] if len(texts) == 1 else Msg(
+                    "; ".join(t.pt for t in texts), "; ".join(t.en for t in texts))}
+            if len(rules_here) > 1:
+                entry |= {"rules": rules_here, "citations": cites}
+            out.append(entry)
     out.sort(key=lambda e: (e["from"], REASONS.index(e["reason"])))
     return out + run.undated_exclusions
 

@@ -9,6 +9,7 @@ returns one of the exclusion ids of the worked cases' vocabulary (``lower_functi
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from abordo.sea_time import days as d
@@ -58,7 +59,8 @@ def unit_exclusion(rec: CirRecord, offshore_roles: str) -> str | None:
 
     Returns ``not_in_service`` (vessel not normally in service), ``fixed_platform``,
     ``function_not_counted_on_unit`` (FPSO/FSU/drillship — or, under
-    ``offshore_roles == "all_platforms"``, any non-fixed platform — without a listed role),
+    ``offshore_roles == "all_platforms"``, any non-fixed platform — without a listed role
+    exercised by an officer),
     or ``None``. Sea trials are judged day by day in :func:`sea_trial_excluded_days`.
     """
     if not rec.in_service:
@@ -66,7 +68,8 @@ def unit_exclusion(rec: CirRecord, offshore_roles: str) -> str | None:
     if rec.kind == "fixed_platform":
         return "fixed_platform"
     role_units = ROLE_UNITS | (OTHER_PLATFORMS if offshore_roles == "all_platforms" else set())
-    if rec.kind in role_units and rec.offshore_role is None:
+    # "quando o oficial exercer as funções de …": the role counts for an officer only.
+    if rec.kind in role_units and (rec.offshore_role is None or not cat(rec.function).officer):
         return "function_not_counted_on_unit"
     return None
 
@@ -191,9 +194,15 @@ def instructor_exclusion(purpose: str, seafarer: Seafarer, on: dt.date) -> str |
     return None
 
 
-def qualifies(activity: InstructorActivity, min_hours: int) -> bool:
-    """An activity day counts toward the ratio with at least ``min_hours`` (4) hours (1.27)."""
-    return activity.hours >= min_hours
+def qualifying_dates(activities: Iterable[InstructorActivity], min_hours: int
+                     ) -> set[dt.date]:
+    """The activity days that count toward the ratio: at least ``min_hours`` (4) hours of
+    activity on the day — the hours of one day's sessions added up, since the minimum is of
+    the day's activity ("com uma atividade mínima de quatro horas", 1.27)."""
+    hours: dict[dt.date, Decimal] = {}
+    for a in activities:
+        hours[a.date] = hours.get(a.date, Decimal(0)) + a.hours
+    return {day for day, h in hours.items() if h >= min_hours}
 
 
 def instructor_sea_days(activity_days: int, ratio: int, reading: str) -> int:

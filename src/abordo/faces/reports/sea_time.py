@@ -328,8 +328,9 @@ def excluded_rows(d: Decision, lang: str) -> list[tuple[str, str, int, str, str,
     for e in d.result["excluded"]:
         first, last = _period_text(e, lang)
         text = e["text"].get(lang) if isinstance(e["text"], Msg) else str(e["text"])
+        cites = e.get("citations") or [e["citation"]]
         rows.append((first, last, e["days"], reason_label(e["reason"], lang), text,
-                     e["citation"].label))
+                     "; ".join(c.label for c in cites)))
     return rows
 
 
