@@ -45,6 +45,31 @@ def test_only_the_regional_chief_designates_the_team(sqlite_url: str) -> None:
     assert c.post(f"/api/v1/cases/{cid}/commands", headers=ana, json=body).status_code == 403
     ok = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=body)
     assert ok.status_code == 200, ok.text
+    # nor when the case is opened; a name given twice is one member (not a server error)
+    opened = c.post("/api/v1/cases", headers=ana, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "team": ["bia@trabalho.gov.br"]})
+    assert opened.status_code == 403 and "chefia regional" in opened.json()["detail"]
+    twice = {"command": "assign_team", "team": ["bia@trabalho.gov.br", "BIA@trabalho.gov.br"]}
+    again = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=twice)
+    assert again.status_code == 200, again.text
+    assert again.json()["team"] == ["ana@trabalho.gov.br", "bia@trabalho.gov.br"]
+
+
+def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "on": "2099-01-01"})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"
+    cid, _ = _open(c, h)
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    future = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                    json={"command": "run_engines", "on": "2099-06-01"})
+    assert future.status_code == 409 and future.json()["errors"][0]["field"] == "on"
 
 
 def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:

@@ -178,8 +178,12 @@ class CaseService:
     # ------------------------------------------------------------------ writes
     def _team_users(self, s: Session, emails: list[str], region: str, field: str
                     ) -> list[User]:
-        users = []
+        users: list[User] = []
+        seen: set[str] = set()
         for i, email in enumerate(emails):
+            if email.strip().lower() in seen:  # a name given twice is one member
+                continue
+            seen.add(email.strip().lower())
             u = s.execute(select(User).where(User.email == email.strip().lower())
                           ).scalar_one_or_none()
             if u is None or u.role != Role.INSPECTOR.value or u.region != region:
@@ -200,6 +204,12 @@ class CaseService:
             raise InputError(f"data da denúncia no futuro: {body.complaint.date.isoformat()}",
                              "complaint.date",
                              message_en="complaint date in the future")
+        if body.on is not None and body.on > today:
+            raise InputError(f"data dos fatos no futuro: {body.on.isoformat()}", "on",
+                             message_en="date of the facts in the future")
+        if body.team and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
+            # Art. 4, sole paragraph: the team is designated by the regional coordination.
+            raise Forbidden("somente a chefia regional designa a equipe (team)")
         data: dict[str, Any] = {
             "complaint": body.complaint.model_dump(mode="json"),
             "vessel_docked": body.vessel_docked,
@@ -232,7 +242,8 @@ class CaseService:
                          reason=None, state_before=None, state_after=case.state,
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
-                                  "vessel_name": vessel_name,
+                                  "vessel_name": vessel_name, "team": data["team"],
+                                  "on": data["on"],
                                   "procedure_version": procedure.version,
                                   "workflow_procedure": workflow.PROCEDURE,
                                   "procedure_not_modelled": procedure.warning is not None})
@@ -269,8 +280,14 @@ class CaseService:
             extra: dict[str, Any] = {}
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
+            if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase) and cmd.on \
+                    and cmd.on > today:  # refused before the engines run
+                raise TransitionRefused(f"data dos fatos no futuro: {cmd.on:%d/%m/%Y}", "on")
             if isinstance(cmd, workflow.RunEngines) and case.data.get("vessel_case"):
-                on = cmd.on or dt.date.fromisoformat(case.data.get("on") or today.isoformat())
+                # The facts are judged on the case's date of facts, else on the day the run
+                # is recorded (``recorded_on``), never on the day it happens to be typed in.
+                day = cmd.recorded_on or today
+                on = cmd.on or dt.date.fromisoformat(case.data.get("on") or day.isoformat())
                 extra["check"], extra["summary"] = run_check(case.data["vessel_case"], on)
             members: list[User] = []
             if isinstance(cmd, workflow.AssignTeam):

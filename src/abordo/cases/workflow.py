@@ -777,6 +777,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     "citation": cite("art. 8º"), "severity": "violation",
                     "subject": cmd.area})
         case SetVesselCase():
+            _not_future(cmd.on, today)
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
@@ -786,6 +787,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             payload = {"command": name, "on": d.get("on"),
                        "crew_size": len(d["vessel_case"].get("crew") or [])}
         case RunEngines():
+            _not_future(cmd.on, today)
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
             d["on"] = on
             findings = [f for f in d.get("findings", [])
@@ -878,6 +880,12 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
     if complaint_on and day.isoformat() < str(complaint_on):
         raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
     return day
+
+
+def _not_future(on: dt.date | None, today: dt.date) -> None:
+    """The date of the facts judged is a day that has happened."""
+    if on is not None and on > today:
+        raise TransitionRefused(f"data dos fatos no futuro: {on:%d/%m/%Y}", "on")
 
 
 def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:
