@@ -236,3 +236,26 @@ def test_command_dates_accept_dd_mm_aaaa() -> None:
                               "issued_on": "01/04/2026"})
     assert (out.data["notifications"][0]["deadline"],
             out.data["notifications"][0]["issued_on"]) == ("2026-04-05", "2026-04-01")
+
+
+def test_an_irregular_physical_check_is_a_finding_to_notify() -> None:
+    """Art. 8 checks feed art. 9: an irregular check moves the case to findings; one found
+    after the notification needs a notification of its own before the report."""
+    check = {"command": "record_physical_check", "area": "galley", "ok": False,
+             "notes": "sem refrigeração"}
+    out = run("documents_requested", base(), check)
+    assert out.state == State.FINDINGS and out.data["findings"][0]["id"] == "F1"
+    out = run("findings", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    assert out.data["notifications"][0]["items"] == ["F1"]
+    out = run("notified", out.data, {"command": "record_remedied"})
+    out = run("remedied", out.data, {**check, "area": "drinking_water"})  # F2, later
+    with pytest.raises(TransitionRefused, match=r"ainda não notificadas \(art. 9º\): F2"):
+        run("remedied", out.data, {"command": "write_report", "summary": "s"})
+    out = run("remedied", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    assert out.state == State.NOTIFIED
+    assert [n["items"] for n in out.data["notifications"]] == [["F1"], ["F2"]]
+    with pytest.raises(TransitionRefused, match="resultado da notificação N2"):
+        run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    out = run("notified", out.data, {"command": "record_remedied"})
+    assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
+        == State.REPORT

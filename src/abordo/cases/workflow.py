@@ -485,6 +485,16 @@ def violations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in data.get("findings", []) if f.get("severity") == "violation"]
 
 
+def unnotified(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations no notification has named yet (art. 9: each confirmed irregularity is
+    notified — one found after a notification needs one of its own)."""
+    notes = data.get("notifications", [])
+    if any("items" not in n for n in notes):  # stored before notifications named their items
+        return []
+    named = {i for n in notes for i in n["items"]}
+    return [f for f in violations(data) if f["id"] not in named]
+
+
 def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in violations(data) if f.get("source") == "engine:quota"]
 
@@ -520,6 +530,11 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if notes and notes[-1].get("outcome") is None:
         out.append({"id": "notification_outcome",
                     "label": "resultado da notificação (atendida ou não)"})
+    late = unnotified(data) if notes else []
+    if late:
+        out.append({"id": "notification_pending",
+                    "label": "irregularidades constatadas após a notificação, ainda não "
+                             "notificadas (art. 9º): " + ", ".join(f["id"] for f in late)})
     if not for_report and not data.get("report"):
         out.append({"id": "report", "label": "relatório circunstanciado (art. 11)"})
     return out
@@ -562,7 +577,10 @@ def g_has_vessel_case(d: dict[str, Any]) -> str | None:
 
 
 def g_has_violation(d: dict[str, Any]) -> str | None:
-    return None if violations(d) else "não há constatação de irregularidade a notificar"
+    notes = d.get("notifications", [])
+    if notes and notes[-1].get("outcome") is None:
+        return f"registre antes o resultado da notificação {notes[-1]['id']}"
+    return None if unnotified(d) else "não há constatação de irregularidade a notificar"
 
 
 def g_no_outcome(d: dict[str, Any]) -> str | None:
@@ -655,7 +673,10 @@ TRANSITIONS: dict[str, Transition] = {
     "run_engines": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS,
                               (g_has_vessel_case,), "art. 13, VI"),
     "add_finding": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS, (), "art. 8º"),
-    "notify": Transition(_s(S.FINDINGS), S.NOTIFIED, (g_has_violation,), "art. 9º"),
+    # A violation found after a notification (a physical check) gets a notification of its
+    # own: notify is open again once the previous outcome is recorded.
+    "notify": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.NOTIFIED, (g_has_violation,),
+                         "art. 9º"),
     "record_remedied": Transition(_s(S.NOTIFIED), S.REMEDIED, (g_no_outcome,), "art. 9º"),
     "record_not_remedied": Transition(_s(S.NOTIFIED), None, (g_no_outcome,), "art. 10"),
     "request_detention": Transition(_s(S.NOTIFIED), None, (g_not_remedied_serious,),
@@ -810,7 +831,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
                 "addressees": ["agent", "master"],
-                "items": [f["id"] for f in violations(d)], "outcome": None,
+                "items": [f["id"] for f in unnotified(d)], "outcome": None,
                 "basis": cite("art. 9º")})
         case RecordRemedied():
             d["notifications"][-1]["outcome"] = "remedied"
@@ -855,6 +876,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             pass
     d.pop("_state", None)
     target = t.target or current
+    if isinstance(cmd, RecordPhysicalCheck) and not cmd.ok and current == State.DOCUMENTS_REQUESTED:
+        target = State.FINDINGS  # an irregular check is a finding (art. 8), to be notified
     return Outcome(target, d, payload)
 
 
