@@ -25,6 +25,14 @@ def make_user(url: str, email: str, role: str, region: str | None,
         return auth.issue_token(s, user, "test")
 
 
+# Art. 5 I–IV facts of a vessel already at the berth (art. 6 asks for them before assessing).
+DOCKED: dict[str, Any] = {
+    "agent": "Agência Marítima Exemplo", "vessel_name": "Atlantic Provider",
+    "vessel_class": "PSV", "flag": "NO", "free_pratique_requested": True,
+    "free_pratique_granted": True, "last_psc_inspection": {"date": "2026-02-10"},
+    "expected_unberthing": "2026-04-05", "quay": "Cais do Caju", "berth": "3"}
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

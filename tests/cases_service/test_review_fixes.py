@@ -9,13 +9,13 @@ import pytest
 
 from abordo.cases.auth import check_region
 from abordo.law.errors import InputError
-from cases_service.support import bearer, client_for, make_user, q01_case
+from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
 
 
 def _open(c: Any, h: dict[str, str]) -> tuple[int, int]:
     r = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "on": "2026-04-01"})
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["version"]
 
@@ -48,7 +48,7 @@ def test_only_the_regional_chief_designates_the_team(sqlite_url: str) -> None:
     # nor when the case is opened; a name given twice is one member (not a server error)
     opened = c.post("/api/v1/cases", headers=ana, json={
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "team": ["bia@trabalho.gov.br"]})
+        "vessel_docked": True, "pre_boarding": DOCKED, "team": ["bia@trabalho.gov.br"]})
     assert opened.status_code == 403 and "chefia regional" in opened.json()["detail"]
     twice = {"command": "assign_team", "team": ["bia@trabalho.gov.br", "BIA@trabalho.gov.br"]}
     again = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=twice)
@@ -61,7 +61,7 @@ def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:
     c = client_for(sqlite_url)
     r = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "on": "2099-01-01"})
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2099-01-01"})
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"
     cid, _ = _open(c, h)
     for body in ({"command": "start_assessment"}, {"command": "request_documents"},
@@ -76,7 +76,7 @@ def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     r = client_for(sqlite_url).post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2099-01-01", "content": "cota"},
-        "vessel_docked": True})
+        "vessel_docked": True, "pre_boarding": DOCKED})
     assert r.status_code == 422, r.text
     assert r.json()["errors"][0]["field"] == "complaint.date"
 

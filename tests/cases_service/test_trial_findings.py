@@ -23,7 +23,7 @@ from abordo.crew import parse_vessel_case
 from abordo.faces.cli import main as cli_main
 from abordo.vessel_check import check_vessel
 from cases_service.conftest import PG_ADMIN_URL, _libpq
-from cases_service.support import ROOT, bearer, client_for, make_user, q01_case
+from cases_service.support import DOCKED, ROOT, bearer, client_for, make_user, q01_case
 
 PG_REFUSED = "postgresql://nouser@127.0.0.1:1/db"
 
@@ -175,10 +175,10 @@ def test_case_records_procedure_by_date_and_warns(db_url: str) -> None:
     c = client_for(db_url)
     old = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2021-12-09", "content": "x"},
-        "vessel_docked": True}).json()
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()
     new = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2021-12-10", "content": "x"},
-        "vessel_docked": True}).json()
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()
     assert (old["procedure_version"], old["warnings"]) == ("in-sit-70-2007", [])
     assert new["procedure_version"] == "in-mtp-2-2021"
     assert new["warnings"][0]["message"] == WARNING
@@ -198,7 +198,7 @@ def test_migration_0002_backfills_procedure_version(db_url: str) -> None:
     c = client_for(db_url)
     cid = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2026-01-05", "content": "x"},
-        "vessel_docked": True}).json()["id"]
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
     cfg = alembic_config(db_url)
     with get_engine(db_url).begin() as conn:
         cfg.attributes["connection"] = conn
@@ -249,7 +249,7 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
     assert "JSON decode error" not in body["detail"]
     r = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "sindicato", "date": "2026-01-01", "content": "x"},
-        "vessel_docked": True})
+        "vessel_docked": True, "pre_boarding": DOCKED})
     assert r.json()["errors"][0] == {
         "field": "complaint.source", "in": "body", "type": "literal_error",
         "message": "valor não permitido (esperado: 'crew_member', 'union', "
@@ -258,7 +258,7 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
                       "'inspector_observation' or 'secretariat_planning'"}
     cid = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2026-01-01", "content": "x"},
-        "vessel_docked": True}).json()["id"]
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "fly"})
     assert r.json()["errors"][0]["field"] == "command"
     assert r.json()["errors"][0]["message"].startswith("valor 'fly' não permitido")
@@ -303,7 +303,7 @@ def _open_assessing(c: Any, h: dict[str, str], vc: dict[str, Any], day: str
                     ) -> tuple[int, int]:
     r = c.post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": day, "content": "x"}, "vessel_docked": True,
-        "vessel_case": vc, "on": day})
+        "pre_boarding": DOCKED, "vessel_case": vc, "on": day})
     assert r.status_code == 201, r.text
     cid = r.json()["id"]
     out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
@@ -392,7 +392,7 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_state(
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     r = client_for(db_url).post("/api/v1/cases", headers=h, json={
         "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
-        "vessel_docked": True})
+        "vessel_docked": True, "pre_boarding": DOCKED})
     assert r.status_code == 201, r.text
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
     assert code == 0

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from abordo.cases import workflow as wf
 from abordo.cases.workflow import State, TransitionRefused
+from cases_service.support import DOCKED
 
 CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
 TODAY = dt.date(2026, 4, 1)
@@ -24,7 +25,7 @@ def run(state: str, data: dict[str, Any], body: dict[str, Any],
 def base(docked: bool = True) -> dict[str, Any]:
     return {"complaint": {"source": "union", "date": "2026-03-30", "content": "x"},
             "vessel_docked": docked, "findings": [], "notifications": [], "escalations": [],
-            "autos": [], "checklist": []}
+            "autos": [], "checklist": [], "pre_boarding": dict(DOCKED) if docked else {}}
 
 
 def test_one_table_covers_every_command() -> None:
@@ -39,6 +40,17 @@ def test_docked_vessel_skips_pre_boarding() -> None:
     assert run("received", base(True), {"command": "start_assessment"}).state == State.ASSESSING
     with pytest.raises(TransitionRefused, match="atracada"):
         run("received", base(True), {"command": "start_pre_boarding"})
+
+
+def test_docked_vessel_still_needs_the_art5_facts() -> None:
+    """Art. 6: at the berth or anchored, the assessment comes "após a observância do disposto
+    nos incisos I a IV do art. 5º" — only the expected berthing is settled by being there."""
+    bare = {**base(True), "pre_boarding": {}}
+    with pytest.raises(TransitionRefused, match=r"incisos I a IV do art. 5º \(art. 6º\)") as exc:
+        run("received", bare, {"command": "start_assessment"})
+    assert "agent" in exc.value.message and "expected_berthing" not in exc.value.message
+    out = run("received", bare, {"command": "record_pre_boarding", "facts": DOCKED})
+    assert run("received", out.data, {"command": "start_assessment"}).state == State.ASSESSING
 
 
 def test_undocked_vessel_needs_free_pratique() -> None:

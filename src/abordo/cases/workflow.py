@@ -474,8 +474,13 @@ def _checklist_now(d: dict[str, Any], on: dt.date) -> tuple[list[dict[str, Any]]
 
 
 def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
+    """Art. 5 I–IV facts not yet recorded. A docked or anchored vessel needs them too —
+    "após a observância do disposto nos incisos I a IV do art. 5º" (art. 6) — except its
+    expected berthing, which being at the berth has settled."""
     facts = data.get("pre_boarding") or {}
-    missing = [k for k in PRE_BOARDING_REQUIRED if facts.get(k) in (None, "")]
+    wanted = [k for k in PRE_BOARDING_REQUIRED
+              if not (data.get("vessel_docked") and k == "expected_berthing")]
+    missing = [k for k in wanted if facts.get(k) in (None, "")]
     if facts.get("free_pratique_granted") is False:
         missing.append("free_pratique_granted (livre prática não concedida)")
     return missing
@@ -564,11 +569,14 @@ def g_not_docked(d: dict[str, Any]) -> str | None:
 
 
 def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
-    if d.get("vessel_docked"):
-        return None
     missing = pre_boarding_missing(d)
+    if not missing:
+        return None
+    if d.get("vessel_docked"):
+        return ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
+                "(art. 6º) — faltam: " + ", ".join(missing))
     return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
-            + ", ".join(missing)) if missing else None
+            + ", ".join(missing))
 
 
 def g_has_vessel_case(d: dict[str, Any]) -> str | None:
