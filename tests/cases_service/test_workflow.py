@@ -271,3 +271,20 @@ def test_an_irregular_physical_check_is_a_finding_to_notify() -> None:
     out = run("notified", out.data, {"command": "record_remedied"})
     assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
         == State.REPORT
+
+
+def test_acts_are_not_dated_before_the_acts_they_answer() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-01",
+                              "issued_on": "2026-03-31"})
+    with pytest.raises(TransitionRefused, match="anterior à emissão da notificação N1") as exc:
+        run("notified", out.data, {"command": "record_remedied", "recorded_on": "2026-03-30"})
+    assert exc.value.field == "recorded_on"
+    out = run("notified", out.data, {"command": "record_remedied", "recorded_on": "2026-04-01"})
+    with pytest.raises(TransitionRefused, match=r"\(31/03/2026\) anterior à notificação N1"):
+        run("remedied", out.data, {"command": "write_report", "summary": "s",
+                                   "recorded_on": "2026-03-31"})
+    out = run("remedied", out.data, {"command": "write_report", "summary": "s"})
+    with pytest.raises(TransitionRefused, match="anterior ao relatório"):
+        run("report", out.data, {"command": "close", "recorded_on": "2026-03-31"})

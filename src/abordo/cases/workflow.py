@@ -761,6 +761,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
     extra = extra or {}
     payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
     when = _recorded_on(d, cmd, today).isoformat()
+    _in_order(d, cmd, when)
     match cmd:
         case RecordPreBoarding():
             merged = {**d.get("pre_boarding", {}),
@@ -911,6 +912,34 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
     if complaint_on and day.isoformat() < str(complaint_on):
         raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
     return day
+
+
+def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
+    """An act is not dated before the acts it answers: a notification's outcome after its
+    issue, an art. 10 step after the outcome, an auto after the engines' findings, the
+    report after every act it reports, the closing after the report."""
+    notes = d.get("notifications", [])
+    last = notes[-1] if notes else {}
+    nr = d.get("not_remedied") or {}
+    earlier: list[tuple[str | None, str]] = []
+    if isinstance(cmd, RecordRemedied | RecordNotRemedied):
+        earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}")]
+    elif isinstance(cmd, RequestDetention | ReferFederalPolice | RecordMediation):
+        earlier = [(nr.get("recorded_on"), "ao registro do não atendimento")]
+    elif isinstance(cmd, DraftAuto):
+        earlier = [((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores")]
+    elif isinstance(cmd, WriteReport):
+        earlier = [(n.get(k), f"à notificação {n['id']}") for n in notes
+                   for k in ("issued_on", "outcome_on")]
+        earlier += [(e.get("on"), "à providência do art. 10") for e in d.get("escalations", [])]
+        earlier += [(a.get("drafted_on"), f"ao auto {a['id']}") for a in d.get("autos", [])]
+    elif isinstance(cmd, Close):
+        earlier = [((d.get("report") or {}).get("written_on"), "ao relatório")]
+    for day, what in earlier:
+        if day and when < str(day):
+            raise TransitionRefused(
+                f"data do registro ({dt.date.fromisoformat(when):%d/%m/%Y}) anterior {what} "
+                f"({dt.date.fromisoformat(str(day)[:10]):%d/%m/%Y})", "recorded_on")
 
 
 def _not_future(on: dt.date | None, today: dt.date) -> None:
