@@ -132,3 +132,23 @@ def test_notification_lists_what_was_notified() -> None:
     html = documents.render("notificacao", case)
     assert "Subalternos de convés" in html and "Verificação física (cozinha)" not in html
     assert "Verificação física (cozinha)" in documents.render("relatorio", case)
+
+
+def test_an_unfounded_complaint_has_its_report() -> None:
+    """Art. 11: "ao fim de qualquer ação fiscal" a relatório circunstanciado."""
+    from pydantic import TypeAdapter
+
+    data: dict[str, Any] = {
+        "complaint": {"source": "union", "date": "2026-03-30", "content": "salários"},
+        "vessel_docked": True, "findings": [], "notifications": [], "escalations": [],
+        "autos": [], "checklist": [], "assessment": {"started_on": "2026-03-31"}}
+    cmd = TypeAdapter(wf.Command).validate_python(
+        {"command": "close_unfounded", "reason": "salários pagos em dia", "consulted": "master"})
+    out = wf.apply("assessing", data, cmd, today=__import__("datetime").date(2026, 4, 1),
+                   actor="ana@x.gov.br")
+    case = Case(id=8, state=out.state.value, region="RJ", owner_id=1, vessel_name="Navio",
+                procedure_version="in-sit-70-2007", version=2, data=out.data)
+    assert documents.available(out.data) == ["relatorio"]
+    html = documents.render("relatorio", case)
+    assert "em consulta ao comandante: denúncia improcedente — salários pagos em dia" in html
+    assert "IN SIT nº 70/2007, art. 11" in html and out.data["closed_on"] == "2026-04-01"

@@ -772,6 +772,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case CloseUnfounded():
             d["assessment"] = {**d.get("assessment", {}), "justified": False,
                                "consulted": cmd.consulted, "reason": cmd.reason}
+            # Art. 11: "ao fim de qualquer ação fiscal" a relatório circunstanciado — an
+            # unfounded complaint's too: what was assessed, with whom, and why it ends.
+            d["report"] = {"written_on": when, "written_by": actor,
+                           "summary": f"Denúncia considerada improcedente após a apuração "
+                                      f"(art. 6º): {cmd.reason}",
+                           "forward_international": False, "recipients": REPORT_RECIPIENTS,
+                           "basis": [cite("art. 11"), cite("art. 6º")]}
+            d["closed_on"] = when
         case RequestDocuments():
             d["assessment"] = {**d.get("assessment", {}), "justified": True,
                                "consulted": cmd.consulted}
@@ -873,9 +881,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
                            "forward_international": cmd.forward_international
                            if cmd.forward_international is not None else unmet,
-                           "recipients": ["Coordenação Nacional de Inspeção do Trabalho "
-                                          "Portuário e Aquaviário",
-                                          "chefia de fiscalização regional"],
+                           "recipients": REPORT_RECIPIENTS,
                            "basis": [cite("art. 11"), cite("art. 15")]}
         case Close():
             d["closed_on"] = when
@@ -912,6 +918,10 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
     if complaint_on and day.isoformat() < str(complaint_on):
         raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
     return day
+
+
+REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuário e Aquaviário",
+                     "chefia de fiscalização regional"]  # art. 11
 
 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
