@@ -150,6 +150,10 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert [(p["id"], p["nationality"]) for p in crew] == [("A1", ["BR"]), ("A2", ["PH"]),
                                                            ("A3", ["BR"])]
     assert all("name" not in p for p in crew)  # personal data dropped on import
+    last = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"][-1]
+    digest = __import__("hashlib").sha256(good.encode()).hexdigest()
+    assert last["reason"] == f"lista de tripulantes do arquivo lista.csv (sha256 {digest})"
+    assert last["payload"]["crew_ids"] == ["A1", "A2", "A3"]
 
 
 def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int) -> list[int]:

@@ -4,6 +4,7 @@ procedure in force by date, Portuguese API messages, one document checklist (the
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 import sqlite3
 import subprocess
@@ -401,3 +402,30 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_state(
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
     assert code == 1
     assert "estado 'closed' não é o do último evento da trilha ('received')" in out
+
+
+def test_audit_verify_catches_a_raw_edit_of_a_case_s_facts(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED})
+    cid = r.json()["id"]
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
+    logged = events[-1]["payload"]
+    assert logged["vessel"]["name"] == "Atlantic Provider" and len(logged["crew_sha256"]) == 64
+    assert logged["crew_ids"][:2] == ["C01", "C02"] and "name" not in str(logged["crew_ids"])
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 0, out
+    with get_engine(db_url).begin() as conn:  # a finding removed behind the system's back
+        data = conn.execute(text("SELECT data FROM cases")).scalar_one()
+        data = json.loads(data) if isinstance(data, str) else data
+        data["pre_boarding"]["agent"] = "outro agente"
+        conn.execute(text("UPDATE cases SET data = :d"), {"d": json.dumps(data)})
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1 and f"caso {cid}: os fatos gravados não são os do último evento" in out

@@ -3,8 +3,9 @@
 ``hash = sha256(prev_hash + canonical_json(event))`` where the event is its sequence number,
 case, actor, UTC timestamp, command, reason, states before and after, and payload. Any later
 edit of a stored event (or removal of one in the middle) breaks the chain; :func:`verify`
-names the first broken event. The chain head lives in one row locked on append, so the
-chain stays linear with several workers on one PostgreSQL.
+names the first broken event. Each case event carries the digest of the case's facts after
+it, so that an edit of the cases table itself is caught too. The chain head lives in one row
+locked on append, so the chain stays linear with several workers on one PostgreSQL.
 """
 
 from __future__ import annotations
@@ -44,10 +45,19 @@ def event_hash(prev_hash: str, body: dict[str, Any]) -> str:
     return hashlib.sha256((prev_hash + canonical_json(body)).encode("utf-8")).hexdigest()
 
 
+def data_digest(data: Any) -> str:
+    """SHA-256 of a case's facts in canonical JSON: logged with each event, so that a raw
+    edit of the stored facts is caught by :func:`verify`."""
+    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
 def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
-           payload: dict[str, Any]) -> AuditEvent:
-    """Append one event in the caller's transaction (locks the chain head)."""
+           payload: dict[str, Any], case_data: Any = None) -> AuditEvent:
+    """Append one event in the caller's transaction (locks the chain head); ``case_data``:
+    the case's facts after the command (their digest goes in the payload)."""
+    if case_data is not None:
+        payload = {**payload, "data_sha256": data_digest(case_data)}
     head = session.execute(
         select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
     if head is None:
@@ -84,6 +94,7 @@ def verify(session: Session) -> VerifyResult:
     expected_seq = 1
     n = 0
     last_state: dict[int, str | None] = {}
+    last_data: dict[int, str] = {}
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
             return VerifyResult(False, n, ev.seq, ev.id,
@@ -94,6 +105,9 @@ def verify(session: Session) -> VerifyResult:
             return VerifyResult(False, n, ev.seq, ev.id, "o conteúdo não confere com o hash")
         if ev.case_id is not None and ev.state_after is not None:
             last_state[ev.case_id] = ev.state_after
+        if ev.case_id is not None and isinstance(ev.payload, dict) \
+                and "data_sha256" in ev.payload:
+            last_data[ev.case_id] = str(ev.payload["data_sha256"])
         prev = ev.hash
         expected_seq += 1
         n += 1
@@ -108,4 +122,9 @@ def verify(session: Session) -> VerifyResult:
             return VerifyResult(False, n, None, None,
                                 f"caso {case.id}: estado '{case.state}' não é o do último "
                                 f"evento da trilha ('{logged}')")
+        digest = last_data.get(case.id)
+        if digest is not None and digest != data_digest(case.data):
+            return VerifyResult(False, n, None, None,
+                                f"caso {case.id}: os fatos gravados não são os do último "
+                                "evento da trilha (alteração fora do sistema?)")
     return VerifyResult(True, n)

@@ -226,20 +226,22 @@ class CaseService:
             vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
         with self.tx() as s:
             members = self._team_users(s, body.team, region, "team")
+            ids = {user.id} if user.role == Role.INSPECTOR.value else set()
+            ids |= {m.id for m in members}
+            # In the facts before the row is written (a later in-place change of the same
+            # dict would not be seen as a change, and never stored).
+            data["team"] = sorted({m.email for m in members}
+                                  | ({user.email} if user.id in ids else set()))
             case = Case(state=State.RECEIVED.value, region=region, owner_id=user.id,
                         vessel_name=vessel_name, procedure_version=procedure.version,
                         version=1, data=data)
             s.add(case)
             s.flush()
-            ids = {user.id} if user.role == Role.INSPECTOR.value else set()
-            ids |= {m.id for m in members}
             for uid in sorted(ids):
                 s.add(CaseMember(case_id=case.id, user_id=uid))
-            data["team"] = sorted({m.email for m in members}
-                                  | ({user.email} if user.id in ids else set()))
-            case.data = dict(data)
             audit.append(s, actor=user.email, command="create_case", case_id=case.id,
                          reason=None, state_before=None, state_after=case.state,
+                         case_data=case.data,
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
                                   "vessel_name": vessel_name, "team": data["team"],
@@ -292,7 +294,10 @@ class CaseService:
             members: list[User] = []
             if isinstance(cmd, workflow.AssignTeam):
                 members = self._team_users(s, cmd.team, case.region, "team")
-                extra["team"] = sorted(m.email for m in members)
+                owner = s.get(User, case.owner_id)
+                keep = [owner] if owner is not None and owner.role == Role.INSPECTOR.value \
+                    else []  # the inspector who opened the case stays in it (as in the view)
+                extra["team"] = sorted({m.email for m in [*members, *keep]})
             out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,
                                  extra=extra)
             vessel_name = case.vessel_name
@@ -317,7 +322,8 @@ class CaseService:
                         s.add(CaseMember(case_id=case.id, user_id=m2.id))
             audit.append(s, actor=user.email, command=name, case_id=case.id,
                          reason=getattr(cmd, "reason", None), state_before=case.state,
-                         state_after=out.state.value, payload=out.payload)
+                         state_after=out.state.value, payload=out.payload,
+                         case_data=out.data)
             s.expire_all()
             return self.get(s, user, case_id)
 

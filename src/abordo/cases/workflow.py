@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -822,8 +823,16 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             if d.get("documents_requested_on"):
                 items, d["checklist_basis"] = _checklist_now(d, facts_date(d, today))
                 d["checklist"] = merge_checklist(d.get("checklist", []), items)
+            vc = d["vessel_case"]
+            # What changed, without copying personal data into the log: the vessel, the
+            # operation's digest and the crew's (size, ids, SHA-256 of the list).
             payload = {"command": name, "on": d.get("on"),
-                       "crew_size": len(d["vessel_case"].get("crew") or [])}
+                       "vessel": {k: (vc.get("vessel") or {}).get(k)
+                                  for k in ("name", "imo", "flag", "activity")},
+                       "operation_sha256": _digest(vc.get("operation")),
+                       "crew_size": len(vc.get("crew") or []),
+                       "crew_ids": [m.get("id") for m in vc.get("crew") or []],
+                       "crew_sha256": _digest(vc.get("crew") or [])}
         case RunEngines():
             _not_future(cmd.on, today)
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
@@ -922,6 +931,13 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
 
 REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuário e Aquaviário",
                      "chefia de fiscalização regional"]  # art. 11
+
+
+def _digest(value: Any) -> str:
+    """SHA-256 of ``value``'s canonical JSON (sorted keys)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:

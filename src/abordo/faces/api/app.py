@@ -9,6 +9,7 @@ scope on the server (:func:`abordo.cases.auth.scoped_cases`).
 
 import contextlib
 import datetime as dt
+import hashlib
 import importlib
 import os
 import secrets
@@ -422,7 +423,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 "informe antes os dados da embarcação e da operação (set_vessel_case)", "file")
         crew = read_crew_upload(content, name)
         vessel_case = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
-        cmd = workflow.SetVesselCase(command="set_vessel_case",
+        # The audit trail says where the crew came from: the file's name and SHA-256.
+        source = f"lista de tripulantes do arquivo {name} (sha256 " \
+                 f"{hashlib.sha256(content).hexdigest()})"
+        cmd = workflow.SetVesselCase(command="set_vessel_case", reason=source,
                                      vessel_case={**vessel_case, "crew": crew}, version=version)
         case = service.command(user, case_id, cmd, expected_version=_version(if_match, version),
                                today=today())
