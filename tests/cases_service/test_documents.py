@@ -152,3 +152,50 @@ def test_an_unfounded_complaint_has_its_report() -> None:
     html = documents.render("relatorio", case)
     assert "em consulta ao comandante: denúncia improcedente — salários pagos em dia" in html
     assert "IN SIT nº 70/2007, art. 11" in html and out.data["closed_on"] == "2026-04-01"
+
+
+def test_consul_letter_leaves_out_wage_findings_and_police_letter_names_the_crew() -> None:
+    """Art. 10, I is about safety, health and hygiene (wages are art. 10, II); art. 10, III
+    tells the Federal Police who is to be repatriated and under which case of C166 art. 2."""
+    case = full_case()
+    case.data["findings"] = [*FIND,
+                             {"id": "F2", "source": "inspector", "severity": "violation",
+                              "subject": None, "citation": None, "area": "wage",
+                              "text": "Salários atrasados há dois meses."},
+                             {"id": "F3", "source": "inspector", "severity": "violation",
+                              "subject": None, "citation": None, "area": "safety",
+                              "text": "Extintores vencidos."}]
+    consul = documents.render("oficio-consul", case)
+    assert "Extintores vencidos." in consul and "Salários atrasados" not in consul
+    case.data["vessel_case"]["crew"] = [{"id": "C04", "rank": "Bosun", "nationality": ["PH"]}]
+    case.data["escalations"][1] |= {"crew": ["C04"], "situation": "contract_expired"}
+    police = documents.render("oficio-policia-federal", case)
+    assert "contrato de engajamento por prazo ou viagem vencido no exterior" in police
+    assert "C04" in police and "Filipinas (PH)" in police
+    assert "Subalternos de convés" not in police  # a quota shortfall is no repatriation ground
+
+
+def test_refer_federal_police_names_crew_of_the_case() -> None:
+    d = base_notified()
+    d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    with pytest.raises(wf.TransitionRefused, match="fora da lista do caso: C99"):
+        apply(d, {"command": "refer_federal_police", "crew": ["C99"]})
+    out = apply(d, {"command": "refer_federal_police", "crew": ["C04", "C04"],
+                    "situation": "shipowner_unable"})
+    esc = out.data["escalations"][-1]
+    assert (esc["crew"], esc["situation"]) == (["C04"], "shipowner_unable")
+
+
+def base_notified() -> dict[str, Any]:
+    d = full_case().data
+    d["escalations"] = []
+    return d
+
+
+def apply(d: dict[str, Any], body: dict[str, Any]) -> Any:
+    import datetime as dt
+
+    from pydantic import TypeAdapter
+
+    return wf.apply("notified", d, TypeAdapter(wf.Command).validate_python(body),
+                    today=dt.date(2026, 4, 10), actor="ana@x.gov.br")

@@ -194,11 +194,18 @@ class RunEngines(_Cmd):
     on: Date | None = None
 
 
+FindingArea = Literal["safety", "health", "hygiene", "contractual", "wage", "other"]
+SAFETY_AREAS = ("safety", "health", "hygiene")  # art. 10, I (the consul's ofício)
+
+
 class AddFinding(_Cmd):
     command: Literal["add_finding"]
     text: Text
     severity: Literal["violation", "warning", "info"] = "violation"
     citation: Annotated[str, Field(max_length=500)] | None = None
+    area: FindingArea | None = Field(
+        default=None, description="safety | health | hygiene (art. 10, I: told to the consul "
+        "when the notification is not met) | contractual | wage (art. 10, II) | other")
 
 
 class Notify(_Cmd):
@@ -227,9 +234,31 @@ class RequestDetention(_Cmd):
     notes: Annotated[str, Field(max_length=5000)] | None = None
 
 
+# ILO C166 art. 2(1), the cases that entitle a seafarer to repatriation.
+C166_SITUATIONS = {
+    "contract_expired": "contrato de engajamento por prazo ou viagem vencido no exterior "
+                        "(art. 2º, 1, a)",
+    "notice_expired": "fim do prazo de aviso prévio do contrato (art. 2º, 1, b)",
+    "illness_or_injury": "doença ou acidente que exija repatriação (art. 2º, 1, c)",
+    "shipwreck": "naufrágio (art. 2º, 1, d)",
+    "shipowner_unable": "armador impossibilitado de cumprir suas obrigações legais ou "
+                        "contratuais, por falência, venda do navio, mudança de registro ou "
+                        "razão análoga (art. 2º, 1, e)",
+    "war_zone": "navio destinado a zona de guerra a que o marítimo não consente ir "
+                "(art. 2º, 1, f)",
+    "employment_terminated": "término ou interrupção do emprego por sentença arbitral ou "
+                             "convenção coletiva (art. 2º, 1, g)",
+}
+
+
 class ReferFederalPolice(_Cmd):
     command: Literal["refer_federal_police"]
     notes: Annotated[str, Field(max_length=5000)] | None = None
+    crew: list[Short] = Field(default_factory=list, max_length=500,
+                              description="ids of the crew members to repatriate")
+    situation: Literal["contract_expired", "notice_expired", "illness_or_injury", "shipwreck",
+                       "shipowner_unable", "war_zone", "employment_terminated"] | None = \
+        Field(default=None, description="the case of ILO C166 art. 2(1) (art. 10, III)")
 
 
 class RecordMediation(_Cmd):
@@ -847,7 +876,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d.setdefault("findings", []).append({
                 "id": _finding_id(d), "source": "inspector", "text": cmd.text,
                 "citation": {"label": cmd.citation} if cmd.citation else None,
-                "severity": cmd.severity, "subject": None})
+                "severity": cmd.severity, "subject": None, "area": cmd.area})
         case Notify():
             issued = (_case_day(d, cmd.issued_on, today, "issued_on", "da notificação")
                       if cmd.issued_on else dt.date.fromisoformat(when))
@@ -874,7 +903,13 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
                       consul=cmd.consul)
         case ReferFederalPolice():
-            _escalate(d, "federal_police", when, cmd.notes, "art. 10, III")
+            known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
+            unknown = [c for c in cmd.crew if known and c not in known]
+            if unknown:
+                raise TransitionRefused(f"tripulante(s) fora da lista do caso: "
+                                        f"{', '.join(unknown)}", "crew")
+            _escalate(d, "federal_police", when, cmd.notes, "art. 10, III",
+                      crew=list(dict.fromkeys(cmd.crew)), situation=cmd.situation)
         case RecordMediation():
             _escalate(d, "mediation", when, cmd.notes, "art. 10, IV")
         case DraftAuto():

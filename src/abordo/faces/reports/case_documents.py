@@ -94,7 +94,15 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     violations = workflow.violations(data)
     # Art. 10, I is about safety, health and hygiene aboard: the consul's ofício lists the
     # inspectors' and physical-check findings, not the quota / immigration / document ones.
-    safety = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
+    inspectors = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
+    safety = [v for v in inspectors if v.get("area") in (None, *workflow.SAFETY_AREAS)]
+    # Art. 10, III: the persons to repatriate, with what the case knows of each.
+    crew_by_id = {m.get("id"): m for m in (vc.get("crew") or [])}
+    repatriation = [
+        {"id": pid, "rank": (crew_by_id.get(pid) or {}).get("rank"),
+         "nationality": (crew_by_id.get(pid) or {}).get("nationality") or []}
+        for e in data.get("escalations", []) if e.get("kind") == "federal_police"
+        for pid in e.get("crew") or []]
     # The notification states what was notified when it was issued (art. 9): a finding
     # recorded afterwards (a physical check) is not in it, however often it is printed.
     last = (data.get("notifications") or [{}])[-1]
@@ -104,6 +112,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
         operation=vc.get("operation") or {}, findings=findings,
         violations=violations, safety_violations=safety, notified=notified,
+        inspector_violations=inspectors, repatriation=repatriation,
+        c166=workflow.C166_SITUATIONS,
         title=TITLES[kind], team=team,
         attachments=attachments, d=d, citations=_citations(data), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
