@@ -284,7 +284,8 @@ def test_open_steps_carry_portuguese_labels() -> None:
     steps = wf.open_steps(data)
     assert len(steps) == len(details)
     assert "Recibos do último pagamento à tripulação (crew payroll) [crew_payroll]" in steps[0]
-    assert steps[1] == "auto de infração por descumprimento da cota (art. 14)"
+    assert steps[1] == ("auto de infração por descumprimento de Resolução Normativa do CNIg — "
+                        "cota ou imigração (art. 14)")
 
 
 # ----------------------------------------------------------------- 5. one checklist

@@ -288,3 +288,33 @@ def test_acts_are_not_dated_before_the_acts_they_answer() -> None:
     out = run("remedied", out.data, {"command": "write_report", "summary": "s"})
     with pytest.raises(TransitionRefused, match="anterior ao relatório"):
         run("report", out.data, {"command": "close", "recorded_on": "2026-03-31"})
+
+
+def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ementario() -> None:
+    """Art. 14: a CNIg resolution not met, "inclusive" the admission of Brazilians — an
+    immigration finding under RN 06/2017 is autuated like the quota; another violation gets
+    the ementa and capitulation of the ementário (art. 2, sole paragraph)."""
+    d = base()
+    cnig = {"norm_id": "cnig-rn-06-2017", "label": "RN CNIg nº 06/2017, art. 11, § 1º"}
+    d["findings"] = [
+        {"id": "F1", "source": "engine:immigration", "severity": "violation", "text": "C01",
+         "citation": cnig},
+        {"id": "F2", "source": "inspector", "severity": "violation", "text": "extintores"}]
+    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+                        "operation": {"contract": "charter",
+                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    assert "quota_auto" in [s["id"] for s in wf.open_step_details(d)]
+    out = run("findings", d, {"command": "draft_auto"})
+    auto = out.data["autos"][0]
+    assert (auto["kind"], auto["findings"], auto["ementa"]) == ("cnig", ["F1"], "001139-8")
+    assert "quota_auto" not in [s["id"] for s in wf.open_step_details(out.data)]
+    with pytest.raises(TransitionRefused, match="ementa") as exc:
+        run("findings", out.data, {"command": "draft_auto", "kind": "ementario"})
+    assert exc.value.field == "ementa"
+    other = run("findings", out.data, {
+        "command": "draft_auto", "kind": "ementario", "ementa": "130001-2",
+        "capitulation": "NR-30, item 30.x", "against": {"name": "Armador X"},
+        "findings": ["F2"]}).data["autos"][1]
+    assert (other["kind"], other["findings"], other["capitulation"]["label"],
+            other["basis"]["provision"]) == ("ementario", ["F2"], "NR-30, item 30.x",
+                                             "art. 2º, parágrafo único")

@@ -266,10 +266,23 @@ class RecordMediation(_Cmd):
     notes: Text
 
 
+class Party(_In):
+    name: Short
+    cnpj: Annotated[str, Field(max_length=20)] | None = None
+
+
 class DraftAuto(_Cmd):
     command: Literal["draft_auto"]
-    kind: Literal["quota"] = "quota"
+    kind: Literal["cnig", "quota", "ementario"] = Field(
+        default="cnig", description="cnig (art. 14: a CNIg resolution not met — quota or "
+        "immigration — against the Brazilian contracting company, CLT art. 444, ementa "
+        "001139-8; 'quota' is the same) | ementario (art. 2, sole paragraph: another "
+        "violation, with the ementa and capitulation of the ementário)")
     facts: Annotated[str, Field(max_length=5000)] | None = None
+    ementa: Annotated[str, Field(max_length=20)] | None = None
+    capitulation: Annotated[str, Field(max_length=300)] | None = None
+    against: Party | None = None
+    findings: list[Short] = Field(default_factory=list, max_length=200)
 
 
 class WriteReport(_Cmd):
@@ -530,6 +543,15 @@ def unnotified(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in violations(data) if f["id"] not in named]
 
 
+def cnig_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations of a CNIg resolution found by the engines — the Brazilians' quota and the
+    foreign crew's immigration status (art. 14: "inclusive em relação à admissão de
+    trabalhadores brasileiros")."""
+    return [f for f in violations(data)
+            if f.get("source") in ("engine:quota", "engine:immigration")
+            and str((f.get("citation") or {}).get("norm_id", "cnig")).startswith("cnig")]
+
+
 def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in violations(data) if f.get("source") == "engine:quota"]
 
@@ -558,9 +580,11 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
         if nr.get("strike") and not escalated(data, "mediation"):
             out.append({"id": "mediation",
                         "label": "registro de mediação da greve (art. 10, IV)"})
-    if quota_violations(data) and not any(a["kind"] == "quota" for a in data.get("autos", [])):
+    if cnig_violations(data) and not any(a["kind"] in ("quota", "cnig")
+                                         for a in data.get("autos", [])):
         out.append({"id": "quota_auto",
-                    "label": "auto de infração por descumprimento da cota (art. 14)"})
+                    "label": "auto de infração por descumprimento de Resolução Normativa do "
+                             "CNIg — cota ou imigração (art. 14)"})
     notes = data.get("notifications", [])
     if notes and notes[-1].get("outcome") is None:
         out.append({"id": "notification_outcome",
@@ -656,13 +680,19 @@ def g_report_allowed(d: dict[str, Any]) -> str | None:
 
 
 def g_quota_auto(d: dict[str, Any]) -> str | None:
-    if not quota_violations(d):
-        return "não há constatação de descumprimento da cota (execute run_engines)"
+    """Guard of ``draft_auto``; the kind-specific checks are in :func:`_draft_auto`."""
+    return None if violations(d) else "não há irregularidade constatada a autuar"
+
+
+def _art14_refusal(d: dict[str, Any]) -> str | None:
+    if not cnig_violations(d):
+        return ("não há constatação de descumprimento de Resolução Normativa do CNIg "
+                "(execute run_engines)")
     if not brazilian_company(d):
-        return "auto da cota é lavrado contra a empresa brasileira contratante: informe " \
-               "operation.brazilian_company no caso"
-    if any(a["kind"] == "quota" for a in d.get("autos", [])):
-        return "auto de infração da cota já minutado"
+        return "o auto do art. 14 é lavrado contra a empresa brasileira contratante: " \
+               "informe operation.brazilian_company no caso"
+    if any(a["kind"] in ("quota", "cnig") for a in d.get("autos", [])):
+        return "auto de infração do art. 14 já minutado"
     return None
 
 
@@ -913,13 +943,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case RecordMediation():
             _escalate(d, "mediation", when, cmd.notes, "art. 10, IV")
         case DraftAuto():
-            company = brazilian_company(d) or {}
-            d.setdefault("autos", []).append({
-                "id": f"A{len(d.get('autos', [])) + 1}", "kind": "quota",
-                "against": company, "ementa": "001139-8",
-                "capitulation": cite("art. 444", "clt"), "basis": cite("art. 14"),
-                "findings": [f["id"] for f in quota_violations(d)],
-                "facts": cmd.facts, "drafted_on": when, "drafted_by": actor})
+            d.setdefault("autos", []).append(_draft_auto(d, cmd, when, actor))
         case WriteReport():
             unmet = bool(d.get("not_remedied"))
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
@@ -1018,6 +1042,38 @@ def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> N
             f"a notificação {notification['id']} vence em {due:%d/%m/%Y}: o não atendimento "
             "(art. 10) se registra após o prazo, ou antes com a recusa expressa do notificado "
             "(refused)", "recorded_on")
+
+
+def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dict[str, Any]:
+    """The auto de infração draft: art. 14 (CNIg resolutions: CLT art. 444, ementa
+    001139-8, against the Brazilian contracting company) or, for another violation, the
+    ementa and capitulation of the ementário given by the inspector (art. 2, sole
+    paragraph)."""
+    number = f"A{len(d.get('autos', [])) + 1}"
+    if cmd.kind in ("cnig", "quota"):
+        refusal = _art14_refusal(d)
+        if refusal:
+            raise TransitionRefused(refusal, "kind")
+        return {"id": number, "kind": "cnig", "against": brazilian_company(d) or {},
+                "ementa": "001139-8", "capitulation": cite("art. 444", "clt"),
+                "basis": cite("art. 14"), "findings": [f["id"] for f in cnig_violations(d)],
+                "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}
+    for field, value in (("ementa", cmd.ementa), ("capitulation", cmd.capitulation),
+                         ("against", cmd.against)):
+        if not value:
+            raise TransitionRefused(f"informe {field} do ementário para este auto", field)
+    known = {f["id"] for f in violations(d)}
+    chosen = list(dict.fromkeys(cmd.findings))
+    wrong = [f for f in chosen if f not in known]
+    if not chosen or wrong:
+        raise TransitionRefused("indique as constatações (findings) que o auto cobre, entre: "
+                                + ", ".join(sorted(known)), "findings")
+    assert cmd.against is not None
+    return {"id": number, "kind": "ementario",
+            "against": cmd.against.model_dump(mode="json", exclude_none=True),
+            "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation},
+            "basis": cite("art. 2º, parágrafo único"), "findings": chosen,
+            "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}
 
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,
