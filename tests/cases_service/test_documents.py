@@ -199,3 +199,17 @@ def apply(d: dict[str, Any], body: dict[str, Any]) -> Any:
 
     return wf.apply("notified", d, TypeAdapter(wf.Command).validate_python(body),
                     today=dt.date(2026, 4, 10), actor="ana@x.gov.br")
+
+
+def test_each_document_cites_what_it_rests_on() -> None:
+    case = full_case()
+    case.data["notifications"][0]["items"] = ["F1"]
+    legal = {k: documents.render(k, case).split("Fundamentação legal")[1] for k in EXPECT}
+    assert "IN SIT nº 70/2007, art. 9º" in legal["notificacao"]
+    assert "RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, art. 4º, I, a" \
+        in legal["notificacao"]
+    for kind in ("notificacao", "oficio-consul"):
+        assert "CLT, art. 444" not in legal[kind] and "art. 10, III" not in legal[kind]
+    assert "CLT, art. 444" in legal["auto-infracao"] and "art. 9º" not in legal["auto-infracao"]
+    assert "Decreto nº 6.968/2009" in legal["oficio-policia-federal"]
+    assert all(lbl in legal["relatorio"] for lbl in ("CLT, art. 444", "art. 10, III", "art. 11"))

@@ -863,7 +863,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             match_[0]["status"] = cmd.status
             match_[0]["recorded_on"] = when
         case RecordPhysicalCheck():
-            checks = [c for c in d.get("physical_checks", []) if c["area"] != cmd.area]
+            # Every check is kept (an area found irregular, then regular after repair, shows
+            # both in the report).
+            checks = list(d.get("physical_checks", []))
             checks.append({"area": cmd.area, "ok": cmd.ok, "notes": cmd.notes,
                            "recorded_on": when, "basis": cite("art. 8º")})
             d["physical_checks"] = checks

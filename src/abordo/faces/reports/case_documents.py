@@ -53,8 +53,9 @@ def d(value: str | dt.date | None) -> str:
     return fmt_date(day, "pt")
 
 
-def _citations(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every citation used by the case's facts, engines and documents, deduplicated."""
+def _citations(data: dict[str, Any], kind: str = "relatorio") -> list[dict[str, Any]]:
+    """The citations a document rests on, deduplicated: the report cites everything the case
+    used; each other document its own act's provision and those of the findings it names."""
     seen: dict[str, dict[str, Any]] = {}
 
     def walk(obj: Any) -> None:
@@ -67,14 +68,31 @@ def _citations(data: dict[str, Any]) -> list[dict[str, Any]]:
             for v in obj:
                 walk(v)
 
-    for c in (workflow.cite("art. 4º"), workflow.cite("art. 9º")):
-        seen.setdefault(c["label"], c)
-    walk(data)
-    engine_labels = []
-    for summary in (data.get("engine_run") or {}).get("summary", {}).values():
-        engine_labels += [lbl for lbl in summary.get("citations", []) if lbl not in seen]
+    findings = {f.get("id"): f for f in data.get("findings", [])}
+    notes = data.get("notifications") or [{}]
+    escalation = {"oficio-consul": "detention_request",
+                  "oficio-policia-federal": "federal_police"}.get(kind)
+    engine_labels: list[str] = []
+    if kind == "notificacao":
+        own: list[Any] = [workflow.cite("art. 9º"),
+                          [findings.get(i) for i in notes[-1].get("items", [])]]
+    elif escalation:
+        esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
+        own = [esc, [f for f in workflow.violations(data)
+                     if not str(f.get("source", "")).startswith("engine:")]]
+        if escalation == "federal_police":
+            own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
+    elif kind == "auto-infracao":
+        autos = data.get("autos", [])
+        own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])]]
+    else:
+        own = [workflow.cite("art. 4º"), workflow.cite("art. 9º"), data]
+        for summary in (data.get("engine_run") or {}).get("summary", {}).values():
+            engine_labels += summary.get("citations", [])
+    walk(own)
+    extra = [lbl for lbl in dict.fromkeys(engine_labels) if lbl not in seen]
     return [*sorted(seen.values(), key=lambda c: str(c["label"])),
-            *[{"label": lbl, "urn": None} for lbl in dict.fromkeys(engine_labels)]]
+            *[{"label": lbl, "urn": None} for lbl in extra]]
 
 
 def render(kind: str, case: Case, *, team: Sequence[str] = (),
@@ -115,7 +133,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         inspector_violations=inspectors, repatriation=repatriation,
         c166=workflow.C166_SITUATIONS,
         title=TITLES[kind], team=team,
-        attachments=attachments, d=d, citations=_citations(data), pre_boarding=pb,
+        attachments=attachments, d=d, citations=_citations(data, kind), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
