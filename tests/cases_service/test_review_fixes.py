@@ -193,3 +193,26 @@ def test_a_write_without_version_that_loses_a_race_is_applied_again(
                    json={"command": "request_documents", "version": version + 2})
     assert stale.status_code == 409 and "recarregue" in stale.json()["detail"]
     assert len(calls) == 1
+
+
+def test_small_input_checks_of_the_service(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, version = _open(c, h)
+    url = f"/api/v1/cases/{cid}/commands"
+    both = c.post(url, headers={**h, "If-Match": f'"{version}"'},
+                  json={"command": "start_assessment", "version": version + 5})
+    assert both.status_code == 422 and both.json()["errors"][0]["field"] == "version"
+    anyv = c.post(url, headers={**h, "If-Match": "*"}, json={"command": "start_assessment"})
+    assert anyv.status_code == 200, anyv.text
+    c.post(url, headers=h, json={"command": "request_documents"})
+    br = q01_case()
+    br["vessel"]["flag"] = "BR"
+    r = c.post(url, headers=h, json={"command": "set_vessel_case", "vessel_case": br})
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["field"] == "vessel_case.vessel.registry"
+    early = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": False,
+        "pre_boarding": {"expected_berthing": "2026-04-05", "expected_unberthing": "2026-04-01"}})
+    assert early.status_code == 409 and "anterior à de atracação" in early.json()["detail"]

@@ -77,6 +77,12 @@ def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> di
     try:
         case = parse_vessel_case(data, None, None)
         resolve_crew(case)  # repeated ids and invalid overrides refused now, not at run_engines
+        if case.vessel.flag == "BR" and case.vessel.registry is None:
+            # The engines need it (Lei 9.432/1997 art. 4 vs art. 11 §6): asked for now.
+            raise InputError("embarcação de bandeira brasileira: informe registry (ordinary "
+                             "ou REB)", "vessel.registry",
+                             message_en="Brazilian-flag vessel: give registry (ordinary or "
+                             "REB)")
     except InputError as exc:
         raise exc.with_location(prefix=field) from None
     dumped: dict[str, Any] = case.model_dump(mode="json", exclude_none=True)
@@ -219,6 +225,7 @@ class CaseService:
             "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
             if body.pre_boarding else {},
         }
+        workflow.check_berthing(data["pre_boarding"], "pre_boarding.expected_unberthing")
         procedure = workflow.procedure_for(body.complaint.date)
         vessel_name = body.vessel_name
         if body.vessel_case is not None:

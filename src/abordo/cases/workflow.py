@@ -115,6 +115,14 @@ class PreBoarding(_In):
     berth: Short | None = None
 
 
+def check_berthing(facts: dict[str, Any], field: str) -> None:
+    """Art. 5, IV: the expected unberthing cannot come before the expected berthing."""
+    a, b = facts.get("expected_berthing"), facts.get("expected_unberthing")
+    if a and b and str(b) < str(a):
+        raise TransitionRefused(f"previsão de desatracação ({b}) anterior à de atracação ({a})",
+                                field)
+
+
 PRE_BOARDING_REQUIRED = ("agent", "vessel_name", "vessel_class", "flag",
                          "free_pratique_requested", "free_pratique_granted",
                          "last_psc_inspection", "expected_berthing", "expected_unberthing",
@@ -826,6 +834,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case RecordPreBoarding():
             merged = {**d.get("pre_boarding", {}),
                       **cmd.facts.model_dump(mode="json", exclude_none=True)}
+            check_berthing(merged, "facts.expected_unberthing")
             d["pre_boarding"] = merged
         case StartAssessment():
             d["assessment"] = {"started_on": when}

@@ -93,13 +93,18 @@ def _no_nul(obj: Any, path: str = "") -> None:
 
 
 def _version(if_match: str | None, body_version: int | None) -> int | None:
-    if if_match is not None:
-        raw = if_match.strip().removeprefix("W/").strip('"')
-        if not raw.isdigit() or len(raw) > 9:
-            raise InputError("If-Match deve ser a versão do caso (ex.: \"3\")", "If-Match",
-                             message_en="If-Match must be the case version")
-        return int(raw)
-    return body_version
+    """The version a write is based on: ``If-Match`` (``"3"``; ``*`` = any, RFC 9110) or the
+    body's ``version``; both given must agree."""
+    if if_match is None or if_match.strip() == "*":
+        return body_version
+    raw = if_match.strip().removeprefix("W/").strip('"')
+    if not raw.isdigit() or len(raw) > 9:
+        raise InputError("If-Match deve ser a versão do caso (ex.: \"3\")", "If-Match",
+                         message_en="If-Match must be the case version")
+    if body_version is not None and body_version != int(raw):
+        raise InputError(f"If-Match ({raw}) e version ({body_version}) divergem", "version",
+                         message_en=f"If-Match ({raw}) and version ({body_version}) differ")
+    return int(raw)
 
 
 def _load(module: str, name: str) -> Any:
