@@ -123,6 +123,14 @@ def test_duplicate_ids_rejected(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         resolve_crew(load_vessel_case(write_case(tmp_path, "c.csv")))
     assert (err.value.row, err.value.field) == (3, "id")
+    # listed with the file's other bad rows, at once
+    (tmp_path / "c.csv").write_text("id,rank,nationality\nA1,AB,BR\nA1,OS,BR\nA3,OS,XX\n",
+                                    encoding="utf-8")
+    with pytest.raises(InputError) as err2:
+        load_vessel_case(write_case(tmp_path, "c.csv"))
+    assert [(e.row, e.field) for e in [err2.value, *err2.value.details]] == [
+        (3, "id"), (4, "nationality")]
+    assert err2.value.message == "id repetido: A1 (também na linha 2)"
 
 
 @pytest.mark.parametrize(("content", "row", "field", "words"), [

@@ -24,7 +24,14 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
     rows, numbers = read_crew_file(path, display, keep_personal_data)
     persons: list[dict[str, Any]] = []
     problems: list[InputError] = []  # every bad row at once, not one per run
+    first_row: dict[str, int] = {}
     for rec, n in zip(rows, numbers, strict=True):
+        pid = str(rec.get("id") or "").strip()
+        if pid and pid in first_row:  # listed with the other bad rows, at its own row
+            problems.append(InputError(f"id repetido: {pid} (também na linha {first_row[pid]})",
+                                       "id", display, n,
+                                       f"duplicate id: {pid} (also on row {first_row[pid]})"))
+        first_row.setdefault(pid, n)
         try:
             persons.append(CrewInput.model_validate(rec).model_dump())
         except ValidationError as exc:
@@ -37,7 +44,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
                 problems.append(InputError(one.message, str(column), display, n,
                                            one.message_en))
     if problems:
-        raise InputError.listing(problems[:50])
+        raise InputError.listing(problems[:50], in_file_order=True)
     return persons, numbers
 
 
