@@ -213,3 +213,19 @@ def test_each_document_cites_what_it_rests_on() -> None:
     assert "CLT, art. 444" in legal["auto-infracao"] and "art. 9º" not in legal["auto-infracao"]
     assert "Decreto nº 6.968/2009" in legal["oficio-policia-federal"]
     assert all(lbl in legal["relatorio"] for lbl in ("CLT, art. 444", "art. 10, III", "art. 11"))
+
+
+def test_each_notification_has_its_document() -> None:
+    case = full_case()
+    case.data["notifications"] = [
+        {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03", "items": ["F1"],
+         "outcome": "not_remedied", "basis": wf.cite("art. 9º")},
+        {"id": "N2", "issued_on": "2026-04-05", "deadline": "2026-04-08", "items": [],
+         "outcome": "remedied", "basis": wf.cite("art. 9º")}]
+    first = documents.render("notificacao", case, notification="N1")
+    assert "Notificação N1" in first and "Subalternos de convés" in first
+    assert "Notificação N2" in documents.render("notificacao", case)
+    with pytest.raises(wf.TransitionRefused, match="há: N1, N2"):
+        documents.render("notificacao", case, notification="N9")
+    consul = documents.render("oficio-consul", case)
+    assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul

@@ -69,7 +69,7 @@ def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     future = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                     json={"command": "run_engines", "on": "2099-06-01"})
-    assert future.status_code == 409 and future.json()["errors"][0]["field"] == "on"
+    assert future.status_code == 422 and future.json()["errors"][0]["field"] == "on"
 
 
 def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
@@ -215,4 +215,11 @@ def test_small_input_checks_of_the_service(sqlite_url: str) -> None:
         "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
         "vessel_docked": False,
         "pre_boarding": {"expected_berthing": "2026-04-05", "expected_unberthing": "2026-04-01"}})
-    assert early.status_code == 409 and "anterior à de atracação" in early.json()["detail"]
+    assert early.status_code == 422
+    said = early.json()["detail"]
+    assert "desatracação (01/04/2026) anterior à de atracação (05/04/2026)" in said
+    assert early.json()["errors"][0]["field"] == "pre_boarding.expected_unberthing"
+    ddmm = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "01/04/2026"})
+    assert ddmm.status_code == 201, ddmm.text

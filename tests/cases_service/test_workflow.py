@@ -318,3 +318,28 @@ def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ement
     assert (other["kind"], other["findings"], other["capitulation"]["label"],
             other["basis"]["provision"]) == ("ementario", ["F2"], "NR-30, item 30.x",
                                              "art. 2º, parágrafo único")
+
+
+def test_art10_duties_of_an_unmet_notification_survive_a_later_remedied_one() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d["_seq"] = 1  # as add_finding leaves it
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-01"})
+    out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
+                                     "risk": "serious_imminent"})
+    out = run("notified", out.data, {"command": "record_physical_check", "area": "galley",
+                                     "ok": False})
+    out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
+                                     "risk": "lesser_safety"})
+    nr = out.data["not_remedied"]
+    assert (nr["risk"], nr["notifications"]) == ("serious_imminent", ["N1", "N2"])
+    # and when the later one is remedied the case is not stuck: the detention still comes
+    out = run("notified", out.data, {"command": "record_physical_check", "area": "food",
+                                     "ok": False})
+    out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    out = run("notified", out.data, {"command": "record_remedied"})
+    assert out.state == State.REMEDIED
+    out = run("remedied", out.data, {"command": "request_detention"})
+    assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
+        == State.REPORT

@@ -183,3 +183,13 @@ def test_residence_authorization_held_is_regular_across_the_year(make_case: Case
     p = row(evaluate(case, D(2026, 11, 1)))
     assert (p["requirement"], p["verdict"], p["deadline"]) == ("residence_authorization",
                                                                "regular", D(2028, 1, 19))
+
+
+def test_day_90_on_the_year_s_last_day_is_no_deadline_on_any_day_before() -> None:
+    """The year count reaches day 90 on the migratory year's last day: judged on that day
+    or on any day before, the next year restarts the count — the year's deadline is day 90
+    of the next year, steadily (not the last day, then a jump)."""
+    periods = [Presence(D(2025, 1, 1), D(2025, 1, 1)), Presence(D(2025, 10, 4), None)]
+    limits = {on: count_stay(periods, on, limit=90, months=12, continuous=False).limit_date
+              for on in (D(2025, 12, 29), D(2025, 12, 30), D(2025, 12, 31))}
+    assert set(limits.values()) == {D(2026, 3, 31)}

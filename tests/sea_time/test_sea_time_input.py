@@ -335,3 +335,16 @@ def test_workbook_seafarer_sheet_errors_name_their_line(tmp_path: Path) -> None:
         load_input(tmp_path / "w.xlsx")
     assert (err2.value.file, err2.value.row, err2.value.field) == (
         "w.xlsx[seafarer]", 5, "purpose")
+
+
+def test_an_unknown_column_does_not_hide_a_blank_required_cell(tmp_path: Path) -> None:
+    (tmp_path / "cir.csv").write_text(
+        "vessel;embark;disembark;function;company;remarkz\nA;;10/03/2025;2ON;C;x\n",
+        encoding="utf-8")
+    (tmp_path / "in.yaml").write_text(
+        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+        "cir_file: cir.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(tmp_path / "in.yaml")
+    assert [(e.row, e.field) for e in [err.value, *err.value.details]] == [
+        (1, "remarkz"), (2, "embark")]

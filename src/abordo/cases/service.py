@@ -23,6 +23,7 @@ from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
 from abordo.cases.workflow import Complaint, PreBoarding, State, TransitionRefused
 from abordo.law.errors import InputError
+from abordo.law.validation import Date
 
 
 class NotFound(Exception):
@@ -62,7 +63,7 @@ class CaseCreate(BaseModel):
     team: list[str] = Field(default_factory=list, max_length=20)
     vessel_name: str | None = Field(default=None, max_length=200)
     vessel_case: dict[str, Any] | None = None
-    on: dt.date | None = None
+    on: Date | None = None
     pre_boarding: PreBoarding | None = None
 
 
@@ -289,9 +290,8 @@ class CaseService:
             extra: dict[str, Any] = {}
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
-            if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase) and cmd.on \
-                    and cmd.on > today:  # refused before the engines run
-                raise TransitionRefused(f"data dos fatos no futuro: {cmd.on:%d/%m/%Y}", "on")
+            if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase):
+                workflow.not_future(cmd.on, today)  # before the engines run
             if isinstance(cmd, workflow.RunEngines) and case.data.get("vessel_case"):
                 # The facts are judged on the case's date of facts, else on the day the run
                 # is recorded (``recorded_on``), never on the day it happens to be typed in.

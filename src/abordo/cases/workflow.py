@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
 
@@ -119,8 +120,10 @@ def check_berthing(facts: dict[str, Any], field: str) -> None:
     """Art. 5, IV: the expected unberthing cannot come before the expected berthing."""
     a, b = facts.get("expected_berthing"), facts.get("expected_unberthing")
     if a and b and str(b) < str(a):
-        raise TransitionRefused(f"previsão de desatracação ({b}) anterior à de atracação ({a})",
-                                field)
+        ta, tb = (dt.date.fromisoformat(str(x)) for x in (a, b))
+        raise InputError(f"previsão de desatracação ({tb:%d/%m/%Y}) anterior à de atracação "
+                         f"({ta:%d/%m/%Y})", field,
+                         message_en=f"expected unberthing ({tb}) before the berthing ({ta})")
 
 
 PRE_BOARDING_REQUIRED = ("agent", "vessel_name", "vessel_class", "flag",
@@ -755,10 +758,13 @@ TRANSITIONS: dict[str, Transition] = {
                          "art. 9º"),
     "record_remedied": Transition(_s(S.NOTIFIED), S.REMEDIED, (g_no_outcome,), "art. 9º"),
     "record_not_remedied": Transition(_s(S.NOTIFIED), None, (g_no_outcome,), "art. 10"),
-    "request_detention": Transition(_s(S.NOTIFIED), None, (g_not_remedied_serious,),
-                                    "art. 10, I"),
-    "refer_federal_police": Transition(_s(S.NOTIFIED), None, (g_repatriation,), "art. 10, III"),
-    "record_mediation": Transition(_s(S.NOTIFIED), None, (g_strike,), "art. 10, IV"),
+    # The art. 10 steps of an unmet notification stay open after a later one is remedied.
+    "request_detention": Transition(_s(S.NOTIFIED, S.REMEDIED), None,
+                                    (g_not_remedied_serious,), "art. 10, I"),
+    "refer_federal_police": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_repatriation,),
+                                       "art. 10, III"),
+    "record_mediation": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_strike,),
+                                   "art. 10, IV"),
     "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), None, (g_quota_auto,),
                              "art. 14"),
     "write_report": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.REPORT,
@@ -886,7 +892,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     "citation": cite("art. 8º"), "severity": "violation",
                     "subject": cmd.area})
         case SetVesselCase():
-            _not_future(cmd.on, today)
+            not_future(cmd.on, today)
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
@@ -904,7 +910,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        "crew_ids": [m.get("id") for m in vc.get("crew") or []],
                        "crew_sha256": _digest(vc.get("crew") or [])}
         case RunEngines():
-            _not_future(cmd.on, today)
+            not_future(cmd.on, today)
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
             d["on"] = on
             findings = [f for f in d.get("findings", [])
@@ -937,15 +943,24 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["notifications"][-1]["outcome"] = "not_remedied"
             d["notifications"][-1]["refused"] = cmd.refused
             d["notifications"][-1]["outcome_on"] = when
-            d["not_remedied"] = {"risk": cmd.risk, "repatriation": cmd.repatriation,
-                                 "strike": cmd.strike, "refused": cmd.refused,
-                                 "recorded_on": when}
+            # Several notifications may go unmet (a later one for a later finding): the art. 10
+            # duties add up — the gravest risk, any repatriation or strike — never replaced.
+            prev = d.get("not_remedied") or {}
+            risks = [r for r in (prev.get("risk"), cmd.risk) if r]
+            d["not_remedied"] = {
+                "risk": max(risks, key=RISK_ORDER.index),
+                "repatriation": bool(prev.get("repatriation")) or cmd.repatriation,
+                "strike": bool(prev.get("strike")) or cmd.strike,
+                "refused": bool(prev.get("refused")) or cmd.refused,
+                "recorded_on": prev.get("recorded_on") or when,
+                "notifications": [*prev.get("notifications", []),
+                                  d["notifications"][-1]["id"]]}
         case RequestDetention():
             _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
                       consul=cmd.consul)
         case ReferFederalPolice():
             known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
-            unknown = [c for c in cmd.crew if known and c not in known]
+            unknown = [c for c in cmd.crew if c not in known]
             if unknown:
                 raise TransitionRefused(f"tripulante(s) fora da lista do caso: "
                                         f"{', '.join(unknown)}", "crew")
@@ -999,6 +1014,8 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
     return day
 
 
+RISK_ORDER = ["lesser_safety", "contractual_wage", "serious_imminent"]  # art. 10, II → I
+
 REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuário e Aquaviário",
                      "chefia de fiscalização regional"]  # art. 11
 
@@ -1038,10 +1055,11 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                 f"({dt.date.fromisoformat(str(day)[:10]):%d/%m/%Y})", "recorded_on")
 
 
-def _not_future(on: dt.date | None, today: dt.date) -> None:
-    """The date of the facts judged is a day that has happened."""
+def not_future(on: dt.date | None, today: dt.date) -> None:
+    """The date of the facts judged is a day that has happened (:class:`InputError`)."""
     if on is not None and on > today:
-        raise TransitionRefused(f"data dos fatos no futuro: {on:%d/%m/%Y}", "on")
+        raise InputError(f"data dos fatos no futuro: {on:%d/%m/%Y}", "on",
+                         message_en=f"date of the facts in the future: {on.isoformat()}")
 
 
 def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:

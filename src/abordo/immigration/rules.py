@@ -387,11 +387,7 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
             taken.update(mine)
             counted.append((a, b, len(mine)))
     year_limit: dt.date | None
-    if len(days) == limit and present and days[-1] == ye:
-        # Day ``limit`` is the year's last day: the next day opens a new migratory year and
-        # its count restarts at 1, so the year's count is not passed tomorrow.
-        year_limit = add_days(ye, limit)
-    elif len(days) >= limit:
+    if len(days) >= limit:
         year_limit = days[limit - 1]
     elif present:
         projected = add_days(on, limit - len(days))
@@ -399,6 +395,10 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
         year_limit = projected if projected <= ye else add_days(ye, limit)
     else:
         year_limit = None
+    if present and year_limit == ye:
+        # Day ``limit`` falls on the year's last day: the next day opens a new migratory
+        # year whose count restarts at 1, so the year's count is not passed then.
+        year_limit = add_days(ye, limit)
     chain = continuous_stay(past, on)
     cont_start: dt.date | None = None
     cont_days: list[dt.date] = []

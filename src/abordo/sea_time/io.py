@@ -161,7 +161,7 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         problems.append(InputError(
             f"faltam colunas obrigatórias: {', '.join(absent)}", absent[0], display,
             header_line, message_en=f"required columns missing: {', '.join(absent)}"))
-    unknown = bool(problems)  # a column not understood or missing: said once, here
+
     out: list[dict[str, Any]] = []
     for line, values in rows:
         item: dict[str, Any] = {}
@@ -180,11 +180,11 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             model.model_validate(item)
         except ValidationError as exc:
             err = sheet_error(exc, display, line)
-            found = [(e, raw["type"]) for e, raw in zip([err, *err.details], exc.errors(),
-                                                         strict=False)]
-            # A column not understood leaves its field "missing" on every row: said once,
-            # by the column's own error.
-            problems += [e for e, kind in found if not (kind == "missing" and unknown)]
+            # A required column absent from the header leaves its field "missing" on every
+            # row: said once, by the header's error.
+            problems += [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
+                         if not (raw["type"] == "missing" and raw["loc"]
+                                 and str(raw["loc"][0]) in absent)]
             continue
         item["__row__"] = line
         item["__file__"] = display

@@ -422,7 +422,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         content = await _read_upload(file, "arquivo")
         name = _safe_filename(file.filename)
         with service.sessions() as s:
-            current = service.get(s, user, case_id).data.get("vessel_case")
+            read = service.get(s, user, case_id)
+            current, read_version = read.data.get("vessel_case"), read.version
         if not current:
             raise workflow.TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case)", "file")
@@ -433,8 +434,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
                  f"{hashlib.sha256(content).hexdigest()})"
         cmd = workflow.SetVesselCase(command="set_vessel_case", reason=source,
                                      vessel_case={**vessel_case, "crew": crew}, version=version)
-        case = service.command(user, case_id, cmd, expected_version=_version(if_match, version),
-                               today=today())
+        # The new crew goes with the vessel facts read above: it is written only on that
+        # version (a change in between is a 409, never overwritten with stale facts).
+        expected = _version(if_match, version) or read_version
+        case = service.command(user, case_id, cmd, expected_version=expected, today=today())
         return _with_etag(case_json(case, user))
 
     @api.get("/cases/{case_id}/events", tags=["cases"], summary="Trilha de auditoria do caso")
@@ -496,12 +499,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
              summary="Gerar um documento (HTML ou PDF)",
              responses={200: {"content": {"text/html": {}, "application/pdf": {}}}})
     def get_document(case_id: CaseId, kind: documents.Kind, user: CurrentUser,
-                     format: Annotated[Literal["html", "pdf"], Query()] = "html") -> Response:
+                     format: Annotated[Literal["html", "pdf"], Query()] = "html",
+                     notification: Annotated[str | None, Query(
+                         max_length=10, description="notificacao: which notification (N1, "
+                         "N2…; default the latest)")] = None) -> Response:
         with service.sessions() as s:
             case = service.get(s, user, case_id)
             team = service.team(s, case_id)
             atts = service.attachments(s, case_id)
-        html = documents.render(kind, case, team=team, attachments=atts)
+        html = documents.render(kind, case, team=team, attachments=atts,
+                                notification=notification)
         if format == "pdf":
             return Response(documents.to_pdf(html), media_type="application/pdf",
                             headers={"Content-Disposition": _disposition(

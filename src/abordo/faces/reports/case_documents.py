@@ -53,7 +53,8 @@ def d(value: str | dt.date | None) -> str:
     return fmt_date(day, "pt")
 
 
-def _citations(data: dict[str, Any], kind: str = "relatorio") -> list[dict[str, Any]]:
+def _citations(data: dict[str, Any], kind: str = "relatorio",
+               notification: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The citations a document rests on, deduplicated: the report cites everything the case
     used; each other document its own act's provision and those of the findings it names."""
     seen: dict[str, dict[str, Any]] = {}
@@ -75,11 +76,14 @@ def _citations(data: dict[str, Any], kind: str = "relatorio") -> list[dict[str, 
     engine_labels: list[str] = []
     if kind == "notificacao":
         own: list[Any] = [workflow.cite("art. 9º"),
-                          [findings.get(i) for i in notes[-1].get("items", [])]]
+                          [findings.get(i) for i in (notification or notes[-1]).get("items", [])]]
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
-        own = [esc, [f for f in workflow.violations(data)
-                     if not str(f.get("source", "")).startswith("engine:")]]
+        told = [f for f in workflow.violations(data)
+                if not str(f.get("source", "")).startswith("engine:")]
+        if escalation == "detention_request":  # the consul is told safety findings only
+            told = [f for f in told if f.get("area") in (None, *workflow.SAFETY_AREAS)]
+        own = [esc, told]
         if escalation == "federal_police":
             own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
     elif kind == "auto-infracao":
@@ -96,12 +100,20 @@ def _citations(data: dict[str, Any], kind: str = "relatorio") -> list[dict[str, 
 
 
 def render(kind: str, case: Case, *, team: Sequence[str] = (),
-           attachments: Sequence[Attachment] = ()) -> str:
-    """HTML of one document; 409 (TransitionRefused) when the case has no such step yet."""
+           attachments: Sequence[Attachment] = (), notification: str | None = None) -> str:
+    """HTML of one document; 409 (TransitionRefused) when the case has no such step yet.
+    ``notification``: which notification ``notificacao`` renders (default: the latest)."""
     data = case.data
     if kind not in available(data):
         raise TransitionRefused(f"documento '{kind}' indisponível neste caso: "
                                 "o passo correspondente ainda não foi registrado", "kind")
+    notes = data.get("notifications") or [{}]
+    chosen = notes[-1] if notification is None else next(
+        (n for n in notes if n.get("id") == notification), None)
+    if chosen is None:
+        raise TransitionRefused(f"notificação '{notification}' não existe neste caso (há: "
+                                + ", ".join(str(n.get("id")) for n in notes) + ")",
+                                "notification")
     vc = data.get("vessel_case") or {}
     vessel = {**(vc.get("vessel") or {})}
     pb = data.get("pre_boarding") or {}
@@ -123,17 +135,16 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         for pid in e.get("crew") or []]
     # The notification states what was notified when it was issued (art. 9): a finding
     # recorded afterwards (a physical check) is not in it, however often it is printed.
-    last = (data.get("notifications") or [{}])[-1]
-    notified = ([f for f in findings if f.get("id") in set(last["items"])]
-                if "items" in last else violations)
+    notified = ([f for f in findings if f.get("id") in set(chosen["items"])]
+                if "items" in chosen else violations)
     return render_html(
         f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
         operation=vc.get("operation") or {}, findings=findings,
         violations=violations, safety_violations=safety, notified=notified,
-        inspector_violations=inspectors, repatriation=repatriation,
+        inspector_violations=inspectors, repatriation=repatriation, notification=chosen,
         c166=workflow.C166_SITUATIONS,
         title=TITLES[kind], team=team,
-        attachments=attachments, d=d, citations=_citations(data, kind), pre_boarding=pb,
+        attachments=attachments, d=d, citations=_citations(data, kind, chosen), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
