@@ -223,3 +223,21 @@ def test_small_input_checks_of_the_service(sqlite_url: str) -> None:
         "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
         "vessel_docked": True, "pre_boarding": DOCKED, "on": "01/04/2026"})
     assert ddmm.status_code == 201, ddmm.text
+
+
+def test_engines_judge_the_day_of_the_inspection_not_the_day_it_is_typed(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED})  # no date of facts given
+    cid = r.json()["id"]
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                 json={"command": "run_engines", "recorded_on": "2026-04-01"}).json()
+    assert out["facts"]["engine_run"]["on"] == "2026-04-01"
+    quota = out["facts"]["engine_run"]["summary"]["crew_quota"]["summary"]
+    assert "déficit total 1" in quota  # day 90 of the PSV's stay, as worked case q01

@@ -220,7 +220,9 @@ class CaseService:
         data: dict[str, Any] = {
             "complaint": body.complaint.model_dump(mode="json"),
             "vessel_docked": body.vessel_docked,
-            "on": (body.on or today).isoformat(),
+            # The date the facts are judged on: given, or else the day the engines are run
+            # for the inspection (its ``recorded_on``) — not the day the case is typed in.
+            **({"on": body.on.isoformat()} if body.on else {}),
             "findings": [], "notifications": [], "escalations": [], "autos": [],
             "physical_checks": [], "checklist": [],
             "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
@@ -253,7 +255,7 @@ class CaseService:
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
                                   "vessel_name": vessel_name, "team": data["team"],
-                                  "on": data["on"],
+                                  "on": data.get("on"),
                                   "procedure_version": procedure.version,
                                   "workflow_procedure": workflow.PROCEDURE,
                                   "procedure_not_modelled": procedure.warning is not None})
