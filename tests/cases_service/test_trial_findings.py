@@ -430,3 +430,15 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_s_facts(
         conn.execute(text("UPDATE cases SET data = :d"), {"d": json.dumps(data)})
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
     assert code == 1 and f"caso {cid}: os fatos gravados não são os do último evento" in out
+    # and no write goes on top of it (the next event would take the edit for genuine)
+    more = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                  json={"command": "record_document", "item": "crew_list", "status": "received"})
+    assert more.status_code == 409 and more.json()["type"] == "/problems/integrity"
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1
+    with get_engine(db_url).begin() as conn:  # the team changed behind the system's back
+        data["pre_boarding"]["agent"] = "Agência Marítima Exemplo"
+        conn.execute(text("UPDATE cases SET data = :d"), {"d": json.dumps(data)})
+        conn.execute(text("DELETE FROM case_members"))
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1 and "região, responsável ou equipe" in out

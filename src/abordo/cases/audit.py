@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from abordo.cases.models import AuditEvent, AuditHead, Case, utcnow
+from abordo.cases.models import AuditEvent, AuditHead, Case, CaseMember, utcnow
 
 GENESIS = "0" * 64
 
@@ -51,13 +51,52 @@ def data_digest(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
+def scope_digest(session: Session, case: Case) -> str:
+    """SHA-256 of who may see and act on a case: its region, owner and team members."""
+    members = sorted(m for (m,) in session.execute(
+        select(CaseMember.user_id).where(CaseMember.case_id == case.id)))
+    return data_digest({"region": case.region, "owner_id": case.owner_id,
+                        "members": members})
+
+
+def logged_digests(session: Session, case_id: int) -> tuple[str | None, str | None]:
+    """The facts and scope digests the case's last events left (None: not logged)."""
+    data = scope = None
+    for ev in session.execute(select(AuditEvent).where(AuditEvent.case_id == case_id)
+                              .order_by(AuditEvent.seq.desc())).scalars():
+        payload = ev.payload if isinstance(ev.payload, dict) else {}
+        data = data or payload.get("data_sha256")
+        scope = scope or payload.get("scope_sha256")
+        if data and scope:
+            break
+    return data, scope
+
+
+def untouched(session: Session, case: Case) -> str | None:
+    """Why the stored case is not the one its trail left (a change made outside the
+    system), or None. Checked before every write, so such a change is never carried into
+    the next event as if it were genuine."""
+    data, scope = logged_digests(session, case.id)
+    if data is not None and data != data_digest(case.data):
+        return f"caso {case.id}: os fatos gravados não são os do último evento da trilha"
+    if scope is not None and scope != scope_digest(session, case):
+        return (f"caso {case.id}: região, responsável ou equipe gravados não são os do último "
+                "evento da trilha")
+    return None
+
+
 def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
-           payload: dict[str, Any], case_data: Any = None) -> AuditEvent:
+           payload: dict[str, Any], case_data: Any = None,
+           case: Case | None = None) -> AuditEvent:
     """Append one event in the caller's transaction (locks the chain head); ``case_data``:
-    the case's facts after the command (their digest goes in the payload)."""
+    the case's facts after the command (their digest goes in the payload); ``case``: the
+    case, whose region, owner and team are digested too (after the command's changes)."""
     if case_data is not None:
         payload = {**payload, "data_sha256": data_digest(case_data)}
+    if case is not None:
+        session.flush()
+        payload = {**payload, "scope_sha256": scope_digest(session, case)}
     head = session.execute(
         select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
     if head is None:
@@ -95,6 +134,7 @@ def verify(session: Session) -> VerifyResult:
     n = 0
     last_state: dict[int, str | None] = {}
     last_data: dict[int, str] = {}
+    last_scope: dict[int, str] = {}
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
             return VerifyResult(False, n, ev.seq, ev.id,
@@ -105,9 +145,11 @@ def verify(session: Session) -> VerifyResult:
             return VerifyResult(False, n, ev.seq, ev.id, "o conteúdo não confere com o hash")
         if ev.case_id is not None and ev.state_after is not None:
             last_state[ev.case_id] = ev.state_after
-        if ev.case_id is not None and isinstance(ev.payload, dict) \
-                and "data_sha256" in ev.payload:
-            last_data[ev.case_id] = str(ev.payload["data_sha256"])
+        if ev.case_id is not None and isinstance(ev.payload, dict):
+            if "data_sha256" in ev.payload:
+                last_data[ev.case_id] = str(ev.payload["data_sha256"])
+            if "scope_sha256" in ev.payload:
+                last_scope[ev.case_id] = str(ev.payload["scope_sha256"])
         prev = ev.hash
         expected_seq += 1
         n += 1
@@ -127,4 +169,10 @@ def verify(session: Session) -> VerifyResult:
             return VerifyResult(False, n, None, None,
                                 f"caso {case.id}: os fatos gravados não são os do último "
                                 "evento da trilha (alteração fora do sistema?)")
+        scope = last_scope.get(case.id)
+        if scope is not None and scope != scope_digest(session, case):
+            return VerifyResult(False, n, None, None,
+                                f"caso {case.id}: região, responsável ou equipe gravados não "
+                                "são os do último evento da trilha (alteração fora do "
+                                "sistema?)")
     return VerifyResult(True, n)

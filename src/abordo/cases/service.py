@@ -111,6 +111,16 @@ def read_crew_upload(content: bytes, filename: str) -> list[dict[str, Any]]:
             raise exc.with_location(file=filename) from None
 
 
+class Tampered(Exception):
+    """The stored case is not what its audit trail left: no write goes on top of it."""
+
+
+def _untouched(s: Session, case: Case) -> None:
+    why = audit.untouched(s, case)
+    if why:
+        raise Tampered(f"{why}: escrita recusada até a verificação (abordo audit verify)")
+
+
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
     """``check_vessel`` on the stored case; (full JSON, short summary per engine)."""
     from abordo.crew import parse_vessel_case
@@ -251,7 +261,7 @@ class CaseService:
                 s.add(CaseMember(case_id=case.id, user_id=uid))
             audit.append(s, actor=user.email, command="create_case", case_id=case.id,
                          reason=None, state_before=None, state_after=case.state,
-                         case_data=case.data,
+                         case_data=case.data, case=case,
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
                                   "vessel_name": vessel_name, "team": data["team"],
@@ -282,6 +292,7 @@ class CaseService:
                  expected_version: int | None, today: dt.date) -> Case:
         with self.tx() as s:
             case = self.get(s, user, case_id)
+            _untouched(s, case)
             if expected_version is not None and expected_version != case.version:
                 raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
                                f"versão {case.version}", case.version)
@@ -332,7 +343,7 @@ class CaseService:
             audit.append(s, actor=user.email, command=name, case_id=case.id,
                          reason=getattr(cmd, "reason", None), state_before=case.state,
                          state_after=out.state.value, payload=out.payload,
-                         case_data=out.data)
+                         case_data=out.data, case=case)
             s.expire_all()
             return self.get(s, user, case_id)
 
@@ -355,6 +366,7 @@ class CaseService:
         digest = hashlib.sha256(content).hexdigest()
         with self.tx() as s:
             case = self.get(s, user, case_id)
+            _untouched(s, case)
             if case.state in {State.CLOSED.value, State.CLOSED_UNFOUNDED.value}:
                 raise TransitionRefused("caso encerrado: não aceita anexos", "file")
             if expected_version is not None and expected_version != case.version:

@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from abordo.cases.service import Conflict, Forbidden, NotFound
+from abordo.cases.service import Conflict, Forbidden, NotFound, Tampered
 from abordo.cases.workflow import TRANSITIONS, TransitionRefused
 from abordo.law.errors import InputError
 from abordo.law.validation import _PT as _BASE_PT
@@ -173,6 +173,10 @@ def install(app: FastAPI) -> None:
         return problem(409, exc.message, type_="/problems/stale-version",
                        current_version=exc.current_version, en=_wants_en(r),
                        errors=[{"field": "version", "message": exc.message}])
+
+    @app.exception_handler(Tampered)
+    async def _tampered(r: Request, exc: Tampered) -> JSONResponse:
+        return problem(409, str(exc), type_="/problems/integrity", en=_wants_en(r))
 
     @app.exception_handler(NotFound)
     async def _nf(r: Request, exc: NotFound) -> JSONResponse:
