@@ -131,7 +131,8 @@ def test_full_case_by_api(db_url: str) -> None:
     premature = cmd({"command": "write_report", "summary": "x"}, 409)
     assert "Polícia Federal" in premature["detail"]
     cmd({"command": "request_detention", "consul": "Consulado-Geral da Noruega"})
-    out = cmd({"command": "refer_federal_police"})
+    out = cmd({"command": "refer_federal_police", "crew": ["C04", "C05"],
+               "situation": "contract_expired"})
     kinds = [d["kind"] for d in out["deadlines"]]
     assert "repatriation_foreign_ministry" in kinds
     assert all(not d["confirmed"] for d in out["deadlines"] if d["kind"].startswith("repat"))

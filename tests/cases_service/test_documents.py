@@ -179,7 +179,10 @@ def test_refer_federal_police_names_crew_of_the_case() -> None:
     d = base_notified()
     d["vessel_case"] = {"crew": [{"id": "C04"}]}
     with pytest.raises(wf.TransitionRefused, match="fora da lista do caso: C99"):
-        apply(d, {"command": "refer_federal_police", "crew": ["C99"]})
+        apply(d, {"command": "refer_federal_police", "crew": ["C99"],
+                  "situation": "contract_expired"})
+    with pytest.raises(wf.TransitionRefused, match="situation"):
+        apply(d, {"command": "refer_federal_police", "crew": ["C04"]})
     out = apply(d, {"command": "refer_federal_police", "crew": ["C04", "C04"],
                     "situation": "shipowner_unable"})
     esc = out.data["escalations"][-1]
@@ -229,3 +232,28 @@ def test_each_notification_has_its_document() -> None:
         documents.render("notificacao", case, notification="N9")
     consul = documents.render("oficio-consul", case)
     assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul
+
+
+def test_a_letter_says_what_was_so_on_its_day() -> None:
+    """The consul's letter answers the notifications unmet when it was sent: a finding or a
+    notification recorded after it does not slip into it."""
+    case = full_case()
+    case.data["findings"] = [*FIND,
+                             {"id": "F2", "source": "inspector", "severity": "violation",
+                              "subject": None, "citation": None, "area": "safety",
+                              "text": "Extintores vencidos."},
+                             {"id": "F3", "source": "inspector", "severity": "violation",
+                              "subject": None, "citation": None, "area": "safety",
+                              "text": "Câmara fria desligada."}]
+    case.data["notifications"] = [
+        {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03",
+         "items": ["F1", "F2"], "outcome": "not_remedied", "risk": "serious_imminent",
+         "outcome_on": "2026-04-04", "basis": wf.cite("art. 9º")},
+        {"id": "N2", "issued_on": "2026-04-06", "deadline": "2026-04-08", "items": ["F3"],
+         "outcome": "not_remedied", "risk": "lesser_safety", "outcome_on": "2026-04-09",
+         "basis": wf.cite("art. 9º")}]
+    case.data["escalations"][0]["answers"] = ["N1"]
+    consul = documents.render("oficio-consul", case)
+    assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul
+    assert "Extintores vencidos." in consul
+    assert "N2" not in consul and "Câmara fria desligada." not in consul

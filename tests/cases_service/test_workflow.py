@@ -129,7 +129,9 @@ def test_repatriation_and_strike_steps_are_mandatory() -> None:
     d = notified("lesser_safety", repatriation=True, strike=True)
     with pytest.raises(TransitionRefused, match="Polícia Federal"):
         run("notified", d, {"command": "write_report", "summary": "s"})
-    d = run("notified", d, {"command": "refer_federal_police"}).data
+    d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    d = run("notified", d, {"command": "refer_federal_police", "crew": ["C04"],
+                            "situation": "contract_expired"}).data
     with pytest.raises(TransitionRefused, match="mediação"):
         run("notified", d, {"command": "write_report", "summary": "s"})
     d = run("notified", d, {"command": "record_mediation", "notes": "acordo"}).data
@@ -137,7 +139,9 @@ def test_repatriation_and_strike_steps_are_mandatory() -> None:
     assert out.state == State.REPORT and out.data["report"]["forward_international"] is True
     assert run("report", out.data, {"command": "close"}).state == State.CLOSED
     with pytest.raises(TransitionRefused, match="Polícia Federal"):
-        run("notified", notified("lesser_safety"), {"command": "refer_federal_police"})
+        run("notified", notified("lesser_safety"), {"command": "refer_federal_police",
+                                                    "crew": ["C04"],
+                                                    "situation": "contract_expired"})
 
 
 def test_notify_needs_a_violation_and_a_sane_deadline() -> None:
@@ -343,3 +347,39 @@ def test_art10_duties_of_an_unmet_notification_survive_a_later_remedied_one() ->
     out = run("remedied", out.data, {"command": "request_detention"})
     assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
         == State.REPORT
+
+
+def test_each_unmet_notification_calls_for_its_own_art10_steps() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "salários", "area": "wage",
+                      "severity": "violation"},
+                     {"id": "F2", "source": "inspector", "text": "extintores",
+                      "area": "safety", "severity": "violation"}]
+    d["_seq"] = 2
+    d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-01"})
+    # a notification with a safety finding may be of serious risk; a wage-only one may not
+    out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
+                                     "risk": "serious_imminent", "repatriation": True})
+    out = run("notified", out.data, {"command": "request_detention"})
+    with pytest.raises(TransitionRefused, match="uma vez por notificação"):
+        run("notified", out.data, {"command": "request_detention"})
+    out = run("notified", out.data, {"command": "refer_federal_police", "crew": ["C04"],
+                                     "situation": "contract_expired"})
+    deadlines = {x["kind"]: x["due"] for x in wf.deadlines(out.data)}
+    assert deadlines["repatriation_report_48h"] == "2026-04-03"  # from N1's refusal, 01/04
+    out = run("notified", out.data, {"command": "record_physical_check", "area": "galley",
+                                     "ok": False})
+    out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
+    out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
+                                     "risk": "serious_imminent"})
+    assert [s["id"] for s in wf.open_step_details(out.data)][:1] == ["detention_request"]
+    wage = base()
+    wage["findings"] = [{"id": "F1", "source": "inspector", "text": "salários",
+                         "area": "wage", "severity": "violation"}]
+    wage["_seq"] = 1
+    w = run("findings", wage, {"command": "notify", "deadline": "2026-04-01"})
+    with pytest.raises(TransitionRefused, match=r"art\. 10, II") as exc:
+        run("notified", w.data, {"command": "record_not_remedied", "refused": True,
+                                 "risk": "serious_imminent"})
+    assert exc.value.field == "risk"

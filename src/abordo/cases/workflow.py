@@ -581,16 +581,10 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if pending:
         out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
                     "items": pending})
-    nr = data.get("not_remedied")
-    if nr:
-        if nr["risk"] == "serious_imminent" and not escalated(data, "detention_request"):
-            out.append({"id": "detention_request",
-                        "label": "ofício ao cônsul e à autoridade marítima (art. 10, I)"})
-        if nr.get("repatriation") and not escalated(data, "federal_police"):
-            out.append({"id": "federal_police", "label": "ofício à Polícia Federal (art. 10, III)"})
-        if nr.get("strike") and not escalated(data, "mediation"):
-            out.append({"id": "mediation",
-                        "label": "registro de mediação da greve (art. 10, IV)"})
+    labels = {"detention_request": "ofício ao cônsul e à autoridade marítima (art. 10, I)",
+              "federal_police": "ofício à Polícia Federal (art. 10, III)",
+              "mediation": "registro de mediação da greve (art. 10, IV)"}
+    out += [{"id": kind, "label": labels[kind]} for kind in open_duties(data)]
     if cnig_violations(data) and not any(a["kind"] in ("quota", "cnig")
                                          for a in data.get("autos", [])):
         out.append({"id": "quota_auto",
@@ -662,23 +656,50 @@ def g_no_outcome(d: dict[str, Any]) -> str | None:
         "o resultado da notificação já foi registrado"
 
 
+DUTIES = {"detention_request": ("risk", "serious_imminent"),
+          "federal_police": ("repatriation", True), "mediation": ("strike", True)}
+
+
+def awaiting(data: dict[str, Any], kind: str) -> list[str]:
+    """Ids of the unmet notifications that call for the art. 10 step ``kind`` and that no
+    such step has answered yet (each step records the notifications it answers; one stored
+    before that answers those unmet by its date). Notifications stored before outcomes were
+    kept per notification fall back on the case's ``not_remedied``."""
+    key, value = DUTIES[kind]
+    nr = data.get("not_remedied") or {}
+    steps = [e for e in data.get("escalations", []) if e.get("kind") == kind]
+    out = []
+    for n in data.get("notifications", []):
+        if n.get("outcome") != "not_remedied" or n.get(key, nr.get(key)) != value:
+            continue
+        answered = any(n["id"] in e["answers"] if "answers" in e
+                       else str(e.get("on", "")) >= str(n.get("outcome_on", ""))
+                       for e in steps)
+        if not answered:
+            out.append(n["id"])
+    return out
+
+
+def open_duties(data: dict[str, Any]) -> list[str]:
+    """The art. 10 steps still owed: each unmet notification has its own (a later serious
+    risk needs a new letter to the consul)."""
+    return [kind for kind in DUTIES if awaiting(data, kind)]
+
+
 def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
-    nr = d.get("not_remedied")
-    return None if nr and nr["risk"] == "serious_imminent" else (
-        "pedido de retenção só após notificação não atendida com grave e iminente risco "
-        "(art. 10, I)")
+    return None if "detention_request" in open_duties(d) else (
+        "pedido de retenção só após notificação não atendida com grave e iminente risco, "
+        "e uma vez por notificação (art. 10, I)")
 
 
 def g_repatriation(d: dict[str, Any]) -> str | None:
-    nr = d.get("not_remedied")
-    return None if nr and nr.get("repatriation") else \
-        "ofício à Polícia Federal só em caso de repatriação (art. 10, III)"
+    return None if "federal_police" in open_duties(d) else \
+        "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, III)"
 
 
 def g_strike(d: dict[str, Any]) -> str | None:
-    nr = d.get("not_remedied")
-    return None if nr and nr.get("strike") else \
-        "registro de mediação só com a tripulação em greve (art. 10, IV)"
+    return None if "mediation" in open_duties(d) else \
+        "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, IV)"
 
 
 def g_report_allowed(d: dict[str, Any]) -> str | None:
@@ -940,9 +961,11 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["notifications"][-1]["outcome_on"] = when
         case RecordNotRemedied():
             _after_deadline(d["notifications"][-1], when, cmd.refused)
-            d["notifications"][-1]["outcome"] = "not_remedied"
-            d["notifications"][-1]["refused"] = cmd.refused
-            d["notifications"][-1]["outcome_on"] = when
+            _serious_needs_safety(d, d["notifications"][-1], cmd.risk)
+            d["notifications"][-1] |= {"outcome": "not_remedied", "refused": cmd.refused,
+                                       "outcome_on": when, "risk": cmd.risk,
+                                       "repatriation": cmd.repatriation,
+                                       "strike": cmd.strike}
             # Several notifications may go unmet (a later one for a later finding): the art. 10
             # duties add up — the gravest risk, any repatriation or strike — never replaced.
             prev = d.get("not_remedied") or {}
@@ -959,6 +982,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
                       consul=cmd.consul)
         case ReferFederalPolice():
+            if not cmd.crew or not cmd.situation:
+                raise TransitionRefused("informe os tripulantes a repatriar (crew) e o caso do "
+                                        "art. 2º da Convenção OIT 166 (situation) — art. 10, "
+                                        "III", "crew" if not cmd.crew else "situation")
             known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
             unknown = [c for c in cmd.crew if c not in known]
             if unknown:
@@ -1062,6 +1089,22 @@ def not_future(on: dt.date | None, today: dt.date) -> None:
                          message_en=f"date of the facts in the future: {on.isoformat()}")
 
 
+def _serious_needs_safety(d: dict[str, Any], notification: dict[str, Any], risk: str
+                          ) -> None:
+    """Art. 10, I: grave and imminent risk concerns "condições de segurança, saúde e higiene
+    do trabalho" — a notification of contractual or wage matters alone is art. 10, II."""
+    if risk != "serious_imminent" or "items" not in notification:
+        return
+    by_id = {f["id"]: f for f in d.get("findings", [])}
+    items = [by_id[i] for i in notification["items"] if i in by_id]
+    if not any(f.get("area") in (None, *SAFETY_AREAS)
+               and not str(f.get("source", "")).startswith("engine:") for f in items):
+        raise TransitionRefused(
+            f"a notificação {notification['id']} não trata de segurança, saúde ou higiene a "
+            "bordo: grave e iminente risco (art. 10, I) não se aplica — use contractual_wage "
+            "ou lesser_safety (art. 10, II)", "risk")
+
+
 def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:
     """Art. 10 acts on notifications "não atendidas": the notified party has every day up to
     the deadline, so the outcome is recorded after it — or earlier on an express refusal."""
@@ -1107,8 +1150,10 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,
               **more: Any) -> None:
+    answers = awaiting(d, kind) if kind in DUTIES else []
     d.setdefault("escalations", []).append({"kind": kind, "on": when, "notes": notes,
-                                            "basis": cite(provision), **more})
+                                            "basis": cite(provision), "answers": answers,
+                                            **more})
 
 
 # --------------------------------------------------------------------------- deadlines
@@ -1123,7 +1168,11 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     nr = data.get("not_remedied")
     if nr and nr.get("repatriation"):
         complaint = dt.date.fromisoformat(data["complaint"]["date"])
-        refused = dt.date.fromisoformat(nr["recorded_on"])
+        # From the shipowner's refusal on the notification that raised the repatriation.
+        first = next((n for n in data.get("notifications", [])
+                      if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+        refused = dt.date.fromisoformat(str((first or {}).get("outcome_on")
+                                            or nr["recorded_on"]))
         basis = cite("art. 3º", "decreto-6968-2009")
         out += [
             {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,

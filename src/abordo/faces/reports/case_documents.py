@@ -54,7 +54,8 @@ def d(value: str | dt.date | None) -> str:
 
 
 def _citations(data: dict[str, Any], kind: str = "relatorio",
-               notification: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+               notification: dict[str, Any] | None = None,
+               told: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The citations a document rests on, deduplicated: the report cites everything the case
     used; each other document its own act's provision and those of the findings it names."""
     seen: dict[str, dict[str, Any]] = {}
@@ -79,11 +80,7 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
                           [findings.get(i) for i in (notification or notes[-1]).get("items", [])]]
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
-        told = [f for f in workflow.violations(data)
-                if not str(f.get("source", "")).startswith("engine:")]
-        if escalation == "detention_request":  # the consul is told safety findings only
-            told = [f for f in told if f.get("area") in (None, *workflow.SAFETY_AREAS)]
-        own = [esc, told]
+        own = [esc, told or []]  # the findings the letter itself names
         if escalation == "federal_police":
             own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
     elif kind == "auto-infracao":
@@ -125,6 +122,23 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     # Art. 10, I is about safety, health and hygiene aboard: the consul's ofício lists the
     # inspectors' and physical-check findings, not the quota / immigration / document ones.
     inspectors = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
+    # A letter already sent says what was so on its day: the notifications unmet by then and
+    # the findings they named (not those recorded after it).
+    unmet = [n for n in data.get("notifications", []) if n.get("outcome") == "not_remedied"]
+    kind_of = {"oficio-consul": "detention_request", "oficio-policia-federal": "federal_police"}
+    if kind in kind_of:
+        sent = [e for e in data.get("escalations", []) if e.get("kind") == kind_of[kind]]
+        if sent and "answers" in sent[-1]:  # the notifications this letter answers
+            unmet = [n for n in unmet if n.get("id") in sent[-1]["answers"]] or unmet
+        else:
+            day = str(sent[-1].get("on", "")) if sent else ""
+            unmet = [n for n in unmet if str(n.get("outcome_on", "")) <= day] or unmet
+            if kind == "oficio-consul":
+                unmet = [n for n in unmet if n.get("risk", "serious_imminent")
+                         == "serious_imminent"] or unmet
+        if all("items" in n for n in unmet):
+            named = {i for n in unmet for i in n["items"]}
+            inspectors = [v for v in inspectors if v.get("id") in named]
     safety = [v for v in inspectors if v.get("area") in (None, *workflow.SAFETY_AREAS)]
     # Art. 10, III: the persons to repatriate, with what the case knows of each.
     crew_by_id = {m.get("id"): m for m in (vc.get("crew") or [])}
@@ -142,9 +156,12 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         operation=vc.get("operation") or {}, findings=findings,
         violations=violations, safety_violations=safety, notified=notified,
         inspector_violations=inspectors, repatriation=repatriation, notification=chosen,
+        unmet=unmet or (data.get("notifications") or [])[-1:],
         c166=workflow.C166_SITUATIONS,
         title=TITLES[kind], team=team,
-        attachments=attachments, d=d, citations=_citations(data, kind, chosen), pre_boarding=pb,
+        attachments=attachments, d=d, citations=_citations(data, kind, chosen,
+                                                   safety if kind == "oficio-consul"
+                                                   else inspectors), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
