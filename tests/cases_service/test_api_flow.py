@@ -64,11 +64,11 @@ def test_full_case_by_api(db_url: str) -> None:
     assert illegal.headers["content-type"].startswith("application/problem+json")
     assert "não permitido no estado 'received'" in illegal.json()["detail"]
 
-    cmd({"command": "start_pre_boarding"})
-    cmd({"command": "record_pre_boarding", "facts": PRE_BOARDING})
-    out = cmd({"command": "start_assessment"})
+    cmd({"recorded_on": "2026-04-01", "command": "start_pre_boarding"})
+    cmd({"recorded_on": "2026-04-01", "command": "record_pre_boarding", "facts": PRE_BOARDING})
+    out = cmd({"recorded_on": "2026-04-01", "command": "start_assessment"})
     assert out["state"] == "assessing"
-    out = cmd({"command": "request_documents"})
+    out = cmd({"recorded_on": "2026-04-01", "command": "request_documents"})
     assert out["state"] == "documents_requested"
     # flag NO known from pre-boarding, vessel not described yet: the engine's items common to
     # every foreign vessel
@@ -82,7 +82,8 @@ def test_full_case_by_api(db_url: str) -> None:
     assert out["open_steps"][0].startswith(
         "documentos sem registro de recebido/ausente: Registro do navio [ship_registry], "
         "Lista de tripulantes (crew list) [crew_list]")
-    out = cmd({"command": "set_vessel_case", "vessel_case": q01_case(), "on": "2026-04-01"})
+    out = cmd({"recorded_on": "2026-04-01", "command": "set_vessel_case",
+               "vessel_case": q01_case(), "on": "2026-04-01"})
     items = [i["item"] for i in out["facts"]["checklist"]]
     assert {"ship_registry", "crew_list", "crew_payroll", "navigation_type", "caa"} <= set(items)
     assert "foreign_crew_visas:C01" in items and "work_authorizations:C01" in items
@@ -97,11 +98,11 @@ def test_full_case_by_api(db_url: str) -> None:
     assert c.get(f"/api/v1/cases/{cid}", headers=h).json()["version"] == version
 
     for item in items:
-        cmd({"command": "record_document", "item": item,
+        cmd({"recorded_on": "2026-04-01", "command": "record_document", "item": item,
              "status": "missing" if item == "crew_payroll" else "received"})
-    cmd({"command": "record_physical_check", "area": "galley", "ok": False,
-         "notes": "câmara fria sem controle de temperatura"})
-    out = cmd({"command": "run_engines"})
+    cmd({"recorded_on": "2026-04-01", "command": "record_physical_check", "area": "galley",
+         "ok": False, "notes": "câmara fria sem controle de temperatura"})
+    out = cmd({"recorded_on": "2026-04-01", "command": "run_engines"})
     assert out["state"] == "findings"
     quota = [f for f in out["facts"]["findings"] if f["source"] == "engine:quota"]
     assert quota and all(f["citation"]["label"].startswith("RN CNIg nº 06/2017") for f in quota)

@@ -383,3 +383,21 @@ def test_each_unmet_notification_calls_for_its_own_art10_steps() -> None:
         run("notified", w.data, {"command": "record_not_remedied", "refused": True,
                                  "risk": "serious_imminent"})
     assert exc.value.field == "risk"
+
+
+def test_acts_recorded_later_keep_their_order() -> None:
+    d = base()
+    d["assessment"] = {"started_on": "2026-03-31"}
+    with pytest.raises(TransitionRefused, match=r"anterior ao início da apuração \(art\. 6º\)"):
+        run("assessing", d, {"command": "request_documents", "recorded_on": "2026-03-30"})
+    out = run("assessing", d, {"command": "request_documents", "recorded_on": "2026-03-31"})
+    with pytest.raises(TransitionRefused, match="anterior à solicitação dos documentos"):
+        run("documents_requested", out.data, {"command": "record_document",
+                                               "item": "crew_list", "status": "received",
+                                               "recorded_on": "2026-03-30"})
+    out = run("documents_requested", out.data, {"command": "record_physical_check",
+                                                 "area": "galley", "ok": False})  # 01/04
+    with pytest.raises(TransitionRefused, match="anterior à verificação física") as exc:
+        run("findings", out.data, {"command": "notify", "deadline": "2026-04-05",
+                                   "issued_on": "2026-03-31"})
+    assert exc.value.field == "issued_on"

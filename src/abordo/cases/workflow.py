@@ -1062,7 +1062,24 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     last = notes[-1] if notes else {}
     nr = d.get("not_remedied") or {}
     earlier: list[tuple[str | None, str]] = []
-    if isinstance(cmd, RecordRemedied | RecordNotRemedied):
+    started = (d.get("assessment") or {}).get("started_on")
+    checks = [(c.get("recorded_on"), "à verificação física registrada")
+              for c in d.get("physical_checks", [])]
+    if isinstance(cmd, RequestDocuments | CloseUnfounded):
+        earlier = [(started, "ao início da apuração (art. 6º)")]
+    elif isinstance(cmd, RecordDocument):
+        earlier = [(d.get("documents_requested_on"), "à solicitação dos documentos")]
+    elif isinstance(cmd, RecordPhysicalCheck):
+        earlier = [(started, "ao início da apuração (art. 6º)")]
+    elif isinstance(cmd, Notify):
+        issued = cmd.issued_on.isoformat() if cmd.issued_on else when
+        earlier = [(n.get(k), f"à notificação {n['id']}") for n in notes
+                   for k in ("issued_on", "outcome_on")]
+        earlier += [((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores"),
+                    *checks]
+        _not_before(issued, earlier, "issued_on")
+        return
+    elif isinstance(cmd, RecordRemedied | RecordNotRemedied):
         earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}")]
     elif isinstance(cmd, RequestDetention | ReferFederalPolice | RecordMediation):
         earlier = [(nr.get("recorded_on"), "ao registro do não atendimento")]
@@ -1071,15 +1088,23 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     elif isinstance(cmd, WriteReport):
         earlier = [(n.get(k), f"à notificação {n['id']}") for n in notes
                    for k in ("issued_on", "outcome_on")]
+        earlier += [*checks, ((d.get("engine_run") or {}).get("ran_on"),
+                              "à execução dos motores")]
+        earlier += [(i.get("recorded_on"), "ao registro de documento")
+                    for i in d.get("checklist", []) if i.get("status") != "pending"]
         earlier += [(e.get("on"), "à providência do art. 10") for e in d.get("escalations", [])]
         earlier += [(a.get("drafted_on"), f"ao auto {a['id']}") for a in d.get("autos", [])]
     elif isinstance(cmd, Close):
         earlier = [((d.get("report") or {}).get("written_on"), "ao relatório")]
+    _not_before(when, earlier, "recorded_on")
+
+
+def _not_before(when: str, earlier: list[tuple[str | None, str]], field: str) -> None:
     for day, what in earlier:
-        if day and when < str(day):
+        if day and when < str(day)[:10]:
             raise TransitionRefused(
                 f"data do registro ({dt.date.fromisoformat(when):%d/%m/%Y}) anterior {what} "
-                f"({dt.date.fromisoformat(str(day)[:10]):%d/%m/%Y})", "recorded_on")
+                f"({dt.date.fromisoformat(str(day)[:10]):%d/%m/%Y})", field)
 
 
 def not_future(on: dt.date | None, today: dt.date) -> None:
