@@ -80,8 +80,8 @@ def test_closed_unfounded_from_assessing() -> None:
     assert out.state == State.CLOSED_UNFOUNDED and out.data["assessment"]["justified"] is False
 
 
-@pytest.mark.parametrize("state", ["received", "pre_boarding", "assessing",
-                                   "documents_requested", "report", "closed"])
+@pytest.mark.parametrize("state", ["received", "pre_boarding", "assessing", "report",
+                                   "closed"])
 def test_no_report_before_findings(state: str) -> None:
     with pytest.raises(TransitionRefused):
         run(state, base(), {"command": "write_report", "summary": "s"})
@@ -401,3 +401,19 @@ def test_acts_recorded_later_keep_their_order() -> None:
         run("findings", out.data, {"command": "notify", "deadline": "2026-04-05",
                                    "issued_on": "2026-03-31"})
     assert exc.value.field == "issued_on"
+
+
+def test_an_action_where_nothing_was_found_is_reported() -> None:
+    """Art. 11: every action ends with a report — one with every document in and every check
+    regular goes from documents_requested to the report; pending documents hold it."""
+    d = base()
+    d["checklist"] = [{"item": "crew_list", "label": "Lista de tripulantes", "status": "pending"}]
+    with pytest.raises(TransitionRefused, match="Lista de tripulantes"):
+        run("documents_requested", d, {"command": "write_report", "summary": "nada"})
+    d["checklist"][0]["status"] = "received"
+    out = run("documents_requested", d, {"command": "write_report",
+                                         "summary": "Nenhuma irregularidade."})
+    assert out.state == State.REPORT
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    with pytest.raises(TransitionRefused, match=r"notifique antes do relatório"):
+        run("documents_requested", d, {"command": "write_report", "summary": "s"})

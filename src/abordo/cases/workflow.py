@@ -703,7 +703,7 @@ def g_strike(d: dict[str, Any]) -> str | None:
 
 
 def g_report_allowed(d: dict[str, Any]) -> str | None:
-    if d.get("_state") == State.FINDINGS and violations(d):
+    if d.get("_state") in (State.DOCUMENTS_REQUESTED, State.FINDINGS) and violations(d):
         return "há irregularidades constatadas: notifique antes do relatório (art. 9)"
     if d.get("_state") == State.NOTIFIED and not d.get("not_remedied"):
         return "registre antes o resultado da notificação"
@@ -788,8 +788,9 @@ TRANSITIONS: dict[str, Transition] = {
                                    "art. 10, IV"),
     "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), None, (g_quota_auto,),
                              "art. 14"),
-    "write_report": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.REPORT,
-                               (g_report_allowed,), "art. 11"),
+    # Art. 11: "ao fim de qualquer ação fiscal" — also one where nothing was found.
+    "write_report": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
+                               S.REPORT, (g_report_allowed,), "art. 11"),
     "close": Transition(_s(S.REPORT), S.CLOSED, (g_no_open_steps,), "art. 11"),
     # The team is designated by the regional chief (docs/inspection-service.md).
     "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único",
