@@ -12,6 +12,7 @@ import pytest
 from abordo.cases import workflow as wf
 from abordo.cases.models import Case
 from abordo.faces.reports import case_documents as documents
+from abordo.law.errors import InputError
 
 FIND = [{"id": "F1", "source": "engine:quota", "severity": "violation", "subject": "deck.rating",
          "text": "Subalternos de convés: faltam 1 brasileiro(s) (1 de 2 exigidos).",
@@ -228,7 +229,7 @@ def test_each_notification_has_its_document() -> None:
     first = documents.render("notificacao", case, notification="N1")
     assert "Notificação N1" in first and "Subalternos de convés" in first
     assert "Notificação N2" in documents.render("notificacao", case)
-    with pytest.raises(wf.TransitionRefused, match="há: N1, N2"):
+    with pytest.raises(InputError, match="há: N1, N2"):
         documents.render("notificacao", case, notification="N9")
     consul = documents.render("oficio-consul", case)
     assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul

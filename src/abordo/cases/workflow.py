@@ -957,6 +957,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "addressees": ["agent", "master"],
                 "items": [f["id"] for f in unnotified(d)], "outcome": None,
                 "basis": cite("art. 9º")})
+            payload = {**payload, "notification": d["notifications"][-1]["id"],
+                       "items": d["notifications"][-1]["items"]}
         case RecordRemedied():
             d["notifications"][-1]["outcome"] = "remedied"
             d["notifications"][-1]["outcome_on"] = when
@@ -997,7 +999,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case RecordMediation():
             _escalate(d, "mediation", when, cmd.notes, "art. 10, IV")
         case DraftAuto():
-            d.setdefault("autos", []).append(_draft_auto(d, cmd, when, actor))
+            auto = _draft_auto(d, cmd, when, actor)
+            d.setdefault("autos", []).append(auto)
+            payload = {**payload, "auto": auto["id"], "kind": auto["kind"],
+                       "findings": auto["findings"]}
         case WriteReport():
             unmet = bool(d.get("not_remedied"))
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
@@ -1038,7 +1043,9 @@ def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what:
         raise TransitionRefused(f"data {what} no futuro", field)
     complaint_on = (d.get("complaint") or {}).get("date")
     if complaint_on and day.isoformat() < str(complaint_on):
-        raise TransitionRefused(f"data {what} anterior à denúncia ({complaint_on})", field)
+        raise TransitionRefused(f"data {what} anterior à denúncia "
+                                f"({dt.date.fromisoformat(str(complaint_on)[:10]):%d/%m/%Y})",
+                                field)
     return day
 
 
@@ -1170,8 +1177,17 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     return {"id": number, "kind": "ementario",
             "against": cmd.against.model_dump(mode="json", exclude_none=True),
             "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation},
-            "basis": cite("art. 2º, parágrafo único"), "findings": chosen,
+            # CLT art. 628: every violation found gets its auto; for a Brazilian-flag vessel
+            # IN SIT 70/2007 art. 2, sole paragraph, says so too ("conforme ementário").
+            "basis": cite("art. 2º, parágrafo único") if _national(d)
+            else cite("art. 628", "clt"), "findings": chosen,
             "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}
+
+
+def _national(d: dict[str, Any]) -> bool:
+    flag = ((d.get("vessel_case") or {}).get("vessel") or {}).get("flag") \
+        or (d.get("pre_boarding") or {}).get("flag")
+    return str(flag or "").upper() == "BR"
 
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,

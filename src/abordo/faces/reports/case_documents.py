@@ -17,6 +17,7 @@ from abordo.cases.workflow import TransitionRefused
 from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
+from abordo.law.errors import InputError
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -87,7 +88,9 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         autos = data.get("autos", [])
         own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])]]
     else:
-        own = [workflow.cite("art. 4º"), workflow.cite("art. 9º"), data]
+        own = [workflow.cite("art. 4º"), data]
+        if data.get("notifications"):
+            own.append(workflow.cite("art. 9º"))
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
     walk(own)
@@ -105,12 +108,13 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         raise TransitionRefused(f"documento '{kind}' indisponível neste caso: "
                                 "o passo correspondente ainda não foi registrado", "kind")
     notes = data.get("notifications") or [{}]
-    chosen = notes[-1] if notification is None else next(
+    chosen = notes[-1] if notification is None or kind != "notificacao" else next(
         (n for n in notes if n.get("id") == notification), None)
     if chosen is None:
-        raise TransitionRefused(f"notificação '{notification}' não existe neste caso (há: "
-                                + ", ".join(str(n.get("id")) for n in notes) + ")",
-                                "notification")
+        there = ", ".join(str(n.get("id")) for n in notes)
+        raise InputError(f"notificação '{notification}' não existe neste caso (há: {there})",
+                         "notification", message_en=f"no notification '{notification}' in "
+                         f"this case (there are: {there})")
     vc = data.get("vessel_case") or {}
     vessel = {**(vc.get("vessel") or {})}
     pb = data.get("pre_boarding") or {}
