@@ -386,3 +386,21 @@ def test_unknown_and_missing_ranks_are_listed_together() -> None:
     said = exc.value.render()
     assert "função 'Captain Hook' desconhecida para P006" in said
     assert "função ausente para P007" in said and "''" not in said
+
+
+def test_an_option_the_decision_never_uses_is_reported() -> None:
+    """Options on a REB vessel (positions only) or a group reading on a rule with no groups
+    are told as not applied, never silently dropped."""
+    reb = vessel_case([person(1, "Master", "BR"), person(2, "Chief Engineer", "BR")],
+                      flag="BR", registry="REB", activity="cabotage")
+    d = evaluate(reb, D(2026, 4, 1), {"quota.rounding": "half_up", "quota.days":
+                                      "days_outside_paused"})
+    told = [f.text.pt for f in d.findings if f.id == "option_not_applicable"]
+    assert told == [
+        "Opção quota.rounding=half_up não aplicada: esta decisão não depende dessa leitura "
+        "(a regra aplicável não a usa).",
+        "Opção quota.days=days_outside_paused não aplicada: esta decisão não depende dessa "
+        "leitura (a regra aplicável não a usa)."]
+    psv = vessel_case(PSV_CREW)  # Res. 42 offshore support: groups, rounding and days all used
+    used = evaluate(psv, D(2026, 4, 1), {"quota.rounding": "half_up"})
+    assert not [f for f in used.findings if f.id == "option_not_applicable"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from abordo.crew.model import VesselCase
@@ -85,7 +85,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     rank where a group is needed, missing AJB presence, unknown option).
     """
     ctx = _Context(case, on, options)
-    return _evaluate(ctx, resolve_crew(case), planning=False)
+    return _unused_options(ctx, _evaluate(ctx, resolve_crew(case), planning=False))
 
 
 def plan(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None) -> Decision:
@@ -93,7 +93,23 @@ def plan(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
     and the Brazilians each group of the current crew would then require
     (``result["plan"]``). Assumes the vessel stays in AJB and the regime stays in force."""
     ctx = _Context(case, on, options)
-    return _evaluate(ctx, resolve_crew(case), planning=True)
+    return _unused_options(ctx, _evaluate(ctx, resolve_crew(case), planning=True))
+
+
+def _unused_options(ctx: _Context, d: Decision) -> Decision:
+    """A caller's choice the decision never came to (no groups to read, no stay to count,
+    no rule for this vessel) is reported, never silently dropped — as one the norm refuses."""
+    used = {i.family for i in d.interpretations}
+    told = {f.text.en.split("=", 1)[0].removeprefix("Option ") for f in d.findings
+            if f.id == "option_not_applicable"}
+    extra = tuple(
+        Finding("option_not_applicable", Msg(
+            f"Opção {family}={value} não aplicada: esta decisão não depende dessa leitura "
+            "(a regra aplicável não a usa).",
+            f"Option {family}={value} not applied: this decision does not rest on that "
+            "reading (the applicable rule does not use it)."), None, "info")
+        for family, value in ctx.options.items() if family not in used | told)
+    return replace(d, findings=d.findings + extra) if extra else d
 
 
 def _vessel_summary(case: VesselCase) -> dict[str, Any]:
