@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from abordo.cases.audit import data_digest
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
@@ -927,10 +927,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             payload = {"command": name, "on": d.get("on"),
                        "vessel": {k: (vc.get("vessel") or {}).get(k)
                                   for k in ("name", "imo", "flag", "activity")},
-                       "operation_sha256": _digest(vc.get("operation")),
+                       "operation_sha256": data_digest(vc.get("operation")),
                        "crew_size": len(vc.get("crew") or []),
                        "crew_ids": [m.get("id") for m in vc.get("crew") or []],
-                       "crew_sha256": _digest(vc.get("crew") or [])}
+                       "crew_sha256": data_digest(vc.get("crew") or [])}
         case RunEngines():
             not_future(cmd.on, today)
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
@@ -1053,13 +1053,6 @@ RISK_ORDER = ["lesser_safety", "contractual_wage", "serious_imminent"]  # art. 1
 
 REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuário e Aquaviário",
                      "chefia de fiscalização regional"]  # art. 11
-
-
-def _digest(value: Any) -> str:
-    """SHA-256 of ``value``'s canonical JSON (sorted keys)."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:

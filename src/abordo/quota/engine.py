@@ -60,6 +60,7 @@ class _Context:
         self.reg = norm_registry()
         # First day outside of each gap → the regime whose exit rule judged it.
         self.exit_rules: dict[dt.date, Regime] = {}
+        self.refused_options: set[str] = set()  # told as not applied (the norm leaves no room)
 
     def cite(self, regime: Regime, provision: str) -> Citation:
         """``provision`` of the regime's norm, in the version the regime applies."""
@@ -100,15 +101,14 @@ def _unused_options(ctx: _Context, d: Decision) -> Decision:
     """A caller's choice the decision never came to (no groups to read, no stay to count,
     no rule for this vessel) is reported, never silently dropped — as one the norm refuses."""
     used = {i.family for i in d.interpretations}
-    told = {f.text.en.split("=", 1)[0].removeprefix("Option ") for f in d.findings
-            if f.id == "option_not_applicable"}
     extra = tuple(
         Finding("option_not_applicable", Msg(
             f"Opção {family}={value} não aplicada: esta decisão não depende dessa leitura "
             "(a regra aplicável não a usa).",
             f"Option {family}={value} not applied: this decision does not rest on that "
             "reading (the applicable rule does not use it)."), None, "info")
-        for family, value in ctx.options.items() if family not in used | told)
+        for family, value in ctx.options.items()
+        if family not in used | ctx.refused_options)
     return replace(d, findings=d.findings + extra) if extra else d
 
 
@@ -589,6 +589,7 @@ def _next_beyond_regime(ctx: _Context, regime: Regime, nxt: StepDate) -> None:
 def _option_not_applicable(ctx: _Context, family: str, why_pt: str, why_en: str) -> None:
     """A caller's choice the norm leaves no room for is reported, never silently ignored."""
     if family in ctx.options:
+        ctx.refused_options.add(family)
         ctx.b.finding(Finding("option_not_applicable", Msg(
             f"Opção {family}={ctx.options[family]} não aplicada: {why_pt}.",
             f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info"))

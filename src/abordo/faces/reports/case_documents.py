@@ -31,14 +31,15 @@ TITLES: dict[str, str] = {
 }
 
 
+# The letters of art. 10 and the step each one writes.
+LETTER_STEP = {"oficio-consul": "detention_request", "oficio-policia-federal": "federal_police"}
+
+
 def available(data: dict[str, Any]) -> list[str]:
     kinds = []
     if data.get("notifications"):
         kinds.append("notificacao")
-    if workflow.escalated(data, "detention_request"):
-        kinds.append("oficio-consul")
-    if workflow.escalated(data, "federal_police"):
-        kinds.append("oficio-policia-federal")
+    kinds += [kind for kind, step in LETTER_STEP.items() if workflow.escalated(data, step)]
     if data.get("autos"):
         kinds.append("auto-infracao")
     if data.get("report"):
@@ -73,8 +74,7 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
 
     findings = {f.get("id"): f for f in data.get("findings", [])}
     notes = data.get("notifications") or [{}]
-    escalation = {"oficio-consul": "detention_request",
-                  "oficio-policia-federal": "federal_police"}.get(kind)
+    escalation = LETTER_STEP.get(kind)
     engine_labels: list[str] = []
     if kind == "notificacao":
         own: list[Any] = [workflow.cite("art. 9º"),
@@ -129,9 +129,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     # A letter already sent says what was so on its day: the notifications unmet by then and
     # the findings they named (not those recorded after it).
     unmet = [n for n in data.get("notifications", []) if n.get("outcome") == "not_remedied"]
-    kind_of = {"oficio-consul": "detention_request", "oficio-policia-federal": "federal_police"}
-    if kind in kind_of:
-        sent = [e for e in data.get("escalations", []) if e.get("kind") == kind_of[kind]]
+    if kind in LETTER_STEP:
+        sent = [e for e in data.get("escalations", []) if e.get("kind") == LETTER_STEP[kind]]
         if sent and "answers" in sent[-1]:  # the notifications this letter answers
             unmet = [n for n in unmet if n.get("id") in sent[-1]["answers"]] or unmet
         else:
