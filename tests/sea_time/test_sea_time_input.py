@@ -24,6 +24,23 @@ def _error(data: dict[str, Any]) -> InputError:
     return err.value
 
 
+SEAFARER_2ON = "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+
+
+def _sheets_input(tmp_path: Path, decl: bool = False) -> Path:
+    """An input naming ``cir.csv`` (and ``decl.csv``) beside it; its path."""
+    path = tmp_path / "in.yaml"
+    path.write_text(SEAFARER_2ON + "cir_file: cir.csv\n"
+                    + ("declarations_file: decl.csv\n" if decl else ""), encoding="utf-8")
+    return path
+
+
+def _load_error(path: Path) -> InputError:
+    with pytest.raises(InputError) as err:
+        load_input(path)
+    return err.value
+
+
 def test_disembarkation_before_embarkation() -> None:
     e = _error(case(cir=[rec("2025-03-10", "2025-03-01")]))
     assert e.field == "cir[0].disembark"
@@ -85,10 +102,7 @@ def test_csv_encodings(tmp_path: Path, encoding: str) -> None:
            encoding)
     _write(tmp_path / "decl.csv", "empresa,de,até,categoria\nCia Ômega,2025-03-01,2025-03-10,2ON\n",
            encoding)
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
-    data = load_input(tmp_path / "in.yaml")
+    data = load_input(_sheets_input(tmp_path, decl=True))
     assert data["cir"][0]["vessel"] == "Navio São João"
     assert data["cir"][0]["embark"] == "2025-03-01"  # dd/mm/aaaa normalised
     assert compute(data, ON).result["counted_days"] == 10
@@ -96,24 +110,15 @@ def test_csv_encodings(tmp_path: Path, encoding: str) -> None:
 
 def test_utf16_is_rejected_with_the_file_named(tmp_path: Path) -> None:
     _write(tmp_path / "cir.csv", HEADER, "utf-16")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err:
-        load_input(tmp_path / "in.yaml")
-    assert err.value.file == "cir.csv" and "UTF-16" in err.value.message
+    err = _load_error(_sheets_input(tmp_path))
+    assert err.file == "cir.csv" and "UTF-16" in err.message
 
 
 def test_csv_row_errors_name_file_row_field(tmp_path: Path) -> None:
     (tmp_path / "cir.csv").write_text(
         HEADER + "A;01/03/2025;10/03/2025;2ON;C\nB;01/04/2025;31/03/2025;2ON;C\n",
         encoding="utf-8")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err:
-        load_input(tmp_path / "in.yaml")
-    e = err.value
+    e = _load_error(_sheets_input(tmp_path))
     # the second data row is line 3 of the file, as a spreadsheet shows it (header = line 1)
     assert (e.file, e.row, e.field) == ("cir.csv", 3, "disembark")
     assert e.render() == ("arquivo cir.csv, linha 3, campo disembark: desembarque (2025-03-31) "
@@ -123,23 +128,15 @@ def test_csv_row_errors_name_file_row_field(tmp_path: Path) -> None:
 def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
     (tmp_path / "cir.csv").write_text("vessel,embark,function,company,cor\nA,2025-03-01,2ON,C,x\n",
                                       encoding="utf-8")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err:
-        load_input(tmp_path / "in.yaml")
-    assert (err.value.file, err.value.row, err.value.field) == ("cir.csv", 1, "cor")
+    err = _load_error(_sheets_input(tmp_path))
+    assert (err.file, err.row, err.field) == ("cir.csv", 1, "cor")
     (tmp_path / "cir.csv").write_text("vessel,embark,disembark,function,company\n"
                                       "A,2025-03-01,2025-03-10,2ON,C\n", encoding="utf-8")
     (tmp_path / "decl.csv").write_text("company,from,to,category\nC,2025-03-01,2025-03-10,2ON\n"
                                        "\nZ,2025-03-01,2025-03-10,2ON\n", encoding="utf-8")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err2:
-        load_input(tmp_path / "in.yaml")
+    err2 = _load_error(_sheets_input(tmp_path, decl=True))
     # the blank line (line 3) is skipped but keeps the numbering of the file: Z is on line 4
-    assert (err2.value.file, err2.value.row, err2.value.field) == ("decl.csv", 4, "company")
+    assert (err2.file, err2.row, err2.field) == ("decl.csv", 4, "company")
 
 
 def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
@@ -151,20 +148,15 @@ def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
         "A;31/02/2025;10/03/2025;2ON;C\nA;01/04/2025;10/04/2025;9ZZ;C\n", encoding="utf-8")
     (tmp_path / "decl.csv").write_text("empresa;de;até;categria\nC;01/03/2025;10/04/2025;2ON\n"
                                        "C;01/05/2025;10/05/2025;2ON\n", encoding="utf-8")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\ndeclarations_file: decl.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err:
-        load_input(tmp_path / "in.yaml")
-    found = [(e.file, e.row, e.field) for e in [err.value, *err.value.details]]
+    err = _load_error(_sheets_input(tmp_path, decl=True))
+    found = [(e.file, e.row, e.field) for e in [err, *err.details]]
     assert found == [("cir.csv", 3, "embark"), ("cir.csv", 4, "function"),
                      ("decl.csv", 1, "categria"), ("decl.csv", 1, "category")]
-    assert err.value.details[-1].message == "faltam colunas obrigatórias: category"
+    assert err.details[-1].message == "faltam colunas obrigatórias: category"
     # A sheet with a header only, short of required columns, is told so itself.
     (tmp_path / "cir.csv").write_text("vessel;embark\n", encoding="utf-8")
-    with pytest.raises(InputError) as err2:
-        load_input(tmp_path / "in.yaml")
-    assert (err2.value.file, err2.value.row, err2.value.message) == (
+    err2 = _load_error(tmp_path / "in.yaml")
+    assert (err2.file, err2.row, err2.message) == (
         "cir.csv", 1, "faltam colunas obrigatórias: function, company")
 
 
@@ -180,8 +172,8 @@ def test_yaml_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err2:
         load_input(tmp_path / "missing.yaml")
     assert "não encontrado" in err2.value.message
-    p.write_text("seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-                 "cir: [{vessel: A, embark: 2025-01-01, function: 2ON, company: C}]\n"
+    p.write_text(SEAFARER_2ON
+                 + "cir: [{vessel: A, embark: 2025-01-01, function: 2ON, company: C}]\n"
                  "cir_file: cir.csv\n", encoding="utf-8")
     with pytest.raises(InputError) as err3:
         load_input(p)
@@ -210,17 +202,15 @@ def test_xlsx_workbook_and_xlsx_sheet_reference(tmp_path: Path) -> None:
     ws.append(["A", dt.datetime(2025, 3, 1), dt.datetime(2025, 3, 10), "2ON", "C"])
     wb.save(tmp_path / "cir.xlsx")
     (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.xlsx\ndeclarations: [{company: C, from: 2025-03-01, to: 2025-03-10, "
+        SEAFARER_2ON
+        + "cir_file: cir.xlsx\ndeclarations: [{company: C, from: 2025-03-01, to: 2025-03-10, "
         "category: 2ON}]\n", encoding="utf-8")
     assert compute(load_input(tmp_path / "in.yaml"), ON).result["counted_days"] == 10
     two = Workbook()
     two.active.title = "a"
     two.create_sheet("b")
     two.save(tmp_path / "two.xlsx")
-    (tmp_path / "in2.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: two.xlsx\n", encoding="utf-8")
+    (tmp_path / "in2.yaml").write_text(SEAFARER_2ON + "cir_file: two.xlsx\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_input(tmp_path / "in2.yaml")
     assert "sem aba 'cir'" in err.value.message
@@ -242,8 +232,7 @@ def test_the_three_example_formats_agree() -> None:
 
 def _yaml_with(tmp_path: Path, sections: str) -> Path:
     p = tmp_path / "in.yaml"
-    p.write_text("seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-                 + sections, encoding="utf-8")
+    p.write_text(SEAFARER_2ON + sections, encoding="utf-8")
     return p
 
 
@@ -341,10 +330,6 @@ def test_an_unknown_column_does_not_hide_a_blank_required_cell(tmp_path: Path) -
     (tmp_path / "cir.csv").write_text(
         "vessel;embark;disembark;function;company;remarkz\nA;;10/03/2025;2ON;C;x\n",
         encoding="utf-8")
-    (tmp_path / "in.yaml").write_text(
-        "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
-        "cir_file: cir.csv\n", encoding="utf-8")
-    with pytest.raises(InputError) as err:
-        load_input(tmp_path / "in.yaml")
-    assert [(e.row, e.field) for e in [err.value, *err.value.details]] == [
+    err = _load_error(_sheets_input(tmp_path))
+    assert [(e.row, e.field) for e in [err, *err.details]] == [
         (1, "remarkz"), (2, "embark")]
