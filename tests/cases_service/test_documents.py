@@ -20,6 +20,14 @@ FIND = [{"id": "F1", "source": "engine:quota", "severity": "violation", "subject
                                "art. 4º, I, a", "urn": "urn:x"}}]
 
 
+def inspector_finding(fid: str, text: str, area: str | None = None,
+                      subject: str | None = None) -> dict[str, Any]:
+    """A violation the inspectors recorded (add_finding / a physical check)."""
+    found: dict[str, Any] = {"id": fid, "source": "inspector", "severity": "violation",
+                             "subject": subject, "citation": None, "text": text}
+    return found | ({"area": area} if area else {})
+
+
 def full_case() -> Case:
     data: dict[str, Any] = {
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota descumprida"},
@@ -103,9 +111,7 @@ def test_consul_letter_lists_safety_findings_only() -> None:
     html = documents.render("oficio-consul", case)
     assert "Subalternos de convés" not in html
     assert "(condições descritas no relatório da ação fiscal)" in html
-    case.data["findings"] = [*FIND, {"id": "F2", "source": "inspector", "severity": "violation",
-                                     "subject": None, "citation": None,
-                                     "text": "Câmara frigorífica sem refrigeração."}]
+    case.data["findings"] = [*FIND, inspector_finding("F2", "Câmara frigorífica sem refrigeração.")]
     html = documents.render("oficio-consul", case)
     assert "Câmara frigorífica sem refrigeração." in html
     assert "Subalternos de convés" not in html
@@ -127,9 +133,8 @@ def test_notification_lists_what_was_notified() -> None:
     """A finding recorded after the notification (a physical check) is not in it."""
     case = full_case()
     case.data["notifications"][0]["items"] = ["F1"]
-    case.data["findings"] = [*FIND, {"id": "F2", "source": "inspector", "severity": "violation",
-                                     "subject": "galley", "citation": None,
-                                     "text": "Verificação física (cozinha): irregular"}]
+    case.data["findings"] = [*FIND, inspector_finding(
+        "F2", "Verificação física (cozinha): irregular", subject="galley")]
     html = documents.render("notificacao", case)
     assert "Subalternos de convés" in html and "Verificação física (cozinha)" not in html
     assert "Verificação física (cozinha)" in documents.render("relatorio", case)
@@ -160,12 +165,8 @@ def test_consul_letter_leaves_out_wage_findings_and_police_letter_names_the_crew
     tells the Federal Police who is to be repatriated and under which case of C166 art. 2."""
     case = full_case()
     case.data["findings"] = [*FIND,
-                             {"id": "F2", "source": "inspector", "severity": "violation",
-                              "subject": None, "citation": None, "area": "wage",
-                              "text": "Salários atrasados há dois meses."},
-                             {"id": "F3", "source": "inspector", "severity": "violation",
-                              "subject": None, "citation": None, "area": "safety",
-                              "text": "Extintores vencidos."}]
+                             inspector_finding("F2", "Salários atrasados há dois meses.", "wage"),
+                             inspector_finding("F3", "Extintores vencidos.", "safety")]
     consul = documents.render("oficio-consul", case)
     assert "Extintores vencidos." in consul and "Salários atrasados" not in consul
     case.data["vessel_case"]["crew"] = [{"id": "C04", "rank": "Bosun", "nationality": ["PH"]}]
@@ -239,13 +240,8 @@ def test_a_letter_says_what_was_so_on_its_day() -> None:
     """The consul's letter answers the notifications unmet when it was sent: a finding or a
     notification recorded after it does not slip into it."""
     case = full_case()
-    case.data["findings"] = [*FIND,
-                             {"id": "F2", "source": "inspector", "severity": "violation",
-                              "subject": None, "citation": None, "area": "safety",
-                              "text": "Extintores vencidos."},
-                             {"id": "F3", "source": "inspector", "severity": "violation",
-                              "subject": None, "citation": None, "area": "safety",
-                              "text": "Câmara fria desligada."}]
+    case.data["findings"] = [*FIND, inspector_finding("F2", "Extintores vencidos.", "safety"),
+                             inspector_finding("F3", "Câmara fria desligada.", "safety")]
     case.data["notifications"] = [
         {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03",
          "items": ["F1", "F2"], "outcome": "not_remedied", "risk": "serious_imminent",
