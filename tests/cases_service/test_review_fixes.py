@@ -156,8 +156,10 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert last["payload"]["crew_ids"] == ["A1", "A2", "A3"]
 
 
-def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int) -> list[int]:
-    """Make the next command lose a race: another write lands between its read and update."""
+def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int,
+               times: int = 1) -> list[int]:
+    """Make the next command lose ``times`` races in a row: another write lands between its
+    read and its update."""
     from sqlalchemy import text
 
     from abordo.cases import service
@@ -168,7 +170,7 @@ def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int) -> list[
 
     def apply(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
-        if len(calls) == 1:
+        if len(calls) <= times:
             with get_engine(url).begin() as conn:
                 conn.execute(text("UPDATE cases SET version = version + 1 WHERE id = :i"),
                              {"i": case_id})
@@ -193,6 +195,23 @@ def test_a_write_without_version_that_loses_a_race_is_applied_again(
                    json={"command": "request_documents", "version": version + 2})
     assert stale.status_code == 409 and "recarregue" in stale.json()["detail"]
     assert len(calls) == 1
+
+
+def test_a_write_without_version_that_keeps_losing_is_busy_not_stale(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    cid, version = _open(c, h)
+    calls = _race_once(monkeypatch, db_url, cid, times=4)
+    r = c.post(f"/api/v1/cases/{cid}/commands?lang=en", headers=h,
+               json={"command": "start_assessment"})
+    body = r.json()
+    # Tried once and re-applied three times; no field is blamed (no version was sent).
+    assert (r.status_code, body["type"], len(calls)) == (409, "/problems/busy", 4)
+    assert "errors" not in body and "current_version" not in body
+    assert body["detail"].startswith("the case changed 4 times in a row")
+    got = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert (got["state"], got["version"]) == ("received", version + 4)  # not applied
 
 
 def test_small_input_checks_of_the_service(sqlite_url: str) -> None:

@@ -48,6 +48,18 @@ class _Raced(Conflict):
     the command is applied again to the case as it now is)."""
 
 
+class Busy(Exception):
+    """A write without a version lost the race :data:`RETRIES` + 1 times in a row: the case
+    is being changed faster than the write can be applied; the caller may try again."""
+
+    def __init__(self) -> None:
+        super().__init__(f"o caso foi alterado {RETRIES + 1} vezes seguidas enquanto esta "
+                         "escrita era aplicada; tente de novo")
+        self.message = str(self)
+        self.message_en = (f"the case changed {RETRIES + 1} times in a row while this write "
+                           "was being applied; try again")
+
+
 RETRIES = 3  # a write without a version is re-applied this many times after losing a race
 
 
@@ -284,8 +296,10 @@ class CaseService:
             try:
                 return self._command(user, case_id, cmd, expected_version, today)
             except _Raced:
-                if expected_version is not None or attempt == RETRIES:
+                if expected_version is not None:
                     raise
+                if attempt == RETRIES:
+                    raise Busy() from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _command(self, user: User, case_id: int, cmd: BaseModel,
@@ -357,8 +371,10 @@ class CaseService:
                 return self._attach(user, case_id, filename, media_type, content,
                                     description, expected_version)
             except _Raced:
-                if expected_version is not None or attempt == RETRIES:
+                if expected_version is not None:
                     raise
+                if attempt == RETRIES:
+                    raise Busy() from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _attach(self, user: User, case_id: int, filename: str, media_type: str,

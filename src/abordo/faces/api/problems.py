@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from abordo.cases.service import Conflict, Forbidden, NotFound, Tampered
+from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
 from abordo.cases.workflow import TRANSITIONS, TransitionRefused
 from abordo.law.errors import InputError
 from abordo.law.validation import _PT as _BASE_PT
@@ -173,6 +173,14 @@ def install(app: FastAPI) -> None:
         return problem(409, exc.message, type_="/problems/stale-version",
                        current_version=exc.current_version, en=_wants_en(r),
                        errors=[{"field": "version", "message": exc.message}])
+
+    @app.exception_handler(Busy)
+    async def _busy(r: Request, exc: Busy) -> JSONResponse:
+        # No version was sent: no field is at fault, and the version the case has by now is
+        # for the caller to read again.
+        en = _wants_en(r)
+        return problem(409, exc.message_en if en else exc.message, type_="/problems/busy",
+                       en=en)
 
     @app.exception_handler(Tampered)
     async def _tampered(r: Request, exc: Tampered) -> JSONResponse:
