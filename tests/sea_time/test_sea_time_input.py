@@ -64,14 +64,26 @@ def test_unknown_field_bad_date_unknown_category() -> None:
     assert e4.field == "purpose"
 
 
-def test_declaration_for_a_company_with_no_cir_record() -> None:
-    e = _error(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
-                    declarations=[decl("2025-03-01", "2025-03-10", company="Alfa"),
-                                  decl("2025-03-01", "2025-03-10", company="Alpha")]))
-    assert e.field == "declarations[1].company" and "'Alpha'" in e.message
-    e2 = _error(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
-                     foreign_declarations=[decl("2025-03-01", "2025-03-10", company="Alfa")]))
-    assert e2.field == "foreign_declarations[0].company"
+def test_declaration_for_a_company_with_no_cir_record_counts_nothing_and_is_reported(
+        ) -> None:
+    # 1.26.1 e: what does not match is not counted — the stray declaration does not stop the
+    # count of the service that matches (it was an input error, which blocked everything).
+    d = run(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
+                 declarations=[decl("2025-03-01", "2025-03-10", company="Alfa"),
+                               decl("2025-04-01", "2025-04-10", company="Alpha")]))
+    assert d.result["counted_days"] == 10
+    stray = [f for f in d.findings if f.id == "declaration_without_cir_record"]
+    assert [(f.subject, f.severity) for f in stray] == [("declarations[1]", "warning")]
+    assert "'Alpha'" in stray[0].text.pt and "01/04/2025–10/04/2025" in stray[0].text.pt
+    assert stray[0].citation is not None and "1.26.1" in stray[0].citation.provision
+    # an Anexo 1-H of a company with no foreign-flag record: the Brazilian-flag record is
+    # still judged by its own declaration
+    d2 = run(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa")],
+                  declarations=[decl("2025-03-01", "2025-03-10", company="Alfa")],
+                  foreign_declarations=[decl("2025-03-01", "2025-03-10", company="Alfa")]))
+    assert d2.result["counted_days"] == 10
+    assert [f.subject for f in d2.findings if f.id == "declaration_without_cir_record"] == [
+        "foreign_declarations[0]"]
 
 
 def test_bad_flag_and_declaration_period() -> None:
@@ -133,10 +145,10 @@ def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:
     (tmp_path / "cir.csv").write_text("vessel,embark,disembark,function,company\n"
                                       "A,2025-03-01,2025-03-10,2ON,C\n", encoding="utf-8")
     (tmp_path / "decl.csv").write_text("company,from,to,category\nC,2025-03-01,2025-03-10,2ON\n"
-                                       "\nZ,2025-03-01,2025-03-10,2ON\n", encoding="utf-8")
+                                       "\nC,2025-03-01,2025-03-10,9ZZ\n", encoding="utf-8")
     err2 = _load_error(_sheets_input(tmp_path, decl=True))
-    # the blank line (line 3) is skipped but keeps the numbering of the file: Z is on line 4
-    assert (err2.file, err2.row, err2.field) == ("decl.csv", 4, "company")
+    # the blank line (line 3) is skipped but keeps the numbering of the file: 9ZZ is on line 4
+    assert (err2.file, err2.row, err2.field) == ("decl.csv", 4, "category")
 
 
 def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
@@ -287,7 +299,7 @@ def test_xlsx_sheet_rows_are_numbered_as_excel_shows_them(tmp_path: Path) -> Non
     e = err.value
     assert (e.file, e.row, e.field) == ("cir.xlsx[Plan1]", 3, "embark")
     assert e.message == "data inexistente '31/02/2025'; use AAAA-MM-DD ou dd/mm/aaaa"
-    # an error found across records (declaration of an unknown company) names the sheet line
+    # a declaration of a company with no CIR record is read (and reported by the engine)
     ws2 = wb.create_sheet("declarations")
     ws2.append(["empresa", "de", "até", "categoria"])
     ws2.append(["C", "01/03/2025", "10/03/2025", "2ON"])
@@ -295,10 +307,11 @@ def test_xlsx_sheet_rows_are_numbered_as_excel_shows_them(tmp_path: Path) -> Non
     ws.delete_rows(3)
     ws.title = "cir"
     wb.save(tmp_path / "book.xlsx")
-    with pytest.raises(InputError) as err2:
-        load_input(_yaml_with(tmp_path, "cir_file: book.xlsx\ndeclarations_file: book.xlsx\n"))
-    assert (err2.value.file, err2.value.row, err2.value.field) == (
-        "book.xlsx[declarations]", 3, "company")
+    data = load_input(_yaml_with(tmp_path, "cir_file: book.xlsx\ndeclarations_file: book.xlsx\n"))
+    d = compute(data, ON)
+    assert d.result["counted_days"] == 10
+    assert [f.subject for f in d.findings if f.id == "declaration_without_cir_record"] == [
+        "declarations[1]"]
 
 
 def test_workbook_seafarer_sheet_errors_name_their_line(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from validate_docbr import CNPJ
 
 from abordo.law.errors import InputError
 from abordo.law.text import fold
-from abordo.law.validation import Date
+from abordo.law.validation import Bilingual, Date
 
 
 class Activity(StrEnum):
@@ -181,8 +181,10 @@ class Vessel(_Model):
     @model_validator(mode="after")
     def _registry(self) -> Vessel:
         if self.registry is not None and self.flag != "BR":
-            raise ValueError("registry (ordinary/REB) só se aplica a embarcação de bandeira BR"
-                             " ‖ registry (ordinary/REB) applies only to a BR-flag vessel")
+            raise Bilingual("registry (ordinary/REB) só se aplica a embarcação de bandeira BR "
+                            f"(bandeira informada: {self.flag})",
+                            "registry (ordinary/REB) applies only to a BR-flag vessel (flag "
+                            f"given: {self.flag})", "registry")
         return self
 
 
@@ -230,12 +232,18 @@ class Operation(_Model):
 
     @model_validator(mode="after")
     def _no_overlap(self) -> Operation:
-        periods = sorted(self.ajb_presence, key=lambda p: p.entry)
-        for a, b in itertools.pairwise(periods):
+        periods = sorted(enumerate(self.ajb_presence), key=lambda ip: ip[1].entry)
+        for (_, a), (j, b) in itertools.pairwise(periods):
             if a.exit is None or a.exit >= b.entry:
-                raise ValueError("períodos de presença em AJB sobrepostos ou período aberto "
-                                 "seguido de outro ‖ overlapping AJB presence periods, or an "
-                                 "open period followed by another")
+                # Named at the later period's entry: the one that starts inside another.
+                before = a.exit.isoformat() if a.exit else None
+                raise Bilingual(
+                    f"período de presença em AJB com entrada em {b.entry.isoformat()} "
+                    "sobreposto ao anterior (" + (f"saída em {before}" if before else
+                                                  "aberto, sem saída") + ")",
+                    f"AJB presence period entering on {b.entry.isoformat()} overlaps the "
+                    "previous one (" + (f"exit on {before}" if before else "open, no exit")
+                    + ")", f"ajb_presence[{j}].entry")
         return self
 
 

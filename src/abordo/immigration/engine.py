@@ -321,9 +321,54 @@ def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
                f"{m.id} ({p.row['nationality']}): non-crew professional — RN 31/1998 does not "
                "apply (art. 14).", cite)
         return p
+    if _rn31_not_in_country(ctx, p):
+        return p
     if ctx.activity in regime.long_haul_activities:
         return _rn31_long_haul(ctx, regime, p)
     return _rn31_temporary_visa(ctx, regime, p)
+
+
+def _rn31_not_in_country(ctx: _Ctx, p: _Person) -> bool:
+    """Decide ``not_applicable`` for a person not in Brazil on the date judged — the question
+    is about "each foreign person aboard on date D" (spec), and RN 31/1998 art. 9 § 1º speaks
+    of their "estada no território nacional" — as under Res. 42: their own entries show no
+    entry yet or an exit before the date; with no entries, the vessel's presence in AJB does
+    (the person is presumed to be with the vessel). With neither, the person is taken to be
+    aboard, as listed."""
+    m, on, b = p.m, ctx.on, ctx.b
+    own = bool(m.source.entries)
+    periods = ([Presence(e.date, e.exit) for e in m.source.entries] if own else
+               [Presence(x.entry, x.exit) for x in ctx.case.operation.ajb_presence])
+    if not periods:
+        return False
+    started = [x for x in periods if x.start <= on]
+    if not started:
+        first = min(x.start for x in periods)
+        pt, en = ((f"Entrada prevista para {_d(first)}", f"Entry expected on {first.isoformat()}")
+                  if own else (f"A embarcação só entra nas AJB em {_d(first)}",
+                               f"The vessel enters AJB only on {first.isoformat()}"))
+        p.decide("not_applicable", "not_applicable", None)
+        p.note(f"{pt}: ainda não está no país nesta data.",
+               f"{en}: not yet in the country on this date.")
+        b.step(f"person.{m.id}.stay", f"{m.id}: {pt[0].lower()}{pt[1:]}, após a data julgada — "
+               "não avaliado.", f"{m.id}: {en[0].lower()}{en[1:]}, after the date judged — not "
+               "assessed.")
+        return True
+    last = max(started, key=lambda x: x.start)
+    if last.end is None or last.end >= on:
+        return False
+    pt, en = ((f"as entradas indicam saída do país em {_d(last.end)}",
+               f"the entries show an exit from the country on {last.end.isoformat()}") if own
+              else (f"a embarcação saiu das AJB em {_d(last.end)}",
+                    f"the vessel left AJB on {last.end.isoformat()}"))
+    p.decide("not_applicable", "not_applicable", None)
+    p.note(f"Não está no Brasil nesta data: {pt}.", f"Not in Brazil on this date: {en}.")
+    b.finding(Finding("not_in_country", Msg(f"{m.id}: consta da lista, mas {pt}.",
+                                            f"{m.id}: listed aboard, but {en}."),
+                      None, "warning", m.id))
+    b.step(f"person.{m.id}.stay", f"{m.id}: {pt}, antes da data julgada — não avaliado.",
+           f"{m.id}: {en}, before the date judged — not assessed.")
+    return True
 
 
 def _rn31_long_haul(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:

@@ -11,6 +11,18 @@ from pydantic import AfterValidator, BeforeValidator, ValidationError
 
 from abordo.law.errors import InputError
 
+
+class Bilingual(ValueError):
+    """A validation message in Portuguese and English; ``field`` refines the error's path
+    (a model-level check names the field it is about, e.g. ``disembark`` or
+    ``ajb_presence[1].entry``)."""
+
+    def __init__(self, pt: str, en: str, field: str | None = None) -> None:
+        super().__init__(pt)
+        self.pt = pt
+        self.en = en
+        self.field = field
+
 # --- dates in input files ----------------------------------------------------------------
 
 def iso_date(value: Any) -> Any:
@@ -122,7 +134,13 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             if kind in _EN:
                 en = f"{en}: {detail}"
         got = err.get("input")
-        if kind not in {"missing"} and isinstance(got, str | int | float) and len(str(got)) < 60:
+        cause = ctx.get("error")
+        if isinstance(cause, Bilingual):  # our own message names the value it is about
+            pt, en = cause.pt, cause.en
+            if cause.field:
+                path = f"{path}.{cause.field}" if path else cause.field
+        elif kind not in {"missing"} and isinstance(got, str | int | float) \
+                and len(str(got)) < 60:
             pt = f"{pt} (recebido: {got!r})"
             en = f"{en} (got {got!r})"
         errors.append(InputError(pt, path or None, file, row, message_en=en))

@@ -39,7 +39,13 @@ from abordo.law.text import br_date
 from abordo.sea_time import days as d
 from abordo.sea_time import rules
 from abordo.sea_time.catalog import PACKAGE, categories, param, provision, stcw_parties, version_on
-from abordo.sea_time.model import OWN_DECLARATION_ATTACHMENTS, SeaTimeInput, parse_input
+from abordo.sea_time.model import (
+    OWN_DECLARATION_ATTACHMENTS,
+    Declaration,
+    ForeignDeclaration,
+    SeaTimeInput,
+    parse_input,
+)
 
 ENGINE = "sea_time"
 CANDIDATE_NORMS = ["normam-101-2023", "normam-101-2025"]
@@ -672,7 +678,31 @@ def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | N
 
 
 def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
-    """Own declarations (1.26.2 b–d) and prior-format declarations (1.26.1, Observação)."""
+    """Own declarations (1.26.2 b–d), prior-format declarations (1.26.1, Observação), and
+    declarations of a company with no CIR record: they count nothing ("os períodos não
+    coincidentes não serão considerados", 1.26.1 e) — most often a company name spelt
+    otherwise than in the CIR, or a missing CIR entry, so they are reported (not refused:
+    the rest of the service still counts)."""
+    cir_companies = {r.company.casefold() for r in inp.cir}
+    foreign_companies = {r.company.casefold() for r in inp.cir if r.flag != "BR"}
+    stray: list[tuple[str, Declaration | ForeignDeclaration, str, str]] = [
+        (f"declarations[{i}]", dec, "Anexo 1-S", "not_declared")
+        for i, dec in enumerate(inp.declarations)
+        if dec.company.casefold() not in cir_companies]
+    stray += [(f"foreign_declarations[{i}]", dec, "Anexo 1-H", "foreign_not_declared")
+              for i, dec in enumerate(inp.foreign_declarations)
+              if dec.company.casefold() not in foreign_companies]
+    for where, dec, annex, rule in stray:
+        ship_pt = " em navio de bandeira estrangeira" if annex == "Anexo 1-H" else ""
+        ship_en = " on a foreign-flag ship" if annex == "Anexo 1-H" else ""
+        run.b.finding(Finding("declaration_without_cir_record", Msg(
+            f"Declaração ({annex}) da empresa '{dec.company}', {br_date(dec.from_)}–"
+            f"{br_date(dec.to)}, sem registro dessa empresa na CIR{ship_pt}: não conta dia "
+            "algum. Conferir a grafia do nome da empresa ou o registro do embarque na CIR.",
+            f"Declaration ({annex}) of company '{dec.company}', {dec.from_.isoformat()}–"
+            f"{dec.to.isoformat()}, with no CIR record of that company{ship_en}: it counts no "
+            "day. Check the company's name as spelt in the CIR, or the CIR entry."),
+            run.cite(rule), "warning", where))
     for i, dec in enumerate(inp.declarations):
         where = f"declarations[{i}]"
         if dec.own_declaration:

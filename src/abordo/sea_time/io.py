@@ -34,6 +34,7 @@ from abordo.crew.crewfile import decode
 from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError
 from abordo.law.text import fold
+from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
     CirRecord,
     Declaration,
@@ -42,7 +43,6 @@ from abordo.sea_time.model import (
     Manoeuvre,
     Seafarer,
     Standby,
-    _to_input_error,
     parse_input,
 )
 
@@ -202,7 +202,7 @@ def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int
     ``line``: the row's line in the file/sheet, or (for a ``field | value`` sheet) the line of
     each field. A date that cannot be read says both forms a sheet accepts.
     """
-    err = _to_input_error(exc)
+    err = input_error_from_pydantic(exc)
     for item, raw in zip([err, *err.details], exc.errors(), strict=False):
         if prefix:
             item.field = f"{prefix}.{item.field}" if item.field else prefix

@@ -21,7 +21,7 @@ import pycountry
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from abordo.law.errors import InputError
-from abordo.law.validation import Date, input_error_from_pydantic
+from abordo.law.validation import Bilingual, Date, input_error_from_pydantic
 from abordo.sea_time.catalog import categories
 
 Purpose = Literal["promotion", "course", "revalidation"]
@@ -49,17 +49,6 @@ OWN_DECLARATION_ATTACHMENTS: tuple[str, ...] = (
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True,
                               populate_by_name=True)
-
-
-class Bilingual(ValueError):
-    """A validation message in Portuguese and English; ``field`` refines the error's path
-    (a model-level check names the field it is about, e.g. ``disembark``)."""
-
-    def __init__(self, pt: str, en: str, field: str | None = None) -> None:
-        super().__init__(pt)
-        self.pt = pt
-        self.en = en
-        self.field = field
 
 
 def _category_code(value: str) -> str:
@@ -305,26 +294,13 @@ class SeaTimeInput(_Model):
         return v
 
 
-def _to_input_error(exc: ValidationError) -> InputError:
-    """:class:`InputError` from pydantic's errors, with our bilingual messages and paths."""
-    out = input_error_from_pydantic(exc)
-    items = [out, *out.details]
-    for item, err in zip(items, exc.errors(), strict=False):
-        cause = (err.get("ctx") or {}).get("error")
-        if isinstance(cause, Bilingual):
-            item.message, item.message_en = cause.pt, cause.en
-            if cause.field:
-                item.field = f"{item.field}.{cause.field}" if item.field else cause.field
-    return out
-
-
 def parse_input(data: Mapping[str, Any] | SeaTimeInput) -> SeaTimeInput:
     """Validate ``data`` (the spec's YAML/JSON shape) into a :class:`SeaTimeInput`.
 
     Raises :class:`~abordo.law.InputError` naming the field path (``cir[2].disembark``):
     unknown fields, bad dates, unknown category codes, a disembarkation before the
-    embarkation, a declaration for a company with no CIR record (NORMAM-101 item 1.26.1 d
-    compares the two, so such a declaration is a typo or a missing CIR entry).
+    embarkation. (A declaration that matches no CIR record is not an input error: it counts
+    nothing, and the engine reports it — NORMAM-101 item 1.26.1 e.)
     """
     if isinstance(data, SeaTimeInput):
         inp = data
@@ -335,21 +311,5 @@ def parse_input(data: Mapping[str, Any] | SeaTimeInput) -> SeaTimeInput:
         try:
             inp = SeaTimeInput.model_validate(dict(data))
         except ValidationError as exc:
-            raise _to_input_error(exc) from None
-    cir_companies = {r.company.casefold() for r in inp.cir}
-    foreign_companies = {r.company.casefold() for r in inp.cir if r.flag != "BR"}
-    for i, d in enumerate(inp.declarations):
-        if d.company.casefold() not in cir_companies:
-            raise InputError(
-                f"declaração da empresa '{d.company}' sem nenhum registro dessa empresa na CIR",
-                f"declarations[{i}].company",
-                message_en=f"declaration of company '{d.company}' with no CIR record of that "
-                "company")
-    for i, f in enumerate(inp.foreign_declarations):
-        if f.company.casefold() not in foreign_companies:
-            raise InputError(
-                f"declaração (Anexo 1-H) da empresa '{f.company}' sem registro na CIR em navio "
-                "de bandeira estrangeira dessa empresa", f"foreign_declarations[{i}].company",
-                message_en=f"declaration (Anexo 1-H) of company '{f.company}' with no CIR "
-                "record on a foreign-flag ship of that company")
+            raise input_error_from_pydantic(exc) from None
     return inp
