@@ -69,6 +69,28 @@ def test_database_errors_are_clear_and_exit_2(argv: list[str], message: str,
     assert "Traceback" not in out
 
 
+def test_serve_refuses_an_address_it_cannot_listen_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    db = str(tmp_path / "c.sqlite")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        for argv, message in (
+                (["--port", "99999"], "campo --port: porta fora do intervalo 0–65535: 99999"),
+                (["--port", "-1"], "campo --port: porta fora do intervalo 0–65535: -1"),
+                (["--workers", "0"], "campo --workers: número de processos deve ser ≥ 1: 0"),
+                (["--host", "999.1.1.1"], "campo --host: endereço desconhecido '999.1.1.1'"),
+                (["--port", str(taken)],
+                 f"campo --port: não é possível escutar em 127.0.0.1:{taken}: ")):
+            code, out = run_cli(["serve", "--db", db, *argv], capsys, monkeypatch)
+            assert code == 2 and "erro de entrada: " + message in out, out
+            assert "Traceback" not in out and "senha:" not in out  # nothing started
+
+
 def test_password_is_not_printed(capsys: pytest.CaptureFixture[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     code, out = run_cli(["db", "upgrade", "--db", "postgresql://u:s3cr3t@127.0.0.1:1/db"],

@@ -119,6 +119,36 @@ def ensure_demo_admin(url: str) -> tuple[str, str] | None:
         return "admin@abordo.local", password
 
 
+def check_listen(host: str, port: int, workers: int) -> None:
+    """Refuse, before anything starts, an address the server could not listen on: a port
+    outside 0–65535, a host that does not resolve, an address already in use (InputError
+    naming ``--port`` / ``--host`` / ``--workers``, exit 2 — not the server's traceback)."""
+    import socket
+
+    if not 0 <= port <= 65535:
+        raise InputError(f"porta fora do intervalo 0–65535: {port}", "--port",
+                         message_en=f"port outside 0–65535: {port}")
+    if workers < 1:
+        raise InputError(f"número de processos deve ser ≥ 1: {workers}", "--workers",
+                         message_en=f"the number of workers must be ≥ 1: {workers}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise InputError(f"endereço desconhecido '{host}': {exc}", "--host",
+                         message_en=f"unknown address '{host}': {exc}") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        # As the server will (SO_REUSEADDR): a port in TIME_WAIT is free, one in use is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            raise InputError(f"não é possível escutar em {host}:{port}: "
+                             f"{exc.strerror or exc}", "--port",
+                             message_en=f"cannot listen on {host}:{port}: "
+                                        f"{exc.strerror or exc}") from None
+
+
 def register(app: typer.Typer) -> None:
     db_app = typer.Typer(help="Banco de dados dos casos.", no_args_is_help=True)
     users_app = typer.Typer(help="Usuários, papéis e regiões.", no_args_is_help=True)
@@ -137,6 +167,7 @@ def register(app: typer.Typer) -> None:
         from abordo.cases.db import display_url
 
         url = prepare_db(db)
+        check_listen(host, port, workers)
         with db_errors(url):
             creds = ensure_demo_admin(url)
         if creds:
