@@ -135,3 +135,14 @@ def test_a_bad_on_date_is_the_command_line_s_not_the_file_s() -> None:
         assert isinstance(err, InputError) and (err.field, err.file) == ("--on", None)
         assert err.render() == "campo --on: data inválida '31/02/2026'; use AAAA-MM-DD ou " \
             "dd/mm/aaaa"
+
+
+def test_a_bad_command_line_option_is_not_blamed_on_the_input_file() -> None:
+    example = str(ROOT / "examples/psv-atlantic-provider.yaml")
+    for cmd, argv, field in (
+            ("check", ["--option", "foo.bar=baz"], "--option foo.bar"),
+            ("check", ["--option", "quota.groups=some"], "--option quota.groups"),
+            ("plan", ["--option", "immigration.stay=inclusive"], "--option immigration.stay")):
+        r = runner.invoke(app, [cmd, example, "--on", "2026-04-01", *argv])
+        assert isinstance(r.exception, InputError), r.output
+        assert (r.exception.field, r.exception.file) == (field, None)

@@ -135,7 +135,7 @@ def test_options_and_bad_flags_raise_input_errors() -> None:
     for args, field in ((["--purpose", "retire"], "--purpose"), (["-f", "docx"], "--format"),
                         (["-f", "pdf"], "--output"),
                         (["--option", "nonsense"], "--option"), (["--on", "2026-02-31"], "--on"),
-                        (["--option", "sea_time.x=y"], "options.sea_time.x")):
+                        (["--option", "sea_time.x=y"], "--option sea_time.x")):
         bad = runner.invoke(app, ["sea-time", str(EXAMPLE), *args])
         assert isinstance(bad.exception, InputError), args
         assert bad.exception.field == field

@@ -46,7 +46,8 @@ def register(app: typer.Typer) -> None:
 
         Saída 0 conforme, 1 não conforme, 2 entrada inválida."""
         language = resolve_lang(lang)
-        day, opts = parse_on(on) or today(), parse_options(option)  # the command line first
+        day = parse_on(on) or today()  # the command line first
+        opts = parse_options(option, ["abordo.quota", "abordo.immigration"])
         case = load_vessel_case(file, keep_personal_data or None)
         try:
             result = check_vessel(case, day, opts)
@@ -69,7 +70,8 @@ def register(app: typer.Typer) -> None:
         """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo
         (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
         language = resolve_lang(lang)
-        day, opts = parse_on(on) or today(), parse_options(option)  # the command line first
+        day = parse_on(on) or today()  # the command line first
+        opts = parse_options(option, ["abordo.quota"])
         case = load_vessel_case(file)
         try:
             d = plan_quota(case, day, opts)

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from abordo.law.errors import InputError
+from abordo.law.interpretations import check_options
 
 console = Console(highlight=False, soft_wrap=False)
 # Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
@@ -105,10 +106,13 @@ def emit_report(fmt: str, subject: Any, lang: str, output: Path | None,
                           f"{output}", markup=False, highlight=False)
 
 
-def parse_options(values: list[str] | None) -> dict[str, str]:
-    """``--option family=variant`` (repeatable) as ``{family: variant}``.
+def parse_options(values: list[str] | None, packages: list[str]) -> dict[str, str]:
+    """``--option family=variant`` (repeatable) as ``{family: variant}``, each checked
+    against the interpretation families of ``packages`` (``abordo.quota`` …).
 
-    Raises :class:`InputError` naming ``--option`` for an item without ``=``.
+    Raises :class:`InputError` naming ``--option`` (``--option quota.grups`` for a family or
+    variant not known; no file: the choice came from the command line) for an item without
+    ``=``, an unknown family or an unknown variant.
     """
     out: dict[str, str] = {}
     for v in values or []:
@@ -119,6 +123,12 @@ def parse_options(values: list[str] | None) -> dict[str, str]:
                              message_en=f"option '{v}' must be family=variant "
                              "(e.g. quota.groups=department_or_level)")
         out[key.strip()] = val.strip()
+    try:
+        check_options(packages, out)
+    except InputError as exc:  # field "options.quota.grups" → "--option quota.grups"
+        fam = (exc.field or "").removeprefix("options.")
+        raise InputError(exc.message, f"--option {fam}".strip(),
+                         message_en=exc.message_en) from None
     return out
 
 

@@ -168,7 +168,7 @@ def register(app: typer.Typer) -> None:
                 infraction[key] = True
         grading = {k: v for k, v in (("chosen_value", chosen_value), ("reason", reason))
                    if v is not None}
-        options = parse_options(option)
+        options = parse_options(option, ["abordo.port_fines"])
 
         if file is not None:
             if infraction or grading or prior:

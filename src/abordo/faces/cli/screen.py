@@ -162,7 +162,7 @@ def register(app: typer.Typer) -> None:
         try:
             lang = resolve_lang(lang)
             day = parse_on(on) or today()
-            opts = parse_options(option)
+            opts = parse_options(option, ["abordo.quota"])
             if output is not None:
                 check_output(output)
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
@@ -176,14 +176,7 @@ def register(app: typer.Typer) -> None:
                     text = f"{en if lang == 'en' else pt} {count}".strip()
                     progress.update(task, description=text, advance=0 if count else 1)
 
-                try:
-                    res = screen(fleet, day, opts, horizon, keep_going, lang, stage)
-                except InputError as exc:
-                    if exc.field and exc.field.startswith("options."):
-                        exc = InputError(exc.message, "--option "
-                                         + exc.field.removeprefix("options."), exc.file,
-                                         exc.row, exc.message_en, exc.details)
-                    raise exc from None
+                res = screen(fleet, day, opts, horizon, keep_going, lang, stage)
                 if output is not None:
                     stage("write")
                     write_result(res.frame, output)

@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
                              "--purpose", message_en=f"invalid purpose '{purpose}' "
                              f"({' | '.join(PURPOSES)})")
         date = parse_on(on) or today()
-        options = parse_options(option)
+        options = parse_options(option, ["abordo.sea_time"])
         data = load_input(file, purpose=purpose)
         decision = compute(data, date, options)
         emit_report(fmt, decision, language, output, RENDERERS)
