@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,3 +53,26 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
     (y, z) = run_cases([tmp_path / "y.yaml", tmp_path / "z.yaml"])
     assert (y.difference or "").startswith(f"unreadable case file {tmp_path / 'y.yaml'}, line 3")
     assert z.difference == f"{tmp_path / 'z.yaml'}: not a case file (engine/expect missing)"
+
+
+def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    runner = CliRunner()
+    def said(r: Any) -> str:
+        return " ".join(r.output.split())  # the console wraps long lines
+
+    empty = runner.invoke(app, ["cases", "check", str(tmp_path)])
+    assert empty.exit_code == 2 and "nenhum caso resolvido" in said(empty)
+    assert "nenhum arquivo YAML" in said(empty)
+    (tmp_path / "vessel.yaml").write_text("vessel: {name: X}\n", encoding="utf-8")
+    other = runner.invoke(app, ["cases", "check", str(tmp_path)])
+    assert other.exit_code == 2 and "1 arquivo(s) YAML, nenhum deles um caso" in said(other)
+    # one real case among them: the folder is checked, the stray file is an error line
+    (tmp_path / "case.yaml").write_text(
+        "id: c\nengine: port_fine\non: 2026-01-10\ninput: {}\n"
+        "expect: {verdict: input_error}\n", encoding="utf-8")
+    mixed = runner.invoke(app, ["cases", "check", str(tmp_path)])
+    assert mixed.exit_code == 1 and "1 passed, 1 failed" in said(mixed)

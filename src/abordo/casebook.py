@@ -41,13 +41,15 @@ Runner = Callable[[dict[str, Any], dt.date | None, dict[str, Any], Path], dict[s
 
 @dataclass(frozen=True)
 class CaseResult:
-    """``status``: pass | fail | not_built | error."""
+    """``status``: pass | fail | not_built | error; ``is_case``: false for a YAML file that
+    is not a worked case at all (no ``engine`` / ``expect``)."""
 
     case_id: str
     path: Path
     engine: str
     status: str
     difference: str | None = None
+    is_case: bool = True
 
 
 def find_case_files(root: Path) -> list[Path]:
@@ -147,7 +149,7 @@ def run_case(path: Path) -> CaseResult:
         return CaseResult(path.stem, path, "?", "error", _unreadable(path, exc))
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
         return CaseResult(path.stem, path, "?", "error",
-                          f"{path}: not a case file (engine/expect missing)")
+                          f"{path}: not a case file (engine/expect missing)", is_case=False)
     if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
         return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "error",
                           "`expect` and `input` must be mappings")

@@ -22,6 +22,13 @@ def register(app: typer.Typer) -> None:
                           f"encontrado: {escape(str(directory))}")
             raise typer.Exit(2)
         results = run_cases(find_case_files(directory))
+        if not any(r.is_case for r in results):
+            # Nothing to check is a wrong folder, not a failed case (exit 2, as bad input).
+            what = "nenhum arquivo YAML" if not results else \
+                f"{len(results)} arquivo(s) YAML, nenhum deles um caso (faltam engine/expect)"
+            console.print(f"[bold red]erro de entrada[/]: nenhum caso resolvido em "
+                          f"{escape(str(directory))}: {what}")
+            raise typer.Exit(2)
         passed = failed = not_built = 0
         for r in results:
             if r.status == "pass":
