@@ -140,6 +140,7 @@ def test_unknown_option_and_horizon(tmp_path: Path) -> None:
         bad(f, "--option", "quota.groups")
     assert "campo --lang" in bad(f, "--lang", "fr")
     assert "campo --horizon" in bad(f, "--horizon", "-1")
+    assert "campo --top: --top deve ser um número de linhas ≥ 0: -1" in bad(f, "--top", "-1")
 
 
 def test_unknown_rank_where_a_group_needs_it(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def default_lang() -> str:
 
 
 LangOpt = typer.Option(None, "--lang", help="pt (padrão) ou en")
-FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html")
+FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html | pdf (pdf exige -o)")
 OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)")
 
 

@@ -162,6 +162,9 @@ def register(app: typer.Typer) -> None:
         try:
             lang = resolve_lang(lang)
             day = parse_on(on) or today()
+            if top < 0:
+                raise InputError(f"--top deve ser um número de linhas ≥ 0: {top}", "--top",
+                                 message_en=f"--top must be a number of rows ≥ 0: {top}")
             opts = parse_options(option, ["abordo.quota"])
             if output is not None:
                 check_output(output)
