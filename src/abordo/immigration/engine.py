@@ -1210,11 +1210,12 @@ def _finish(ctx: _Ctx, regime: Regime, persons: list[_Person], result: dict[str,
                 if irregular else "",
                 f"{len(due)} com providência pendente ({', '.join(due)})" if due else "",
                 _n(len(regular), "regular", "regulares") if regular else "",
-                f"{len(na)} fora da norma ({', '.join(na)})" if na else ""]
+                f"{len(na)} não aplicável ({', '.join(na)})" if len(na) == 1 else
+                f"{len(na)} não aplicáveis ({', '.join(na)})" if na else ""]
     parts_en = [f"{len(irregular)} irregular ({', '.join(irregular)})" if irregular else "",
                 f"{len(due)} with action due ({', '.join(due)})" if due else "",
                 f"{len(regular)} regular" if regular else "",
-                f"{len(na)} outside the norm ({', '.join(na)})" if na else ""]
+                f"{len(na)} not applicable ({', '.join(na)})" if na else ""]
     detail_pt = "; ".join(x for x in parts_pt if x)
     detail_en = "; ".join(x for x in parts_en if x)
     if irregular:

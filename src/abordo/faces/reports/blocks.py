@@ -60,8 +60,9 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True,
     norms cited and the interpretations used (``with_basis``; a report of several decisions
     lists them once at its end instead, :func:`basis_text_blocks`)."""
     out: list[RenderableType] = []
-    if decision.not_covered_reason:
-        out.append(f"{t('not_covered', lang)}: {decision.not_covered_reason.get(lang)}")
+    reason = decision.not_covered_reason.get(lang) if decision.not_covered_reason else None
+    if reason and reason not in decision.summary.get(lang):  # said once, in the result line
+        out.append(f"{t('not_covered', lang)}: {reason}")
     if decision.findings:
         out.append(f"\n{t('findings', lang)}:")
         for f in decision.findings:
