@@ -202,3 +202,35 @@ def test_a_misspelled_column_is_named_and_a_missing_crew_file_points_at_its_line
         load_vessel_case(case)
     assert (err.value.row, err.value.field) == (1, "nacionalidad")
     assert "coluna desconhecida 'nacionalidad'" in err.value.message
+
+
+def test_case_file_and_crew_file_problems_are_listed_together(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_text("id,rank,department,nationality\nA1,AB,,BR\n"
+                                    "A2,Cook,kitchen,BR\nA3,OS,,Mordor\n", encoding="utf-8")
+    p = tmp_path / "case.yaml"
+    p.write_text("vessel: {flag: LR, activity: cabotage, color: red}\n"
+                 "operation: {contract: charter,\n"
+                 "  ajb_presence: [{entry: 2026-03-01, exit: 2026-02-01}]}\n"
+                 "crew_file: c.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    found = [(e.file, e.row, e.field) for e in [err.value, *err.value.details]]
+    case, crew = str(p), str(tmp_path / "c.csv")
+    # the case file's own problems first, then the crew file's rows
+    assert found == [(case, 1, "vessel.color"),
+                     (case, 3, "operation.ajb_presence[0].exit"),
+                     (crew, 3, "department"), (crew, 4, "nationality")]
+
+
+def test_inline_repeated_id_is_listed_with_the_other_problems(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: NO, activity: offshore_support}\n"
+                 "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                 "crew:\n  - {id: C01, rank: AB, nationality: BR}\n"
+                 "  - {id: C02, rank: AB, nationality: XX}\n"
+                 "  - {id: C02, rank: OS, nationality: BR}\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    found = [(e.row, e.field, e.message) for e in [err.value, *err.value.details]]
+    assert found[0][:2] == (5, "crew[1].nationality")
+    assert found[1] == (6, "crew[2].id", "id repetido: C02 (também em crew[1])")

@@ -48,6 +48,26 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
     return persons, numbers
 
 
+def _repeated_ids(crew: Any, source: str | None, index: LineIndex | None
+                  ) -> list[InputError]:
+    """A repeated ``id`` among the inline crew (``crew[i].id``), each at its own line — found
+    with the other problems of the file rather than after they are fixed."""
+    out: list[InputError] = []
+    first: dict[str, int] = {}
+    for i, person in enumerate(crew if isinstance(crew, list) else []):
+        pid = str(person.get("id") or "").strip() if isinstance(person, dict) else ""
+        if not pid:
+            continue
+        if pid in first:
+            line = line_of(index, ("crew", i, "id")) if index else None
+            other = first[pid]
+            out.append(InputError(f"id repetido: {pid} (também em crew[{other}])",
+                                  f"crew[{i}].id", source, line,
+                                  f"duplicate id: {pid} (also in crew[{other}])"))
+        first.setdefault(pid, i)
+    return out
+
+
 def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                       source: str | None = None, index: LineIndex | None = None,
                       keep_personal_data: bool | None = None) -> VesselCase:
@@ -59,6 +79,8 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     keep = data.get("keep_personal_data", False) is True if keep_personal_data is None \
         else keep_personal_data
     origins: list[tuple[str | None, int | None, str]] = []
+    # Every problem at once: the case file's own, the crew file's rows, repeated ids.
+    problems: list[InputError] = []
     crew_file = data.get("crew_file")
     if crew_file is not None and data.get("crew") is None:
         base = base_dir or Path.cwd()
@@ -72,7 +94,10 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                 # The file itself is missing or unreadable: point at the case's crew_file line.
                 raise exc.with_location(file=source, row=line_of(index or {}, ("crew_file",))
                                         ) from None
-            raise
+            if exc.file != display:
+                raise
+            problems += [exc, *exc.details]  # the case file is still checked below
+            persons, numbers = [], []
         origins = [(display, n, "") for n in numbers]
         data["crew"] = persons
         data.pop("crew_file")
@@ -83,12 +108,17 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
         ]
     if data.get("crew_file") is None:
         data.pop("crew_file", None)
+    inline = not origins
     try:
         case = VesselCase.model_validate(data)
     except ValidationError as exc:
-        raise input_error_from_pydantic(
-            exc, file=source, row_of=(lambda loc: line_of(index, loc)) if index else None
-        ) from None
+        found = input_error_from_pydantic(
+            exc, file=source, row_of=(lambda loc: line_of(index, loc)) if index else None)
+        problems = [found, *found.details, *problems]
+    if inline:
+        problems += _repeated_ids(data.get("crew"), source, index)
+    if problems:
+        raise InputError.listing(problems[:50]) from None
     lines = {loc_to_path(k): v for k, v in (index or {}).items() if k}
     located = {"source": source, "source_lines": lines}
     if not origins:  # inline crew: each person's YAML line, for errors found later
