@@ -174,3 +174,19 @@ def test_output_in_a_missing_folder_is_refused_before_the_run(tmp_path: Path) ->
     assert result.exit_code == 2
     assert "campo --output: pasta de saída não existe" in result.output
     assert "Triagem" not in result.output  # nothing screened, nothing written
+
+
+def test_every_failing_check_of_the_vessels_table_is_listed_in_file_order(
+        tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    lines = (f / "vessels.csv").read_text(encoding="utf-8").splitlines()
+    for n, col, value in ((4, 7, "2026-13-01"), (6, 5, "submarine"), (7, 5, "submarine")):
+        cells = lines[n - 1].split(",")
+        cells[col] = value
+        lines[n - 1] = ",".join(cells)
+    (f / "vessels.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = bad(f)
+    at4 = said.index("linha 4, campo ajb_entry: data inválida")
+    at6 = said.index("linha 6, campo activity: valor não permitido")
+    assert at4 < at6
+    assert "(recebido: 'submarine') — e outra(s) 1 linha(s) com o mesmo problema" in said

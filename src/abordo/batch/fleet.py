@@ -289,7 +289,7 @@ def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
 
 
 class _Checker:
-    """Raises the first failing check at its first row, naming file, row and column."""
+    """Reports a failing check at its first row, naming file, row and column."""
 
     def __init__(self, df: pl.DataFrame, display: str, row_offset: int,
                  headers: dict[str, str]) -> None:
@@ -298,17 +298,22 @@ class _Checker:
         self.off = row_offset
         self.headers = headers
 
-    def fail(self, mask: pl.Series, column: str, pt: str, en: str) -> None:
-        """Raise for the first row where ``mask`` is true (value quoted in the message)."""
+    def problem(self, mask: pl.Series, column: str, pt: str, en: str) -> InputError | None:
+        """The error of the first row where ``mask`` is true (value quoted in the message;
+        how many other rows fail the same check said after it), or None."""
         idx = mask.arg_true()
         if idx.len() == 0:
-            return
+            return None
         i = int(idx[0])
         value = self.df[column][i] if column in self.df.columns else None
         got = f" (recebido: {value!r})" if value is not None else ""
         got_en = f" (got {value!r})" if value is not None else ""
-        raise _err(f"{pt}{got}", f"{en}{got_en}", self.headers.get(column, column),
-                   self.display, i + self.off)
+        more = idx.len() - 1
+        if more:
+            got += f" — e outra(s) {more} linha(s) com o mesmo problema"
+            got_en += f" — and {more} other row(s) with the same problem"
+        return _err(f"{pt}{got}", f"{en}{got_en}", self.headers.get(column, column),
+                    self.display, i + self.off)
 
     def text(self, column: str) -> pl.Series:
         return self.df.select(_text(self.df, column).alias(column)).to_series()
@@ -318,8 +323,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
                   key_type: pl.DataType) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Validate and normalise the vessels table; returns (vessels, absences, extensions).
 
-    All columns are normalised and all checks computed in one parallel pass; the first
-    failing check (in column order) is raised at its first row.
+    All columns are normalised and all checks computed in one parallel pass; every failing
+    check is reported at its first row (with how many other rows fail it), in file order.
     """
     for col in VESSEL_REQUIRED:
         if col not in raw.columns:
@@ -417,6 +422,7 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     masks = [m.fill_null(False).alias(f"_check{i}") for i, (_, m, _, _) in enumerate(checks)]
     df = vdf.lazy().with_columns(masks).collect(engine="in-memory")
     failing = df.select(pl.col(f"_check{i}").any() for i in range(len(checks))).row(0)
+    problems: list[InputError] = []  # every failing check at its first row, in file order
     for i, hit in enumerate(failing):
         if hit:
             col, _, pt, en = checks[i]
@@ -425,7 +431,11 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
                 # The country reader writes "Portuguese ‖ English": each language its part.
                 said_pt, _, said_en = bad_flags.get(value, pt).partition(" ‖ ")
                 pt, en = said_pt, said_en or f"unknown country '{value}'"
-            c.fail(df[f"_check{i}"], col, pt, en)
+            found = c.problem(df[f"_check{i}"], col, pt, en)
+            if found is not None:
+                problems.append(found)
+    if problems:
+        raise InputError.listing(problems, in_file_order=True)
     vessels = df.select("_vidx", "_row", "id", "name", "imo", "flag", "registry", "activity",
                         "contract", "ajb_entry", "ajb_exit", "foreign_calls",
                         (pl.col("flag") == "BR").alias("_is_br"))
