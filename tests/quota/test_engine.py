@@ -404,3 +404,23 @@ def test_an_option_the_decision_never_uses_is_reported() -> None:
     psv = vessel_case(PSV_CREW)  # Res. 42 offshore support: groups, rounding and days all used
     used = evaluate(psv, D(2026, 4, 1), {"quota.rounding": "half_up"})
     assert not [f for f in used.findings if f.id == "option_not_applicable"]
+
+
+def test_an_extension_past_a_higher_step_is_reported() -> None:
+    # Entry 2026-01-01: day 90 on 2026-04-01, day 180 on 2026-06-30. The 90-day step put off
+    # to 2026-08-01 is overtaken by the 180-day step on 2026-06-30.
+    case = vessel_case(PSV_CREW, extensions=[{"step_from_day": 90, "applies_from": "2026-08-01"}])
+    d = evaluate(case, D(2026, 7, 15))
+    assert (d.result["step"]["from_day"], d.result["step"]["since"]) == (180, D(2026, 6, 30))
+    over = [f for f in d.findings if f.id == "extension_overtaken"]
+    assert [(f.severity, f.text.pt) for f in over] == [(
+        "warning", "A prorrogação da etapa de 90 dias (até 01/08/2026) vai além da etapa de 180 "
+        "dias, que vale desde 30/06/2026: a partir dessa data vale a etapa maior e a prorrogação "
+        "deixa de ter efeito.")]
+    # Before the higher step's date the extension still holds, and it is said all the same.
+    early = evaluate(case, D(2026, 5, 1))
+    assert early.verdict == Verdict.NOT_YET
+    assert "extension_overtaken" in [f.id for f in early.findings]
+    # An extension ending before the next step is not reported.
+    fine = vessel_case(PSV_CREW, extensions=[{"step_from_day": 90, "applies_from": "2026-05-01"}])
+    assert "extension_overtaken" not in [f.id for f in evaluate(fine, D(2026, 5, 15)).findings]
