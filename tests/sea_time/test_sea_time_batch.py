@@ -67,3 +67,18 @@ def test_batch_honours_the_interpretations(options: dict[str, str]) -> None:
 def test_batch_refuses_a_date_before_normam_101() -> None:
     with pytest.raises(ValueError, match="not covered"):
         counted_days(*frames([]), dt.date(2023, 1, 1))
+
+
+def test_batch_compares_company_names_as_the_engine_does() -> None:
+    # str.casefold: "Straße" and "STRASSE" are one company (lower-casing alone keeps "ß").
+    case = {"seafarer": {"id": "S1", "group": "maritime", "department": "deck",
+                         "category": "2ON"},
+            "purpose": "promotion",
+            "cir": [{"vessel": "A", "flag": "BR", "kind": "container_ship",
+                     "navigation": "open_sea", "embark": dt.date(2025, 3, 1),
+                     "disembark": dt.date(2025, 3, 10), "function": "2ON",
+                     "company": "Straße Navegação"}],
+            "declarations": [{"company": "STRASSE NAVEGAÇÃO", "from": dt.date(2025, 3, 1),
+                              "to": dt.date(2025, 3, 10), "category": "2ON"}]}
+    engine, batch = _both([case], dt.date(2026, 2, 2))
+    assert engine == batch == [10]

@@ -84,6 +84,13 @@ def test_declaration_for_a_company_with_no_cir_record_counts_nothing_and_is_repo
     assert d2.result["counted_days"] == 10
     assert [f.subject for f in d2.findings if f.id == "declaration_without_cir_record"] == [
         "foreign_declarations[0]"]
+    # an Anexo 1-S of a company whose only records are on foreign-flag ships matches nothing
+    d3 = run(case(cir=[rec("2025-03-01", "2025-03-10", company="Alfa", flag="PA")],
+                  declarations=[decl("2025-03-01", "2025-03-10", company="Alfa")]))
+    stray3 = [f for f in d3.findings if f.id == "declaration_without_cir_record"]
+    assert [f.subject for f in stray3] == ["declarations[0]"]
+    assert "sem registro dessa empresa na CIR em navio de bandeira brasileira" in \
+        stray3[0].text.pt
 
 
 def test_bad_flag_and_declaration_period() -> None:

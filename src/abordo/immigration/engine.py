@@ -321,14 +321,14 @@ def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
                f"{m.id} ({p.row['nationality']}): non-crew professional — RN 31/1998 does not "
                "apply (art. 14).", cite)
         return p
-    if _rn31_not_in_country(ctx, p):
+    if _rn31_not_in_country(ctx, regime, p):
         return p
     if ctx.activity in regime.long_haul_activities:
         return _rn31_long_haul(ctx, regime, p)
     return _rn31_temporary_visa(ctx, regime, p)
 
 
-def _rn31_not_in_country(ctx: _Ctx, p: _Person) -> bool:
+def _rn31_not_in_country(ctx: _Ctx, regime: Regime, p: _Person) -> bool:
     """Decide ``not_applicable`` for a person not in Brazil on the date judged — the question
     is about "each foreign person aboard on date D" (spec), and RN 31/1998 art. 9 § 1º speaks
     of their "estada no território nacional" — as under Res. 42: their own entries show no
@@ -341,33 +341,37 @@ def _rn31_not_in_country(ctx: _Ctx, p: _Person) -> bool:
                [Presence(x.entry, x.exit) for x in ctx.case.operation.ajb_presence])
     if not periods:
         return False
+    # The regularity RN 31 governs is that of the "estada no território nacional" (art. 9º,
+    # § 1º): without a stay on the date there is nothing to judge.
+    stay_cite = ctx.cite(regime, "art. 9º, § 1º")
     started = [x for x in periods if x.start <= on]
     if not started:
         first = min(x.start for x in periods)
         pt, en = ((f"Entrada prevista para {_d(first)}", f"Entry expected on {first.isoformat()}")
                   if own else (f"A embarcação só entra nas AJB em {_d(first)}",
                                f"The vessel enters AJB only on {first.isoformat()}"))
-        p.decide("not_applicable", "not_applicable", None)
+        p.decide("not_applicable", "not_applicable", stay_cite)
         p.note(f"{pt}: ainda não está no país nesta data.",
                f"{en}: not yet in the country on this date.")
         b.step(f"person.{m.id}.stay", f"{m.id}: {pt[0].lower()}{pt[1:]}, após a data julgada — "
                "não avaliado.", f"{m.id}: {en[0].lower()}{en[1:]}, after the date judged — not "
-               "assessed.")
+               "assessed.", stay_cite)
         return True
-    last = max(started, key=lambda x: x.start)
+    # The latest period; on one day, an in-and-out before a re-entry (period_order).
+    last = max(started, key=lambda x: period_order(x.start, x.end))
     if last.end is None or last.end >= on:
         return False
     pt, en = ((f"as entradas indicam saída do país em {_d(last.end)}",
                f"the entries show an exit from the country on {last.end.isoformat()}") if own
               else (f"a embarcação saiu das AJB em {_d(last.end)}",
                     f"the vessel left AJB on {last.end.isoformat()}"))
-    p.decide("not_applicable", "not_applicable", None)
+    p.decide("not_applicable", "not_applicable", stay_cite)
     p.note(f"Não está no Brasil nesta data: {pt}.", f"Not in Brazil on this date: {en}.")
     b.finding(Finding("not_in_country", Msg(f"{m.id}: consta da lista, mas {pt}.",
                                             f"{m.id}: listed aboard, but {en}."),
-                      None, "warning", m.id))
+                      stay_cite, "warning", m.id))
     b.step(f"person.{m.id}.stay", f"{m.id}: {pt}, antes da data julgada — não avaliado.",
-           f"{m.id}: {en}, before the date judged — not assessed.")
+           f"{m.id}: {en}, before the date judged — not assessed.", stay_cite)
     return True
 
 

@@ -38,6 +38,16 @@ CIR_OPTIONAL: dict[str, tuple[Any, pl.DataType]] = {
 DECLARATION_COLUMNS = ("seafarer_id", "company", "from", "to", "category")
 
 
+def _company_key(column: str) -> pl.Expr:
+    """Company names as the single-seafarer engine compares them (``str.casefold``: "Straße"
+    and "STRASSE" are one company), folded once per distinct name."""
+    def fold(names: pl.Series) -> pl.Series:
+        keys = {n: n.casefold() for n in names.unique().drop_nulls().to_list()}
+        return names.replace_strict(keys, default=None, return_dtype=pl.String)
+
+    return pl.col(column).map_batches(fold, return_dtype=pl.String).alias("company_key")
+
+
 @cache
 def record_verdict(kind: str, has_role: bool, in_service: bool, function: str, lcs: bool,
                    flag: str, group: str, category: str, offshore_roles: str,
@@ -117,14 +127,14 @@ def counted_days(seafarers: pl.DataFrame | pl.LazyFrame, cir: pl.DataFrame | pl.
             .then(pl.max_horizontal(start, dpp_first)).otherwise(start).alias("s"),
             pl.min_horizontal(pl.col("disembark").fill_null(on_day), on_day).alias("e"),
             (pl.col("flag") != "BR").alias("foreign"),
-            pl.col("company").str.to_lowercase().alias("company_key"),
+            _company_key("company"),
         )
         .filter(pl.col("s") <= pl.col("e"))
         .select("rec", "seafarer_id", "company_key", "foreign", "s", "e", "ok_categories")
     )
     decl_names = declarations.lazy().collect_schema().names()
     decls = declarations.lazy().with_columns(
-        pl.col("company").str.to_lowercase().alias("company_key"),
+        _company_key("company"),
         (pl.col("foreign") if "foreign" in decl_names else pl.lit(False)).alias("foreign"),
     ).select("seafarer_id", "company_key", "foreign", "from", "to", "category")
     # 1.26.1 d–e: the days of a record covered by a declaration of the same company and

@@ -683,7 +683,9 @@ def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
     coincidentes não serão considerados", 1.26.1 e) — most often a company name spelt
     otherwise than in the CIR, or a missing CIR entry, so they are reported (not refused:
     the rest of the service still counts)."""
-    cir_companies = {r.company.casefold() for r in inp.cir}
+    # As they are matched: an Anexo 1-S against Brazilian-flag records, an Anexo 1-H against
+    # foreign-flag ones.
+    cir_companies = {r.company.casefold() for r in inp.cir if r.flag == "BR"}
     foreign_companies = {r.company.casefold() for r in inp.cir if r.flag != "BR"}
     stray: list[tuple[str, Declaration | ForeignDeclaration, str, str]] = [
         (f"declarations[{i}]", dec, "Anexo 1-S", "not_declared")
@@ -693,8 +695,10 @@ def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
               for i, dec in enumerate(inp.foreign_declarations)
               if dec.company.casefold() not in foreign_companies]
     for where, dec, annex, rule in stray:
-        ship_pt = " em navio de bandeira estrangeira" if annex == "Anexo 1-H" else ""
-        ship_en = " on a foreign-flag ship" if annex == "Anexo 1-H" else ""
+        ship_pt = " em navio de bandeira " + ("estrangeira" if annex == "Anexo 1-H" else
+                                             "brasileira")
+        ship_en = " on a " + ("foreign" if annex == "Anexo 1-H" else "Brazilian") + \
+            "-flag ship"
         run.b.finding(Finding("declaration_without_cir_record", Msg(
             f"Declaração ({annex}) da empresa '{dec.company}', {br_date(dec.from_)}–"
             f"{br_date(dec.to)}, sem registro dessa empresa na CIR{ship_pt}: não conta dia "
