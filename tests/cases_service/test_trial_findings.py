@@ -52,9 +52,9 @@ def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str],
      "campo --db: driver do banco 'mysql' não instalado (MySQLdb)"),
     (["db", "upgrade", "--db", "postgresql://u@h:abc/db"],
      "campo --db: URL de banco inválida 'postgresql+psycopg://u@h:abc/db'"),
-    (["serve", "--db", "sqlite:////nonexistent/x.sqlite"],
+    (["serve", "--port", "0", "--db", "sqlite:////nonexistent/x.sqlite"],
      "campo --db: pasta do banco não existe: /nonexistent"),
-    (["serve", "--db", PG_REFUSED],
+    (["serve", "--port", "0", "--db", PG_REFUSED],
      "campo --db: não foi possível abrir o banco postgresql+psycopg://nouser@127.0.0.1:1/db: "
      "connection failed"),
     (["users", "add", "--email", "a@b.br", "--role", "admin", "--db", "foo://bar"],
@@ -74,7 +74,7 @@ def test_serve_refuses_an_address_it_cannot_listen_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    db = str(tmp_path / "c.sqlite")
+    db = tmp_path / "c.sqlite"
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -84,11 +84,14 @@ def test_serve_refuses_an_address_it_cannot_listen_on(
                 (["--port", "-1"], "campo --port: porta fora do intervalo 0–65535: -1"),
                 (["--workers", "0"], "campo --workers: número de processos deve ser ≥ 1: 0"),
                 (["--host", "999.1.1.1"], "campo --host: endereço desconhecido '999.1.1.1'"),
-                (["--port", str(taken)],
-                 f"campo --port: não é possível escutar em 127.0.0.1:{taken}: ")):
-            code, out = run_cli(["serve", "--db", db, *argv], capsys, monkeypatch)
+                (["--host", "192.0.2.1"], "campo --host: não é possível escutar em "
+                 "192.0.2.1:8000: o endereço não pertence a esta máquina"),
+                (["--port", str(taken)], f"campo --port: não é possível escutar em "
+                 f"127.0.0.1:{taken}: endereço já em uso")):
+            code, out = run_cli(["serve", "--db", str(db), *argv], capsys, monkeypatch)
             assert code == 2 and "erro de entrada: " + message in out, out
-            assert "Traceback" not in out and "senha:" not in out  # nothing started
+            assert "Traceback" not in out
+            assert not db.exists()  # refused before the database is created
 
 
 def test_password_is_not_printed(capsys: pytest.CaptureFixture[str],

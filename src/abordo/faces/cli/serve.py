@@ -119,10 +119,23 @@ def ensure_demo_admin(url: str) -> tuple[str, str] | None:
         return "admin@abordo.local", password
 
 
+_BIND_ERRORS = {  # errno → (pt, en, option at fault)
+    "EADDRINUSE": ("endereço já em uso (outro servidor nesta porta?)",
+                   "address already in use (another server on this port?)", "--port"),
+    "EACCES": ("permissão negada (portas abaixo de 1024 exigem privilégio)",
+               "permission denied (ports below 1024 need privileges)", "--port"),
+    "EADDRNOTAVAIL": ("o endereço não pertence a esta máquina",
+                      "the address does not belong to this machine", "--host"),
+}
+
+
 def check_listen(host: str, port: int, workers: int) -> None:
-    """Refuse, before anything starts, an address the server could not listen on: a port
-    outside 0–65535, a host that does not resolve, an address already in use (InputError
-    naming ``--port`` / ``--host`` / ``--workers``, exit 2 — not the server's traceback)."""
+    """Refuse, before anything starts or is written, an address the server could not listen
+    on: a port outside 0–65535, a host that does not resolve or is not this machine's, an
+    address already in use (InputError naming ``--port`` / ``--host`` / ``--workers``,
+    exit 2 — not the server's traceback). Every address the host resolves to is tried, as
+    the server binds them all; ``--host ""`` means every interface."""
+    import errno
     import socket
 
     if not 0 <= port <= 65535:
@@ -132,21 +145,28 @@ def check_listen(host: str, port: int, workers: int) -> None:
         raise InputError(f"número de processos deve ser ≥ 1: {workers}", "--workers",
                          message_en=f"the number of workers must be ≥ 1: {workers}")
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as exc:
-        raise InputError(f"endereço desconhecido '{host}': {exc}", "--host",
-                         message_en=f"unknown address '{host}': {exc}") from None
-    family, kind, proto, _, addr = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        # As the server will (SO_REUSEADDR): a port in TIME_WAIT is free, one in use is not.
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(addr)
-        except OSError as exc:
-            raise InputError(f"não é possível escutar em {host}:{port}: "
-                             f"{exc.strerror or exc}", "--port",
-                             message_en=f"cannot listen on {host}:{port}: "
-                                        f"{exc.strerror or exc}") from None
+        raise InputError(f"endereço desconhecido '{host}'", "--host",
+                         message_en=f"unknown address '{host}' ({exc})") from None
+    for family, kind, proto, _, addr in dict.fromkeys(
+            (i[0], i[1], i[2], i[3], i[4]) for i in infos):
+        with socket.socket(family, kind, proto) as probe:
+            # As the server does (SO_REUSEADDR): a port in TIME_WAIT is free, one in use not.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(addr)
+            except OSError as exc:
+                name = errno.errorcode.get(exc.errno or 0, "")
+                pt, en, option = _BIND_ERRORS.get(
+                    name, (f"erro do sistema: {exc.strerror or exc}",
+                           f"system error: {exc.strerror or exc}", "--port"))
+                shown = f"[{addr[0]}]" if family == socket.AF_INET6 else addr[0]
+                raise InputError(f"não é possível escutar em {shown}:{port}: {pt}", option,
+                                 message_en=f"cannot listen on {shown}:{port}: {en}") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -166,8 +186,8 @@ def register(app: typer.Typer) -> None:
 
         from abordo.cases.db import display_url
 
+        check_listen(host, port, workers)  # before the database is created or migrated
         url = prepare_db(db)
-        check_listen(host, port, workers)
         with db_errors(url):
             creds = ensure_demo_admin(url)
         if creds:
