@@ -190,3 +190,14 @@ def test_every_failing_check_of_the_vessels_table_is_listed_in_file_order(
     at6 = said.index("linha 6, campo activity: valor não permitido")
     assert at4 < at6
     assert "(recebido: 'submarine') — e outra(s) 1 linha(s) com o mesmo problema" in said
+    # a row with an exit and an unreadable entry: the entry is the one problem of that row
+    (tmp_path / "x").mkdir()
+    f2 = fleet(tmp_path / "x")
+    lines = (f2 / "vessels.csv").read_text(encoding="utf-8").splitlines()
+    cells = lines[3].split(",")
+    cells[7], cells[8] = "2026-13-01", "2026-05-01"
+    lines[3] = ",".join(cells)
+    (f2 / "vessels.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said2 = bad(f2)
+    assert "linha 4, campo ajb_entry: data inválida" in said2
+    assert "sem entrada" not in said2

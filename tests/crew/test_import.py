@@ -234,3 +234,16 @@ def test_inline_repeated_id_is_listed_with_the_other_problems(tmp_path: Path) ->
     found = [(e.row, e.field, e.message) for e in [err.value, *err.value.details]]
     assert found[0][:2] == (5, "crew[1].nationality")
     assert found[1] == (6, "crew[2].id", "id repetido: C02 (também em crew[1])")
+
+
+def test_a_check_across_fields_names_the_field_and_its_own_line(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel:\n  flag: LR\n  activity: cabotage\n  registry: REB\n"
+                 "operation:\n  contract: charter\n  ajb_presence:\n"
+                 "    - {entry: 2026-03-01}\n    - {entry: 2026-03-05}\n"
+                 "crew: [{id: A1, rank: AB, nationality: PH}]\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    found = [(e.row, e.field) for e in [err.value, *err.value.details]]
+    assert found == [(4, "vessel.registry"), (9, "operation.ajb_presence[1].entry")]
+    assert "bandeira informada: LR" in err.value.message

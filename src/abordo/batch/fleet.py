@@ -411,7 +411,9 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
          "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
         ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
          "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
-        ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null(),
+        # (an entry that could not be read is its own problem, not a missing one)
+        ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null()
+         & ~pl.col("_entry_bad"),
          "saída (ajb_exit) sem entrada (ajb_entry)", "exit (ajb_exit) without an entry"),
         ("ajb_exit", pl.col("ajb_exit") < pl.col("ajb_entry"),
          "saída (exit) anterior à entrada (entry)", "exit before entry"),

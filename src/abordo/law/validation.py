@@ -104,6 +104,13 @@ def loc_to_path(loc: Sequence[int | str], prefix: str = "") -> str:
     return path
 
 
+def path_parts(path: str) -> tuple[int | str, ...]:
+    """``ajb_presence[1].entry`` → ``('ajb_presence', 1, 'entry')`` (inverse of
+    :func:`loc_to_path`)."""
+    return tuple(int(p) if p.isdigit() else p
+                 for p in re.split(r"\.|\[|\]", path) if p)
+
+
 def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
                               prefix: str = "", row: int | None = None,
                               row_of: Callable[[tuple[Any, ...]], int | None] | None = None
@@ -139,6 +146,8 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
             pt, en = cause.pt, cause.en
             if cause.field:
                 path = f"{path}.{cause.field}" if path else cause.field
+                if row_of is not None:  # the line of the field named, not of its parent
+                    row = row_of((*err["loc"], *path_parts(cause.field))) or row
         elif kind not in {"missing"} and isinstance(got, str | int | float) \
                 and len(str(got)) < 60:
             pt = f"{pt} (recebido: {got!r})"
