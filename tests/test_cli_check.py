@@ -146,3 +146,13 @@ def test_a_bad_command_line_option_is_not_blamed_on_the_input_file() -> None:
         r = runner.invoke(app, [cmd, example, "--on", "2026-04-01", *argv])
         assert isinstance(r.exception, InputError), r.output
         assert (r.exception.field, r.exception.file) == (field, None)
+
+
+def test_a_not_covered_reason_is_said_once_in_text_and_html(tmp_path: Path) -> None:
+    reason = "sem fixar proporção: não há número a verificar"
+    example = str(ROOT / "examples/cabotage-2001-rn31.yaml")
+    text = runner.invoke(app, ["check", example, "--on", "2001-09-20"]).output
+    assert " ".join(text.split()).count(reason) == 1
+    out = tmp_path / "r.html"
+    runner.invoke(app, ["check", example, "--on", "2001-09-20", "-f", "html", "-o", str(out)])
+    assert out.read_text(encoding="utf-8").count(reason) == 1

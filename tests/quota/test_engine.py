@@ -414,9 +414,11 @@ def test_an_extension_past_a_higher_step_is_reported() -> None:
     assert (d.result["step"]["from_day"], d.result["step"]["since"]) == (180, D(2026, 6, 30))
     over = [f for f in d.findings if f.id == "extension_overtaken"]
     assert [(f.severity, f.text.pt) for f in over] == [(
-        "warning", "A prorrogação da etapa de 90 dias (até 01/08/2026) vai além da etapa de 180 "
+        "warning", "A prorrogação da etapa de 90 dias (até 01/08/2026) alcança a etapa de 180 "
         "dias, que vale desde 30/06/2026: a partir dessa data vale a etapa maior e a prorrogação "
         "deixa de ter efeito.")]
+    # its basis: the provision of the step that takes over
+    assert over[0].citation is not None and over[0].citation.provision == "art. 4º, I, b"
     # Before the higher step's date the extension still holds, and it is said all the same.
     early = evaluate(case, D(2026, 5, 1))
     assert early.verdict == Verdict.NOT_YET

@@ -389,16 +389,17 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
         # An extension that runs past a higher step's date has no effect from that date: the
         # higher step applies (the plan still shows the postponed step, on its own date).
         later = [o for o in out if o.step.from_day > sd.step.from_day and o.since <= sd.since]
-        if sd.extended and later:
+        if sd.extended and later and regime.extensions is not None:
             over = min(later, key=lambda o: o.since)
             ctx.b.finding(Finding("extension_overtaken", Msg(
-                f"A prorrogação da etapa de {sd.step.from_day} dias (até {_d(sd.since)}) vai "
-                f"além da etapa de {over.step.from_day} dias, que vale desde {_d(over.since)}: "
-                "a partir dessa data vale a etapa maior e a prorrogação deixa de ter efeito.",
+                f"A prorrogação da etapa de {sd.step.from_day} dias (até {_d(sd.since)}) "
+                f"alcança a etapa de {over.step.from_day} dias, que vale desde "
+                f"{_d(over.since)}: a partir dessa data vale a etapa maior e a prorrogação "
+                "deixa de ter efeito.",
                 f"The extension of the {sd.step.from_day}-day step (to {sd.since.isoformat()}) "
-                f"runs past the {over.step.from_day}-day step, which applies from "
+                f"reaches the {over.step.from_day}-day step, which applies from "
                 f"{over.since.isoformat()}: from that date the higher step applies and the "
-                "extension no longer has effect."), None, "warning"))
+                "extension no longer has effect."), over.citation, "warning"))
     return out
 
 
