@@ -11,20 +11,24 @@ and the crew rows only look their string's code up in small tables (Polars categ
 Two passes at most:
 
 * the **fast pass** reads every row once: its rank and nationality become one small integer
-  code (two lookups and an addition); per vessel, one streaming ``group_by`` sums the packed
-  counters of that code (12 bits each, 5 to a 64-bit word) and the persons. It handles the
-  rows of common cells whose strings were known before the pass; any other row is *rare*
-  (code ≥ :data:`FAST_CODES`: an unknown or unusual rank, a spelling not seen before, a
-  dual national, an explicit department / level / position) and adds nothing to the
-  counters — a vessel's rare rows are its persons not counted in any cell;
+  code (two lookups and an addition; with explicit department / level / position columns,
+  the rank's and the explicit values' codes index one table of classes instead —
+  :func:`_explicit_table`); per vessel, one streaming ``group_by`` sums the packed counters
+  of that code (12 bits each, 5 to a 64-bit word) and the persons. It handles the rows of
+  common cells whose strings were known before the pass; any other row is *rare* (code ≥
+  :data:`FAST_CODES`: an unknown or unusual rank, a spelling not seen before, a dual
+  national written in a way not seen before, an invalid explicit value, an uncommon cell)
+  and adds nothing to the counters — a vessel's rare rows are its persons not counted in
+  any cell;
 * the **exact pass**, only when there are rare rows, reads the table again and keeps only
   the rare rows — the same rows, selected by a predicate on the raw columns that the
   Parquet reader applies while reading (rank or nationality among the strings the first
-  pass could not take, or an explicit column given). Their number is known from the first
-  pass: up to :data:`RARE_LIMIT` they are collected and classified in memory; beyond, the
-  distinct values of the explicit columns are read first and the rare rows are classified
-  as they stream by. Either way they are counted per vessel, every cell unpacked, and
-  added to the fast counts.
+  pass could not take), or, when the table has explicit columns (rarity then depends on the
+  combination of values), by the fast pass's own code. Their number is known from the
+  first pass: up to :data:`RARE_LIMIT` they are collected and classified in memory; beyond,
+  the distinct values of the explicit columns are read first and the rare rows are
+  classified as they stream by. Either way they are counted per vessel, every cell
+  unpacked, and added to the fast counts.
 
 (Both passes over one shared scan — ``pl.collect_all`` — would save the second read, but
 Polars 2.1 then buffers the whole table for the branch that waits: +1 GiB at 3·10⁷ rows.)
@@ -71,12 +75,11 @@ FAST_FIELDS: tuple[str, ...] = (
 N_LANES = -(-len(FAST_FIELDS) // FIELDS_PER_LANE)
 RARE_CLASS = COMMON_CELLS * 3
 NAT_NO, NAT_BR, NAT_BAD = 0, 1, 2
-# Fast code of a row: rank class × 2 + Brazilian (0/1). A rare rank class gives a code ≥
-# FAST_CODES, and so do a nationality that is not plain (+ _FAST_NAT_BAD) and an explicit
-# column (+ _FAST_EXPLICIT): "rare" is one comparison. A null code is rare too (_FAST_NULL).
+# Fast code of a row: class × 2 + Brazilian (0/1). A rare class gives a code ≥ FAST_CODES,
+# and so does a nationality that is not plain (+ _FAST_NAT_BAD): "rare" is one comparison.
+# A null code is rare too (_FAST_NULL).
 FAST_CODES = RARE_CLASS * 2
 _FAST_NAT_BAD = 64
-_FAST_EXPLICIT = 128
 _FAST_NULL = 255
 RARE_LIMIT = 1 << 20  # rare rows collected in memory by the exact pass (beyond: streamed)
 
@@ -86,6 +89,42 @@ E_DEPT_NONE, E_DEPT_BAD = len(DEPARTMENTS), len(DEPARTMENTS) + 1
 L_NONE = len(LEVELS)
 E_LVL_NONE, E_LVL_BAD = len(LEVELS), len(LEVELS) + 1
 E_POS_NONE, E_POS_BAD = 3, 4
+# With explicit columns the fast class comes from one table indexed by the rank's
+# (department, level, position) — ``rk`` — and the three explicit codes (given, none, bad).
+_RK_SIZE = (len(DEPARTMENTS) + 1) * (len(LEVELS) + 1) * 3
+RK_UNSEEN = _RK_SIZE  # a rank string the pass does not know yet: rare
+_N_ED, _N_EL, _N_EP = len(DEPARTMENTS) + 2, len(LEVELS) + 2, 5
+
+
+def _rank_index(r_dept: int, r_lvl: int, r_pos: int) -> int:
+    return (r_dept * (len(LEVELS) + 1) + r_lvl) * 3 + r_pos
+
+
+RK_NO_RANK = _rank_index(D_UNKNOWN, L_NONE, POS_NONE)  # no rank given
+
+
+def _explicit_class(rk: int, ed: int, el: int, ep: int) -> int:
+    """The fast class (cell × 3 + position, or :data:`RARE_CLASS`) of a person whose rank
+    resolves to ``rk`` with explicit department / level / position codes ``ed`` / ``el`` /
+    ``ep`` — :func:`abordo.crew.ranks.resolve_member`: an explicit value wins; the rank's
+    position counts only when the department is the rank's."""
+    if rk == RK_UNSEEN or ed == E_DEPT_BAD or el == E_LVL_BAD or ep == E_POS_BAD:
+        return RARE_CLASS
+    r_dept, rest = divmod(rk, (len(LEVELS) + 1) * 3)
+    r_lvl, r_pos = divmod(rest, 3)
+    dept = r_dept if ed == E_DEPT_NONE else ed
+    lvl = r_lvl if el == E_LVL_NONE else el
+    pos = ep if ep != E_POS_NONE else (r_pos if dept == r_dept else POS_NONE)
+    cell = CELL_INDEX[cell_of(DEPARTMENTS[dept] if dept < len(DEPARTMENTS) else None,
+                              LEVELS[lvl] if lvl < len(LEVELS) else None)]
+    return cell * 3 + pos if cell < COMMON_CELLS else RARE_CLASS
+
+
+def _explicit_table() -> pl.Series:
+    """:func:`_explicit_class` for every index ``((rk × ED + ed) × EL + el) × EP + ep``."""
+    return pl.Series([_explicit_class(rk, ed, el, ep)
+                      for rk in range(_RK_SIZE + 1) for ed in range(_N_ED)
+                      for el in range(_N_EL) for ep in range(_N_EP)], dtype=pl.UInt8)
 
 
 @dataclass(frozen=True)
@@ -93,6 +132,7 @@ class _Resolved:
     r_dept: int
     r_lvl: int
     r_pos: int
+    rk: int  # (r_dept, r_lvl, r_pos) as one index of the explicit-column table
     fast_class: int
     nat: int
     e_dept: int
@@ -105,9 +145,9 @@ _CACHE: dict[str, _Resolved] = {}
 
 def _resolve(s: str | None) -> _Resolved:
     """Everything one string can mean in any crew column (each column reads its part)."""
-    if s is None:
-        return _Resolved(D_UNKNOWN, L_NONE, POS_NONE, RARE_CLASS, NAT_BAD, E_DEPT_BAD,
-                         E_LVL_BAD, E_POS_BAD)
+    if s is None:  # the sentinel slot: a string the lookups do not know (yet)
+        return _Resolved(D_UNKNOWN, L_NONE, POS_NONE, RK_UNSEEN, RARE_CLASS, NAT_BAD,
+                         E_DEPT_BAD, E_LVL_BAD, E_POS_BAD)
     hit = _CACHE.get(s)
     if hit is not None:
         return hit
@@ -127,7 +167,7 @@ def _resolve(s: str | None) -> _Resolved:
         nat = NAT_BAD
     # A blank explicit value is no value (as a crew list's empty cell).
     res = _Resolved(
-        r_dept, r_lvl, r_pos, fast, nat,
+        r_dept, r_lvl, r_pos, _rank_index(r_dept, r_lvl, r_pos), fast, nat,
         E_DEPT_NONE if not text else
         DEPARTMENTS.index(text) if text in DEPARTMENTS else E_DEPT_BAD,
         E_LVL_NONE if not text else LEVELS.index(text) if text in LEVELS else E_LVL_BAD,
@@ -286,17 +326,20 @@ class CrewSource:
 CAPTURED = ("rank", "nationality", *EXPLICIT)
 
 
-def _fast_pass(src: CrewSource, voc: Vocabulary) -> tuple[pl.LazyFrame, pl.LazyFrame]:
-    """The fast counts per vessel, and the rare rows (every column) selected by the same
-    code — the lookups as they are now, so exactly the rows the counts leave out."""
-    cls = pl.lit(voc.lut("fast_class")).gather(voc.code("rank", src.schema["rank"], nulls=False)) \
-        if src.has("rank") else pl.lit(RARE_CLASS, pl.UInt8)
+def _fast_pass(src: CrewSource, voc: Vocabulary
+               ) -> tuple[pl.LazyFrame, pl.LazyFrame, pl.Expr]:
+    """The fast counts per vessel, the rare rows (every column) selected by the same code —
+    the lookups as they are now, so exactly the rows the counts leave out — and that
+    "is rare" expression itself."""
     nat = pl.lit(voc.fast_nat_lut()).gather(
         voc.code("nationality", src.schema["nationality"], nulls=False))
+    if any(src.has(c) for c in EXPLICIT):
+        cls = _explicit_fast_class(src, voc)
+    else:
+        cls = pl.lit(voc.lut("fast_class")).gather(
+            voc.code("rank", src.schema["rank"], nulls=False)) \
+            if src.has("rank") else pl.lit(RARE_CLASS, pl.UInt8)
     code = cls * 2 + nat
-    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
-    if explicit:
-        code = code + pl.any_horizontal(explicit).cast(pl.UInt8) * _FAST_EXPLICIT
     # A null rank or nationality gives a null code: rare too.
     base = src.lf.with_columns(code.fill_null(_FAST_NULL).alias("_code"))
     words = _word_luts(_lane_luts())
@@ -307,7 +350,27 @@ def _fast_pass(src: CrewSource, voc: Vocabulary) -> tuple[pl.LazyFrame, pl.LazyF
               .group_by("vessel_id", maintain_order=True)
               .agg([pl.col(s.name).sum() for s in words] + [pl.len().alias("crew_size")])
               .select("vessel_id", *_split_words(words, N_LANES), "crew_size"))
-    return counts, base.filter(pl.col("_code") >= FAST_CODES)
+    is_rare = code.fill_null(_FAST_NULL) >= FAST_CODES
+    return counts, base.filter(pl.col("_code") >= FAST_CODES), is_rare
+
+
+def _explicit_fast_class(src: CrewSource, voc: Vocabulary) -> pl.Expr:
+    """The fast class of each row when the table has explicit department / level /
+    position columns: one lookup in :func:`_explicit_table` (a crew list that writes every
+    person's department stays on the fast pass; only values the pass does not know, invalid
+    ones and uncommon cells are left to the exact pass)."""
+    rk = (pl.lit(voc.lut("rk")).gather(voc.code("rank", src.schema["rank"], nulls=False))
+          .fill_null(RK_NO_RANK) if src.has("rank") else pl.lit(RK_NO_RANK, pl.UInt8))
+    parts = []
+    for column, attr, none in (("department", "e_dept", E_DEPT_NONE),
+                               ("level", "e_lvl", E_LVL_NONE),
+                               ("position", "e_pos", E_POS_NONE)):
+        parts.append(pl.lit(voc.lut(attr)).gather(
+            voc.code(column, src.schema[column], nulls=False)).fill_null(none)
+            if src.has(column) else pl.lit(none, pl.UInt8))
+    ed, el, ep = (p.cast(pl.UInt32) for p in parts)
+    index = ((rk.cast(pl.UInt32) * _N_ED + ed) * _N_EL + el) * _N_EP + ep
+    return pl.lit(_explicit_table()).gather(index)
 
 
 _HALF = 1 << 64
@@ -402,27 +465,32 @@ def _count_aggs() -> list[pl.Expr]:
             pl.col("_bad").sum().cast(pl.UInt32).alias("_bad")]
 
 
-def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int]
-               ) -> pl.LazyFrame | None:
+def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int],
+               is_rare: pl.Expr) -> pl.LazyFrame | None:
     """The rows the fast pass left out, as a filter on the raw columns that the Parquet
     reader can apply while reading (cheaper than recomputing the code of every row).
 
     ``before``: the vocabulary the fast pass used; ``codes``: every category after it. A
     rank or nationality is rare when the pass did not know it (its code was beyond
-    ``before``) or knew it as rare. None when a column's type allows no such filter."""
+    ``before``) or knew it as rare. With explicit columns, whether a row is rare also depends
+    on the combination of its values (an uncommon cell): the filter then keeps the rows with
+    an explicit value too, and the fast pass's own ``is_rare`` decides among those only.
+    None when a column's type allows no such filter."""
     if not all(isinstance(src.schema[c], pl.Categorical) or src.schema[c] == pl.String
                for c in ("rank", "nationality") if src.has(c)):
         return None
     cls, nat = before.lut("fast_class").to_list(), before.fast_nat_lut().to_list()
     odd_rank = [t for t, c in codes.items() if c >= before.size or cls[c] == RARE_CLASS]
     odd_nat = [t for t, c in codes.items() if c >= before.size or nat[c] == _FAST_NAT_BAD]
-    terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat),
-             *(pl.col(c).is_not_null() for c in EXPLICIT if src.has(c))]
+    terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat)]
     if src.has("rank"):
         terms += [pl.col("rank").is_null(), pl.col("rank").is_in(odd_rank)]
     else:
         terms = [pl.lit(True)]
-    return src.lf.filter(pl.any_horizontal(terms))
+    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+    if not explicit:
+        return src.lf.filter(pl.any_horizontal(terms))
+    return src.lf.filter(pl.any_horizontal(terms + explicit)).filter(is_rare)
 
 
 def _exact_pass(src: CrewSource, voc: Vocabulary, rare: pl.LazyFrame) -> pl.LazyFrame:
@@ -490,7 +558,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
     voc = Vocabulary()  # alive until the end: the codes of both passes mean the same
     if stage:
         stage("crew.fast")
-    counts, rare = _fast_pass(src, voc)
+    counts, rare, is_rare = _fast_pass(src, voc)
     fast = counts.collect(engine="streaming")
     before = voc.snapshot()
     voc.refresh()
@@ -511,7 +579,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
         # The rare rows by the filter the reader applies; should it ever select other rows
         # than the fast pass left out (it cannot, by construction: the row count is checked),
         # the fast pass's own code selects them.
-        pushed = _rare_rows(src, before, voc.codes)
+        pushed = _rare_rows(src, before, voc.codes, is_rare)
         selections = [rare] if pushed is None else [pushed, rare]
         if total <= rare_limit:
             cols = ["vessel_id", *(c for c in CAPTURED if src.has(c))]
