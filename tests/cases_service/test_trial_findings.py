@@ -467,3 +467,34 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_s_facts(
         conn.execute(text("DELETE FROM case_members"))
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
     assert code == 1 and "região, responsável ou equipe" in out
+
+
+def test_a_raw_edit_of_the_case_columns_or_team_is_caught_on_reads_too(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    carla = bearer(make_user(db_url, "carla@x.gov.br", "inspector", "SP"))
+    c = client_for(db_url)
+    cid = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).status_code == 200
+    with get_engine(db_url).begin() as conn:  # the procedure followed, changed by hand
+        before = conn.execute(text("SELECT procedure_version, vessel_name FROM cases")).one()
+        conn.execute(text("UPDATE cases SET procedure_version = 'in-mtp-2-2021', "
+                          "vessel_name = 'Navio Trocado'"))
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1 and "nome da embarcação ou versão do procedimento" in out
+    read = c.get(f"/api/v1/cases/{cid}", headers=h)
+    assert read.status_code == 409 and read.json()["type"] == "/problems/integrity"
+    doc = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=h)
+    assert doc.status_code == 409
+    with get_engine(db_url).begin() as conn:  # put back; then an outsider made a member
+        conn.execute(text("UPDATE cases SET procedure_version = :p, vessel_name = :v"),
+                     {"p": before[0], "v": before[1]})
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).status_code == 200
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("INSERT INTO case_members (case_id, user_id) SELECT :c, id FROM "
+                          "users WHERE email = 'carla@x.gov.br'"), {"c": cid})
+    seen = c.get(f"/api/v1/cases/{cid}", headers=carla)
+    assert seen.status_code == 409 and "complaint" not in seen.text

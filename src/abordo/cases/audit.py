@@ -59,41 +59,64 @@ def scope_digest(session: Session, case: Case) -> str:
                         "members": members})
 
 
-def logged_digests(session: Session, case_id: int) -> tuple[str | None, str | None]:
-    """The facts and scope digests the case's last events left (None: not logged)."""
-    data = scope = None
+def record_digest(state: str, vessel_name: str | None, procedure_version: str) -> str:
+    """SHA-256 of a case's own columns besides its facts: state, vessel name (searched and
+    listed) and the procedure version it follows."""
+    return data_digest({"state": state, "vessel_name": vessel_name,
+                        "procedure_version": procedure_version})
+
+
+def case_record(case: Case) -> str:
+    return record_digest(case.state, case.vessel_name, case.procedure_version)
+
+
+_DIGESTS = ("data_sha256", "scope_sha256", "record_sha256")
+
+
+def logged_digests(session: Session, case_id: int) -> dict[str, str]:
+    """The digests the case's last events left (a key missing: never logged — cases
+    stored before that digest was kept)."""
+    found: dict[str, str] = {}
     for ev in session.execute(select(AuditEvent).where(AuditEvent.case_id == case_id)
                               .order_by(AuditEvent.seq.desc())).scalars():
         payload = ev.payload if isinstance(ev.payload, dict) else {}
-        data = data or payload.get("data_sha256")
-        scope = scope or payload.get("scope_sha256")
-        if data and scope:
+        for key in _DIGESTS:
+            if key not in found and payload.get(key):
+                found[key] = str(payload[key])
+        if len(found) == len(_DIGESTS):
             break
-    return data, scope
+    return found
 
 
 def untouched(session: Session, case: Case) -> str | None:
     """Why the stored case is not the one its trail left (a change made outside the
-    system), or None. Checked before every write, so such a change is never carried into
-    the next event as if it were genuine."""
-    data, scope = logged_digests(session, case.id)
-    if data is not None and data != data_digest(case.data):
+    system), or None. Checked before every read and write of a case, so such a change is
+    neither shown as genuine nor carried into the next event."""
+    logged = logged_digests(session, case.id)
+    if logged.get("data_sha256", data_digest(case.data)) != data_digest(case.data):
         return f"caso {case.id}: os fatos gravados não são os do último evento da trilha"
+    scope = logged.get("scope_sha256")
     if scope is not None and scope != scope_digest(session, case):
         return (f"caso {case.id}: região, responsável ou equipe gravados não são os do último "
                 "evento da trilha")
+    if logged.get("record_sha256", case_record(case)) != case_record(case):
+        return (f"caso {case.id}: estado, nome da embarcação ou versão do procedimento "
+                "gravados não são os do último evento da trilha")
     return None
 
 
 def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
            payload: dict[str, Any], case_data: Any = None,
-           case: Case | None = None) -> AuditEvent:
+           case: Case | None = None, record: str | None = None) -> AuditEvent:
     """Append one event in the caller's transaction (locks the chain head); ``case_data``:
     the case's facts after the command (their digest goes in the payload); ``case``: the
-    case, whose region, owner and team are digested too (after the command's changes)."""
+    case, whose region, owner and team are digested too (after the command's changes);
+    ``record``: :func:`record_digest` of its columns after the command."""
     if case_data is not None:
         payload = {**payload, "data_sha256": data_digest(case_data)}
+    if record is not None:
+        payload = {**payload, "record_sha256": record}
     if case is not None:
         session.flush()
         payload = {**payload, "scope_sha256": scope_digest(session, case)}
@@ -135,6 +158,7 @@ def verify(session: Session) -> VerifyResult:
     last_state: dict[int, str | None] = {}
     last_data: dict[int, str] = {}
     last_scope: dict[int, str] = {}
+    last_record: dict[int, str] = {}
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
             return VerifyResult(False, n, ev.seq, ev.id,
@@ -150,6 +174,8 @@ def verify(session: Session) -> VerifyResult:
                 last_data[ev.case_id] = str(ev.payload["data_sha256"])
             if "scope_sha256" in ev.payload:
                 last_scope[ev.case_id] = str(ev.payload["scope_sha256"])
+            if "record_sha256" in ev.payload:
+                last_record[ev.case_id] = str(ev.payload["record_sha256"])
         prev = ev.hash
         expected_seq += 1
         n += 1
@@ -175,4 +201,10 @@ def verify(session: Session) -> VerifyResult:
                                 f"caso {case.id}: região, responsável ou equipe gravados não "
                                 "são os do último evento da trilha (alteração fora do "
                                 "sistema?)")
+        record = last_record.get(case.id)
+        if record is not None and record != case_record(case):
+            return VerifyResult(False, n, None, None,
+                                f"caso {case.id}: nome da embarcação ou versão do procedimento "
+                                "gravados não são os do último evento da trilha (alteração "
+                                "fora do sistema?)")
     return VerifyResult(True, n)

@@ -130,7 +130,7 @@ class Tampered(Exception):
 def _untouched(s: Session, case: Case) -> None:
     why = audit.untouched(s, case)
     if why:
-        raise Tampered(f"{why}: escrita recusada até a verificação (abordo audit verify)")
+        raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
 
 
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -171,9 +171,13 @@ class CaseService:
 
     # ------------------------------------------------------------------ reads
     def get(self, s: Session, user: User, case_id: int) -> Case:
+        """The case, if in the user's scope (else :class:`NotFound`) and as its audit trail
+        left it (else :class:`Tampered`: a raw edit — of its facts, its team, its columns —
+        is neither shown nor written on; the scope itself may be the forged part)."""
         case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
         if case is None:
             raise NotFound(f"caso {case_id} não encontrado")
+        _untouched(s, case)
         return case
 
     def list_cases(self, s: Session, user: User, *, state: str | None = None,
@@ -273,7 +277,7 @@ class CaseService:
                 s.add(CaseMember(case_id=case.id, user_id=uid))
             audit.append(s, actor=user.email, command="create_case", case_id=case.id,
                          reason=None, state_before=None, state_after=case.state,
-                         case_data=case.data, case=case,
+                         case_data=case.data, case=case, record=audit.case_record(case),
                          payload={"region": region, "complaint": data["complaint"],
                                   "vessel_docked": body.vessel_docked,
                                   "vessel_name": vessel_name, "team": data["team"],
@@ -305,8 +309,7 @@ class CaseService:
     def _command(self, user: User, case_id: int, cmd: BaseModel,
                  expected_version: int | None, today: dt.date) -> Case:
         with self.tx() as s:
-            case = self.get(s, user, case_id)
-            _untouched(s, case)
+            case = self.get(s, user, case_id)  # in scope and untouched
             if expected_version is not None and expected_version != case.version:
                 raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
                                f"versão {case.version}", case.version)
@@ -357,7 +360,9 @@ class CaseService:
             audit.append(s, actor=user.email, command=name, case_id=case.id,
                          reason=getattr(cmd, "reason", None), state_before=case.state,
                          state_after=out.state.value, payload=out.payload,
-                         case_data=out.data, case=case)
+                         case_data=out.data, case=case,
+                         record=audit.record_digest(out.state.value, vessel_name,
+                                                    case.procedure_version))
             s.expire_all()
             return self.get(s, user, case_id)
 
@@ -381,8 +386,7 @@ class CaseService:
                 content: bytes, description: str | None, expected_version: int | None) -> int:
         digest = hashlib.sha256(content).hexdigest()
         with self.tx() as s:
-            case = self.get(s, user, case_id)
-            _untouched(s, case)
+            case = self.get(s, user, case_id)  # in scope and untouched
             if case.state in {State.CLOSED.value, State.CLOSED_UNFOUNDED.value}:
                 raise TransitionRefused("caso encerrado: não aceita anexos", "file")
             if expected_version is not None and expected_version != case.version:
