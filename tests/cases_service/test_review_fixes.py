@@ -260,3 +260,98 @@ def test_engines_judge_the_day_of_the_inspection_not_the_day_it_is_typed(
     assert out["facts"]["engine_run"]["on"] == "2026-04-01"
     quota = out["facts"]["engine_run"]["summary"]["crew_quota"]["summary"]
     assert "déficit total 1" in quota  # day 90 of the PSV's stay, as worked case q01
+
+
+def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complaint: str,
+                 pre_boarding: dict[str, Any]) -> tuple[int, str]:
+    """A case opened on ``complaint``, assessed, with ``vessel_case`` judged by the engines."""
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": complaint, "content": "cota"},
+        "vessel_docked": True, "pre_boarding": pre_boarding, "on": complaint})
+    assert r.status_code == 201, r.text
+    url = f"/api/v1/cases/{r.json()['id']}/commands"
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": vessel_case},
+                 {"command": "run_engines", "recorded_on": complaint}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, got.text
+    return r.json()["id"], url
+
+
+def test_a_quota_shortfall_under_rn72_calls_for_the_art14_auto(sqlite_url: str) -> None:
+    # 2016: RN 72/2006 in force; its figures are cited through IN SIT 70/2007 art. 13, VI.
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    vc = q01_case()
+    vc["operation"]["ajb_presence"] = [{"entry": "2015-06-01", "exit": None}]
+    cid, url = _to_findings(c, h, vc, "2016-03-01", {**DOCKED, "expected_unberthing":
+                                                     "2016-03-20"})
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert any(f["source"] == "engine:quota" and f["severity"] == "violation"
+               for f in case["facts"]["findings"])
+    assert "quota_auto" in [s["id"] for s in case["open_steps_detail"]]
+    auto = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig",
+                                        "against": {"name": "Outra Empresa Qualquer"}})
+    assert auto.status_code == 409 and auto.json()["errors"][0]["field"] == "against"
+    ok = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
+    assert ok.status_code == 200, ok.text
+
+
+def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    vc = q01_case()
+    vc["vessel"].update(flag="BR", registry="ordinary")
+    for person in vc["crew"]:  # a foreign master: Lei 9.432 art. 4 violated
+        if person.get("rank") == "Master":
+            person["nationality"] = "NO"
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": {"flag": "BR"}, "on": "2026-04-01"})
+    cid = r.json()["id"]
+    url = f"/api/v1/cases/{cid}/commands"
+    # no art. 5 facts (free pratique, port state control…): arts. 4–10 are for foreign flags
+    assert c.post(url, headers=h, json={"command": "start_assessment"}).status_code == 200
+    for body in ({"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": vc},
+                 {"command": "run_engines", "recorded_on": "2026-04-01"},
+                 {"command": "notify", "deadline": "2026-04-10", "issued_on": "2026-04-01"},
+                 {"command": "record_not_remedied", "risk": "contractual_wage",
+                  "refused": True, "recorded_on": "2026-04-02"}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, (body, got.text)
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    steps = [s["id"] for s in case["open_steps_detail"]]
+    assert "detention_request" not in steps and "quota_auto" not in steps
+    assert "national_autos" in steps  # art. 2, sole paragraph: an auto for each violation
+    consul = c.post(url, headers=h, json={"command": "request_detention"})
+    assert consul.status_code == 409 and "art. 3º" in consul.json()["detail"]
+    found = [f["id"] for f in case["facts"]["findings"] if f["severity"] == "violation"]
+    auto = c.post(url, headers=h, json={
+        "command": "draft_auto", "kind": "ementario", "ementa": "000000-0",
+        "capitulation": "Lei 9.432/1997, art. 4º", "findings": found,
+        "against": {"name": "Armador Nacional Ltda"}})
+    assert auto.status_code == 200, auto.text
+    after = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert "national_autos" not in [s["id"] for s in after["open_steps_detail"]]
+    assert after["facts"]["autos"][0]["basis"]["provision"] == "art. 2º, parágrafo único"
+
+
+def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    vc = q01_case()
+    _, url = _to_findings(c, h, vc, "2026-04-01", DOCKED)
+    for body in ({"command": "notify", "deadline": "2026-04-10", "issued_on": "2026-04-01"},
+                 {"command": "record_not_remedied", "risk": "contractual_wage",
+                  "repatriation": True, "refused": True, "recorded_on": "2026-04-02"}):
+        assert c.post(url, headers=h, json=body).status_code == 200
+    br = next(p["id"] for p in vc["crew"] if p["nationality"] == "BR")
+    foreign = next(p["id"] for p in vc["crew"] if p["nationality"] != "BR")
+    refused = c.post(url, headers=h, json={"command": "refer_federal_police",
+                                           "crew": [br], "situation": "contract_expired"})
+    assert refused.status_code == 409 and br in refused.json()["detail"]
+    ok = c.post(url, headers=h, json={"command": "refer_federal_police",
+                                      "crew": [foreign], "situation": "contract_expired"})
+    assert ok.status_code == 200, ok.text

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.cases.audit import data_digest
+from abordo.crew.model import nationality_codes
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
@@ -531,6 +532,8 @@ def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
     """Art. 5 I–IV facts not yet recorded. A docked or anchored vessel needs them too —
     "após a observância do disposto nos incisos I a IV do art. 5º" (art. 6) — except its
     expected berthing, which being at the berth has settled."""
+    if national(data):  # arts. 4–10 are the procedure for foreign-flag vessels (art. 3)
+        return []
     facts = data.get("pre_boarding") or {}
     wanted = [k for k in PRE_BOARDING_REQUIRED
               if not (data.get("vessel_docked") and k == "expected_berthing")]
@@ -555,12 +558,25 @@ def unnotified(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def cnig_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Violations of a CNIg resolution found by the engines — the Brazilians' quota and the
-    foreign crew's immigration status (art. 14: "inclusive em relação à admissão de
-    trabalhadores brasileiros")."""
+    """Violations of a CNIg resolution found by the engines on a foreign vessel — the
+    Brazilians' quota and the foreign crew's immigration status (art. 14: "inclusive em
+    relação à admissão de trabalhadores brasileiros"), whether the finding cites the
+    resolution itself or the instruction that restates it (art. 13, VI). On a Brazilian-flag
+    vessel the quota is Lei 9.432/1997's: its violations are autos of the ementário (art. 2)."""
+    if national(data):
+        return []
     return [f for f in violations(data)
-            if f.get("source") in ("engine:quota", "engine:immigration")
-            and str((f.get("citation") or {}).get("norm_id", "cnig")).startswith("cnig")]
+            if f.get("source") in ("engine:quota", "engine:immigration")]
+
+
+def without_auto(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations on a Brazilian-flag vessel that no auto covers yet: art. 2, sole paragraph
+    — "às violações das normas legais deve corresponder a lavratura de autos de infração,
+    conforme ementário"."""
+    if not national(data):
+        return []
+    covered = {f for a in data.get("autos", []) for f in a.get("findings", [])}
+    return [f for f in violations(data) if f["id"] not in covered]
 
 
 def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -590,6 +606,12 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
         out.append({"id": "quota_auto",
                     "label": "auto de infração por descumprimento de Resolução Normativa do "
                              "CNIg — cota ou imigração (art. 14)"})
+    uncovered = without_auto(data)
+    if uncovered:
+        out.append({"id": "national_autos",
+                    "label": "autos de infração conforme o ementário, embarcação nacional "
+                             "(art. 2º, parágrafo único), para: "
+                             + ", ".join(f["id"] for f in uncovered)})
     notes = data.get("notifications", [])
     if notes and notes[-1].get("outcome") is None:
         out.append({"id": "notification_outcome",
@@ -665,6 +687,8 @@ def awaiting(data: dict[str, Any], kind: str) -> list[str]:
     such step has answered yet (each step records the notifications it answers; one stored
     before that answers those unmet by its date). Notifications stored before outcomes were
     kept per notification fall back on the case's ``not_remedied``."""
+    if national(data):  # art. 10 is of Seção II: foreign-flag vessels (art. 3)
+        return []
     key, value = DUTIES[kind]
     nr = data.get("not_remedied") or {}
     steps = [e for e in data.get("escalations", []) if e.get("kind") == kind]
@@ -686,18 +710,29 @@ def open_duties(data: dict[str, Any]) -> list[str]:
     return [kind for kind in DUTIES if awaiting(data, kind)]
 
 
+NATIONAL_ART10 = ("embarcação de bandeira brasileira: as providências do art. 10 são da ação "
+                  "fiscal em embarcação estrangeira (art. 3º); lavre os autos conforme o "
+                  "ementário (art. 2º, parágrafo único)")
+
+
 def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
+    if national(d):
+        return NATIONAL_ART10
     return None if "detention_request" in open_duties(d) else (
         "pedido de retenção só após notificação não atendida com grave e iminente risco, "
         "e uma vez por notificação (art. 10, I)")
 
 
 def g_repatriation(d: dict[str, Any]) -> str | None:
+    if national(d):
+        return NATIONAL_ART10
     return None if "federal_police" in open_duties(d) else \
         "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, III)"
 
 
 def g_strike(d: dict[str, Any]) -> str | None:
+    if national(d):
+        return NATIONAL_ART10
     return None if "mediation" in open_duties(d) else \
         "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, IV)"
 
@@ -994,6 +1029,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             if unknown:
                 raise TransitionRefused(f"tripulante(s) fora da lista do caso: "
                                         f"{', '.join(unknown)}", "crew")
+            brazilians = [m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []
+                          if m.get("id") in cmd.crew and _is_brazilian(m)]
+            if brazilians:
+                # The ofício asks the Federal Police for the repatriation of foreigners (ILO
+                # C166 art. 2: to their country); a Brazilian is already home.
+                raise TransitionRefused(f"tripulante(s) brasileiro(s) não se repatriam pela "
+                                        f"Polícia Federal: {', '.join(map(str, brazilians))}",
+                                        "crew")
             _escalate(d, "federal_police", when, cmd.notes, "art. 10, III",
                       crew=list(dict.fromkeys(cmd.crew)), situation=cmd.situation)
         case RecordMediation():
@@ -1152,6 +1195,12 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
         refusal = _art14_refusal(d)
         if refusal:
             raise TransitionRefused(refusal, "kind")
+        company = brazilian_company(d) or {}
+        if cmd.against is not None and not _same_company(cmd.against.model_dump(), company):
+            raise TransitionRefused(
+                "o auto do art. 14 é lavrado contra a empresa brasileira contratante "
+                f"({company.get('name') or company.get('cnpj')}, operation.brazilian_company): "
+                "não informe outro autuado (against)", "against")
         return {"id": number, "kind": "cnig", "against": brazilian_company(d) or {},
                 "ementa": "001139-8", "capitulation": cite("art. 444", "clt"),
                 "basis": cite("art. 14"), "findings": [f["id"] for f in cnig_violations(d)],
@@ -1172,12 +1221,32 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
             "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation},
             # CLT art. 628: every violation found gets its auto; for a Brazilian-flag vessel
             # IN SIT 70/2007 art. 2, sole paragraph, says so too ("conforme ementário").
-            "basis": cite("art. 2º, parágrafo único") if _national(d)
+            "basis": cite("art. 2º, parágrafo único") if national(d)
             else cite("art. 628", "clt"), "findings": chosen,
             "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}
 
 
-def _national(d: dict[str, Any]) -> bool:
+def _same_company(given: dict[str, Any], company: dict[str, Any]) -> bool:
+    """Whether ``given`` names the contracting company (by CNPJ digits, else by name)."""
+    def digits(v: Any) -> str:
+        return "".join(ch for ch in str(v or "") if ch.isdigit())
+
+    if given.get("cnpj") and company.get("cnpj"):
+        return digits(given["cnpj"]) == digits(company["cnpj"])
+    return str(given.get("name") or "").strip().casefold() == \
+        str(company.get("name") or "").strip().casefold()
+
+
+def _is_brazilian(member: dict[str, Any]) -> bool:
+    """As the engines read it: a dual national with BR is Brazilian."""
+    try:
+        return "BR" in nationality_codes(member.get("nationality"))
+    except ValueError:  # the stored crew was validated: not reached
+        return False
+
+
+def national(d: dict[str, Any]) -> bool:
+    """A Brazilian-flag vessel (Seção I, art. 2), by the vessel facts or the pre-boarding."""
     flag = ((d.get("vessel_case") or {}).get("vessel") or {}).get("flag") \
         or (d.get("pre_boarding") or {}).get("flag")
     return str(flag or "").upper() == "BR"
