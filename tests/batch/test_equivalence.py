@@ -110,10 +110,22 @@ def got(row: dict[str, Any], groups: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize(("seed", "on", "size", "fmt", "options"), RUNS,
-                         ids=[f"{r[1]}-{r[3]}{'-options' if r[4] else ''}" for r in RUNS])
+# The crew pass's other route: every row's explicit values looked up in the fast pass (a crew
+# list writing every person's department), instead of leaving those rows to the second pass.
+EXPLICIT_TABLE = [(10, dt.date(2026, 4, 1), 1500, "parquet", {}),
+                  (11, dt.date(2012, 5, 1), 1000, "csv", {"quota.groups": "department_or_level"})]
+
+
+@pytest.mark.parametrize(("seed", "on", "size", "fmt", "options", "few_explicit"),
+                         [(*r, None) for r in RUNS] + [(*r, 0) for r in EXPLICIT_TABLE],
+                         ids=[f"{r[1]}-{r[3]}{'-options' if r[4] else ''}" for r in RUNS]
+                         + [f"{r[1]}-{r[3]}-explicit-table" for r in EXPLICIT_TABLE])
 def test_every_row_equals_the_engine(tmp_path: Path, seed: int, on: dt.date, size: int,
-                                     fmt: str, options: dict[str, Any]) -> None:
+                                     fmt: str, options: dict[str, Any],
+                                     few_explicit: int | None,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    if few_explicit is not None:
+        monkeypatch.setattr("abordo.batch.crew.FEW_EXPLICIT", few_explicit)
     fleet = gen_fleet(seed, on, size)
     write_tables(fleet, tmp_path, fmt)
     res = screen(tmp_path, on, options, horizon=HORIZON, keep_going=True)

@@ -185,28 +185,38 @@ def test_a_folder_of_case_files(tmp_path: Path) -> None:
     assert row(kept.frame, "q01-psv-res42-day90")["verdict"] == "non_compliant"
 
 
-@pytest.mark.parametrize(("categorical", "rare_limit"),
-                         [(False, 1 << 20), (True, 1 << 20), (False, 0), (True, 0)])
+@pytest.mark.parametrize(("categorical", "rare_limit", "few_explicit"),
+                         [(False, 1 << 20, 1 << 17), (True, 1 << 20, 1 << 17),
+                          (False, 0, 1 << 17), (True, 0, 1 << 17),
+                          (False, 1 << 20, 0), (True, 0, 0)])
 def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rare_limit: int,
+                                          few_explicit: int,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rows the fast pass cannot take (unusual spellings, explicit columns, dual
-    nationals, unknown ranks, values not seen before) are counted exactly, by a second pass
-    that reads only them — collected, or (beyond ``rare_limit`` rows) counted as they
-    stream by; the filter the Parquet reader applies selects the same rows as the fast
-    pass's code (no recount)."""
+    """Rows the fast pass cannot take (unusual spellings, explicit columns — or, when many
+    rows have them, their invalid values and uncommon cells —, dual nationals, unknown
+    ranks, values not seen before) are counted exactly, by a second pass that reads only
+    them — collected, or (beyond ``rare_limit`` rows) counted as they stream by; the filter
+    the Parquet reader applies selects the same rows as the fast pass's code (no
+    recount)."""
+    monkeypatch.setattr(crew_module, "FEW_EXPLICIT", few_explicit)
     rows = []
-    kinds = [("AB", "BR", None), ("AB", "PH", None), ("Oiler", "PT/BR", None),
-             ("ROV Technician", "GB", "non_crew_professional"), ("Cook", "NO/BR", "deck"),
-             ("Surveyor", "PH", None), ("master", "BR", None), ("Chefe de Máquinas", "PT", None),
-             ("2nd officer", "br", None), ("Deckhand", "PH", "deck"),
-             ("Steward", "PH", "  deck "), ("Master", "NO", " engine")]  # values not seen
+    kinds = [("AB", "BR", None, None), ("AB", "PH", None, None), ("Oiler", "PT/BR", None, None),
+             ("ROV Technician", "GB", "non_crew_professional", None),
+             ("Cook", "NO/BR", "deck", None), ("Surveyor", "PH", None, None),
+             ("master", "BR", None, None), ("Chefe de Máquinas", "PT", None, None),
+             ("2nd officer", "br", None, None), ("Deckhand", "PH", "deck", None),
+             ("Steward", "PH", "  deck ", None), ("Master", "NO", " engine", None),
+             ("Master", "NO", "engine", None),   # a master's position only in his department
+             ("Chief Engineer", "PH", "engine", None), ("AB", "PH", "deck", "officer"),
+             ("OS", "BR", None, "rating"), (None, "PH", "engine", "petty_officer")]
     for v in range(300):
         for i in range(v % 17):
-            rank_, nat, dept = kinds[(v * 7 + i * 3) % len(kinds) if v % 3 else i % 2]
+            rank_, nat, dept, level = kinds[(v * 7 + i * 3) % len(kinds) if v % 3 else i % 2]
             rows.append({"vessel_id": f"V{v}", "rank": rank_, "nationality": nat,
-                         "department": dept})
+                         "department": dept, "level": level})
     df = pl.DataFrame(rows, schema={"vessel_id": pl.String, "rank": pl.String,
-                                    "nationality": pl.String, "department": pl.String})
+                                    "nationality": pl.String, "department": pl.String,
+                                    "level": pl.String})
     if categorical:
         df = df.with_columns(pl.col("rank", "nationality").cast(pl.Categorical))
     df.write_parquet(tmp_path / "crew.parquet")
@@ -236,15 +246,17 @@ def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rar
         p = CrewInput.model_validate({"id": "x", "rank": r["rank"],
                                       "nationality": r["nationality"],
                                       **({"department": r["department"]}
-                                         if r["department"] else {})})
+                                         if r["department"] else {}),
+                                      **({"level": r["level"]} if r["level"] else {})})
         m = resolve_member(p, "", None, None)
         e = expected.setdefault(r["vessel_id"], {})
         cell = cell_of(m.department, m.level)
         e[f"n:{cell}"] = e.get(f"n:{cell}", 0) + 1
         e[f"b:{cell}"] = e.get(f"b:{cell}", 0) + m.is_brazilian
-        if m.position == "master":
-            e["master_n"] = e.get("master_n", 0) + 1
-            e["master_x"] = e.get("master_x", 0) + (not m.is_brazilian)
+        for pos, name in (("master", "master"), ("chief_engineer", "chief")):
+            if m.position == pos:
+                e[f"{name}_n"] = e.get(f"{name}_n", 0) + 1
+                e[f"{name}_x"] = e.get(f"{name}_x", 0) + (not m.is_brazilian)
     for rec in got.iter_rows(named=True):
         exp = expected[rec["vessel_id"]]
         assert {k: v for k, v in rec.items() if k in exp} == exp, rec["vessel_id"]

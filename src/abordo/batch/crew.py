@@ -11,24 +11,25 @@ and the crew rows only look their string's code up in small tables (Polars categ
 Two passes at most:
 
 * the **fast pass** reads every row once: its rank and nationality become one small integer
-  code (two lookups and an addition; with explicit department / level / position columns,
-  the rank's and the explicit values' codes index one table of classes instead —
-  :func:`_explicit_table`); per vessel, one streaming ``group_by`` sums the packed counters
-  of that code (12 bits each, 5 to a 64-bit word) and the persons. It handles the rows of
-  common cells whose strings were known before the pass; any other row is *rare* (code ≥
-  :data:`FAST_CODES`: an unknown or unusual rank, a spelling not seen before, a dual
-  national written in a way not seen before, an invalid explicit value, an uncommon cell)
-  and adds nothing to the counters — a vessel's rare rows are its persons not counted in
-  any cell;
+  code (two lookups and an addition); per vessel, one streaming ``group_by`` sums the packed
+  counters of that code (12 bits each, 5 to a 64-bit word) and the persons. It handles the
+  rows of common cells whose strings were known before the pass; any other row is *rare*
+  (code ≥ :data:`FAST_CODES`: an unknown or unusual rank, a spelling not seen before, a dual
+  national written in a way not seen before, an uncommon cell) and adds nothing to the
+  counters — a vessel's rare rows are its persons not counted in any cell. Rows with an
+  explicit department / level / position are counted first (a read of those columns only):
+  up to :data:`FEW_EXPLICIT` they are rare too; beyond (a crew list that writes every
+  person's department), the rank's and the explicit values' codes index one table of
+  classes instead (:func:`_explicit_table`), and only invalid values and uncommon cells
+  are rare;
 * the **exact pass**, only when there are rare rows, reads the table again and keeps only
   the rare rows — the same rows, selected by a predicate on the raw columns that the
   Parquet reader applies while reading (rank or nationality among the strings the first
-  pass could not take), or, when the table has explicit columns (rarity then depends on the
-  combination of values), by the fast pass's own code. Their number is known from the
-  first pass: up to :data:`RARE_LIMIT` they are collected and classified in memory; beyond,
-  the distinct values of the explicit columns are read first and the rare rows are
-  classified as they stream by. Either way they are counted per vessel, every cell
-  unpacked, and added to the fast counts.
+  pass could not take, or an explicit value given — and then, among those, the fast pass's
+  own code). Their number is known from the first pass: up to :data:`RARE_LIMIT` they are
+  collected and classified in memory; beyond, the distinct values of the explicit columns
+  are read first and the rare rows are classified as they stream by. Either way they are
+  counted per vessel, every cell unpacked, and added to the fast counts.
 
 (Both passes over one shared scan — ``pl.collect_all`` — would save the second read, but
 Polars 2.1 then buffers the whole table for the branch that waits: +1 GiB at 3·10⁷ rows.)
@@ -76,11 +77,16 @@ N_LANES = -(-len(FAST_FIELDS) // FIELDS_PER_LANE)
 RARE_CLASS = COMMON_CELLS * 3
 NAT_NO, NAT_BR, NAT_BAD = 0, 1, 2
 # Fast code of a row: class × 2 + Brazilian (0/1). A rare class gives a code ≥ FAST_CODES,
-# and so does a nationality that is not plain (+ _FAST_NAT_BAD): "rare" is one comparison.
-# A null code is rare too (_FAST_NULL).
+# and so do a nationality that is not plain (+ _FAST_NAT_BAD) and, when few rows have
+# explicit values, such a row (+ _FAST_EXPLICIT): "rare" is one comparison. A null code is
+# rare too (_FAST_NULL).
 FAST_CODES = RARE_CLASS * 2
 _FAST_NAT_BAD = 64
+_FAST_EXPLICIT = 128
 _FAST_NULL = 255
+# Up to this many rows with an explicit value, they are left to the second pass (the
+# lookup of every row's explicit values costs the fast pass more than reading those back).
+FEW_EXPLICIT = 1 << 17
 RARE_LIMIT = 1 << 20  # rare rows collected in memory by the exact pass (beyond: streamed)
 
 # Explicit-column codes (exact pass): "not given" and "invalid" sentinels.
@@ -326,20 +332,24 @@ class CrewSource:
 CAPTURED = ("rank", "nationality", *EXPLICIT)
 
 
-def _fast_pass(src: CrewSource, voc: Vocabulary
+def _fast_pass(src: CrewSource, voc: Vocabulary, explicit_rows: int = 0
                ) -> tuple[pl.LazyFrame, pl.LazyFrame, pl.Expr]:
     """The fast counts per vessel, the rare rows (every column) selected by the same code —
     the lookups as they are now, so exactly the rows the counts leave out — and that
-    "is rare" expression itself."""
+    "is rare" expression itself. ``explicit_rows``: rows with an explicit department /
+    level / position (beyond :data:`FEW_EXPLICIT` they are classified here)."""
     nat = pl.lit(voc.fast_nat_lut()).gather(
         voc.code("nationality", src.schema["nationality"], nulls=False))
-    if any(src.has(c) for c in EXPLICIT):
-        cls = _explicit_fast_class(src, voc)
+    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+    if explicit and explicit_rows > FEW_EXPLICIT:
+        code = _explicit_fast_class(src, voc) * 2 + nat
     else:
         cls = pl.lit(voc.lut("fast_class")).gather(
             voc.code("rank", src.schema["rank"], nulls=False)) \
             if src.has("rank") else pl.lit(RARE_CLASS, pl.UInt8)
-    code = cls * 2 + nat
+        code = cls * 2 + nat
+        if explicit:
+            code = code + pl.any_horizontal(explicit).cast(pl.UInt8) * _FAST_EXPLICIT
     # A null rank or nationality gives a null code: rare too.
     base = src.lf.with_columns(code.fill_null(_FAST_NULL).alias("_code"))
     words = _word_luts(_lane_luts())
@@ -558,7 +568,10 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
     voc = Vocabulary()  # alive until the end: the codes of both passes mean the same
     if stage:
         stage("crew.fast")
-    counts, rare, is_rare = _fast_pass(src, voc)
+    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+    explicit_rows = int(src.lf.select(pl.any_horizontal(explicit).sum())
+                        .collect(engine="streaming").item() or 0) if explicit else 0
+    counts, rare, is_rare = _fast_pass(src, voc, explicit_rows)
     fast = counts.collect(engine="streaming")
     before = voc.snapshot()
     voc.refresh()
