@@ -25,8 +25,9 @@ Two passes at most:
 * the **exact pass**, only when there are rare rows, reads the table again and keeps only
   the rare rows — the same rows, selected by a predicate on the raw columns that the
   Parquet reader applies while reading (rank or nationality among the strings the first
-  pass could not take, or an explicit value given — and then, among those, the fast pass's
-  own code). Their number is known from the first pass: up to :data:`RARE_LIMIT` they are
+  pass could not take, or an explicit value given), or, when the fast pass looked the
+  explicit values up (rarity then depends on their combination), by the fast pass's own
+  code. Their number is known from the first pass: up to :data:`RARE_LIMIT` they are
   collected and classified in memory; beyond, the distinct values of the explicit columns
   are read first and the rare rows are classified as they stream by. Either way they are
   counted per vessel, every cell unpacked, and added to the fast counts.
@@ -333,11 +334,11 @@ CAPTURED = ("rank", "nationality", *EXPLICIT)
 
 
 def _fast_pass(src: CrewSource, voc: Vocabulary, explicit_rows: int = 0
-               ) -> tuple[pl.LazyFrame, pl.LazyFrame, pl.Expr]:
-    """The fast counts per vessel, the rare rows (every column) selected by the same code —
-    the lookups as they are now, so exactly the rows the counts leave out — and that
-    "is rare" expression itself. ``explicit_rows``: rows with an explicit department /
-    level / position (beyond :data:`FEW_EXPLICIT` they are classified here)."""
+               ) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The fast counts per vessel and the rare rows (every column) selected by the same
+    code — the lookups as they are now, so exactly the rows the counts leave out.
+    ``explicit_rows``: rows with an explicit department / level / position (beyond
+    :data:`FEW_EXPLICIT` their values are looked up here)."""
     nat = pl.lit(voc.fast_nat_lut()).gather(
         voc.code("nationality", src.schema["nationality"], nulls=False))
     explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
@@ -360,8 +361,7 @@ def _fast_pass(src: CrewSource, voc: Vocabulary, explicit_rows: int = 0
               .group_by("vessel_id", maintain_order=True)
               .agg([pl.col(s.name).sum() for s in words] + [pl.len().alias("crew_size")])
               .select("vessel_id", *_split_words(words, N_LANES), "crew_size"))
-    is_rare = code.fill_null(_FAST_NULL) >= FAST_CODES
-    return counts, base.filter(pl.col("_code") >= FAST_CODES), is_rare
+    return counts, base.filter(pl.col("_code") >= FAST_CODES)
 
 
 def _explicit_fast_class(src: CrewSource, voc: Vocabulary) -> pl.Expr:
@@ -475,32 +475,30 @@ def _count_aggs() -> list[pl.Expr]:
             pl.col("_bad").sum().cast(pl.UInt32).alias("_bad")]
 
 
-def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int],
-               is_rare: pl.Expr) -> pl.LazyFrame | None:
+def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int], table: bool
+               ) -> pl.LazyFrame | None:
     """The rows the fast pass left out, as a filter on the raw columns that the Parquet
     reader can apply while reading (cheaper than recomputing the code of every row).
 
     ``before``: the vocabulary the fast pass used; ``codes``: every category after it. A
     rank or nationality is rare when the pass did not know it (its code was beyond
-    ``before``) or knew it as rare. With explicit columns, whether a row is rare also depends
-    on the combination of its values (an uncommon cell): the filter then keeps the rows with
-    an explicit value too, and the fast pass's own ``is_rare`` decides among those only.
-    None when a column's type allows no such filter."""
-    if not all(isinstance(src.schema[c], pl.Categorical) or src.schema[c] == pl.String
-               for c in ("rank", "nationality") if src.has(c)):
+    ``before``) or knew it as rare; a row with an explicit value is rare unless the fast
+    pass looked those up (``table``: then rarity depends on the combination of values, which
+    no filter on the raw strings says, and None is returned — the fast code selects them).
+    None too when a column's type allows no such filter."""
+    if table or not all(isinstance(src.schema[c], pl.Categorical) or src.schema[c] == pl.String
+                        for c in ("rank", "nationality") if src.has(c)):
         return None
     cls, nat = before.lut("fast_class").to_list(), before.fast_nat_lut().to_list()
     odd_rank = [t for t, c in codes.items() if c >= before.size or cls[c] == RARE_CLASS]
     odd_nat = [t for t, c in codes.items() if c >= before.size or nat[c] == _FAST_NAT_BAD]
-    terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat)]
+    terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat),
+             *(pl.col(c).is_not_null() for c in EXPLICIT if src.has(c))]
     if src.has("rank"):
         terms += [pl.col("rank").is_null(), pl.col("rank").is_in(odd_rank)]
     else:
         terms = [pl.lit(True)]
-    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
-    if not explicit:
-        return src.lf.filter(pl.any_horizontal(terms))
-    return src.lf.filter(pl.any_horizontal(terms + explicit)).filter(is_rare)
+    return src.lf.filter(pl.any_horizontal(terms))
 
 
 def _exact_pass(src: CrewSource, voc: Vocabulary, rare: pl.LazyFrame) -> pl.LazyFrame:
@@ -571,7 +569,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
     explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
     explicit_rows = int(src.lf.select(pl.any_horizontal(explicit).sum())
                         .collect(engine="streaming").item() or 0) if explicit else 0
-    counts, rare, is_rare = _fast_pass(src, voc, explicit_rows)
+    counts, rare = _fast_pass(src, voc, explicit_rows)
     fast = counts.collect(engine="streaming")
     before = voc.snapshot()
     voc.refresh()
@@ -592,7 +590,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
         # The rare rows by the filter the reader applies; should it ever select other rows
         # than the fast pass left out (it cannot, by construction: the row count is checked),
         # the fast pass's own code selects them.
-        pushed = _rare_rows(src, before, voc.codes, is_rare)
+        pushed = _rare_rows(src, before, voc.codes, explicit_rows > FEW_EXPLICIT)
         selections = [rare] if pushed is None else [pushed, rare]
         if total <= rare_limit:
             cols = ["vessel_id", *(c for c in CAPTURED if src.has(c))]
