@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from abordo.cases.models import AuditEvent, AuditHead, Case, CaseMember, utcnow
+from abordo.cases.models import Attachment, AuditEvent, AuditHead, Case, CaseMember, utcnow
 
 GENESIS = "0" * 64
 
@@ -77,9 +77,11 @@ def logged_digests(session: Session, case_id: int) -> dict[str, str]:
     """The digests the case's last events left (a key missing: never logged — cases
     stored before that digest was kept)."""
     found: dict[str, str] = {}
-    for ev in session.execute(select(AuditEvent).where(AuditEvent.case_id == case_id)
-                              .order_by(AuditEvent.seq.desc())).scalars():
-        payload = ev.payload if isinstance(ev.payload, dict) else {}
+    for (payload,) in session.execute(
+            select(AuditEvent.payload).where(AuditEvent.case_id == case_id,
+                                             AuditEvent.command != "attach")
+            .order_by(AuditEvent.seq.desc())):
+        payload = payload if isinstance(payload, dict) else {}
         for key in _DIGESTS:
             if key not in found and payload.get(key):
                 found[key] = str(payload[key])
@@ -159,6 +161,7 @@ def verify(session: Session) -> VerifyResult:
     last_data: dict[int, str] = {}
     last_scope: dict[int, str] = {}
     last_record: dict[int, str] = {}
+    uploads: dict[int, str] = {}  # attachment id → the SHA-256 its upload logged
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
             return VerifyResult(False, n, ev.seq, ev.id,
@@ -176,6 +179,8 @@ def verify(session: Session) -> VerifyResult:
                 last_scope[ev.case_id] = str(ev.payload["scope_sha256"])
             if "record_sha256" in ev.payload:
                 last_record[ev.case_id] = str(ev.payload["record_sha256"])
+            if ev.command == "attach" and "attachment_id" in ev.payload:
+                uploads[int(ev.payload["attachment_id"])] = str(ev.payload.get("sha256"))
         prev = ev.hash
         expected_seq += 1
         n += 1
@@ -207,4 +212,11 @@ def verify(session: Session) -> VerifyResult:
                                 f"caso {case.id}: nome da embarcação ou versão do procedimento "
                                 "gravados não são os do último evento da trilha (alteração "
                                 "fora do sistema?)")
+    for att in session.execute(select(Attachment)).scalars():
+        logged = uploads.get(att.id)
+        if (logged is not None and logged != att.sha256) \
+                or hashlib.sha256(att.content).hexdigest() != att.sha256:
+            return VerifyResult(False, n, None, None,
+                                f"anexo {att.id} do caso {att.case_id}: o arquivo gravado não é "
+                                "o do registro do envio (alteração fora do sistema?)")
     return VerifyResult(True, n)

@@ -128,9 +128,41 @@ class Tampered(Exception):
 
 
 def _untouched(s: Session, case: Case) -> None:
-    why = audit.untouched(s, case)
-    if why:
-        raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
+    """Raise :class:`Tampered` when the stored case is not what its trail left. The row and
+    the trail are read by two statements: a write committed between them makes them differ
+    for a moment, so a difference is looked at again on a fresh read before it is called a
+    raw edit."""
+    for _ in range(3):
+        why = audit.untouched(s, case)
+        if not why:
+            return
+        s.refresh(case)
+    raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
+
+
+def _logged_uploads(s: Session, case_id: int) -> dict[int, str]:
+    """The SHA-256 each upload of the case logged, by attachment id."""
+    out: dict[int, str] = {}
+    for (payload,) in s.execute(select(AuditEvent.payload).where(
+            AuditEvent.case_id == case_id, AuditEvent.command == "attach")):
+        if isinstance(payload, dict) and "attachment_id" in payload:
+            out[int(payload["attachment_id"])] = str(payload.get("sha256"))
+    return out
+
+
+def check_attachments(s: Session, atts: list[Attachment], content: bool = False) -> None:
+    """Raise :class:`Tampered` when a stored attachment is not the file its upload logged:
+    its recorded SHA-256 changed outside the system, or (``content``, when the file itself
+    is served) its bytes no longer hash to it."""
+    if not atts:
+        return
+    logged = _logged_uploads(s, atts[0].case_id)
+    for att in atts:
+        wrong = logged.get(att.id, att.sha256) != att.sha256 or (
+            content and hashlib.sha256(att.content).hexdigest() != att.sha256)
+        if wrong:
+            raise Tampered(f"anexo {att.id}: o arquivo gravado não é o do registro do envio; "
+                           "caso bloqueado até a verificação (abordo audit verify)")
 
 
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -205,8 +237,11 @@ class CaseService:
                               .order_by(AuditEvent.seq)).scalars())
 
     def attachments(self, s: Session, case_id: int) -> list[Attachment]:
-        return list(s.execute(select(Attachment).where(Attachment.case_id == case_id)
+        """The case's attachments, each checked against the SHA-256 its upload logged."""
+        atts = list(s.execute(select(Attachment).where(Attachment.case_id == case_id)
                               .order_by(Attachment.id)).scalars())
+        check_attachments(s, atts)
+        return atts
 
     # ------------------------------------------------------------------ writes
     def _team_users(self, s: Session, emails: list[str], region: str, field: str

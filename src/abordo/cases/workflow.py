@@ -821,8 +821,10 @@ TRANSITIONS: dict[str, Transition] = {
                                        "art. 10, III"),
     "record_mediation": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_strike,),
                                    "art. 10, IV"),
-    "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), None, (g_quota_auto,),
-                             "art. 14"),
+    # Also after the report: a case reported before an auto became owed (stored by an
+    # earlier version) can still get it and close.
+    "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,
+                             (g_quota_auto,), "art. 14"),
     # Art. 11: "ao fim de qualquer ação fiscal" — also one where nothing was found.
     "write_report": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
                                S.REPORT, (g_report_allowed,), "art. 11"),

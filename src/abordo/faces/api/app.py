@@ -39,7 +39,7 @@ from sqlalchemy import select
 from abordo.cases import auth, workflow
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
-from abordo.cases.service import CaseCreate, CaseService, read_crew_upload
+from abordo.cases.service import CaseCreate, CaseService, check_attachments, read_crew_upload
 from abordo.faces.api import problems
 from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
@@ -480,6 +480,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             att = s.get(Attachment, attachment_id)
             if att is None or att.case_id != case_id:
                 raise HTTPException(404, "anexo não encontrado")
+            check_attachments(s, [att], content=True)  # the bytes served are those logged
             return Response(att.content, media_type=att.media_type,
                             headers={"X-Content-SHA256": att.sha256,
                                      "X-Content-Type-Options": "nosniff",
