@@ -4,6 +4,7 @@ procedure in force by date, Portuguese API messages, one document checklist (the
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -498,3 +499,55 @@ def test_a_raw_edit_of_the_case_columns_or_team_is_caught_on_reads_too(
                           "users WHERE email = 'carla@x.gov.br'"), {"c": cid})
     seen = c.get(f"/api/v1/cases/{cid}", headers=carla)
     assert seen.status_code == 409 and "complaint" not in seen.text
+
+
+def test_an_attachment_changed_behind_the_system_s_back_is_refused(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    cid = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    att = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+                 files={"file": ("foto.jpg", b"original", "image/jpeg")}).json()["id"]
+    url = f"/api/v1/cases/{cid}/attachments/{att}"
+    assert c.get(url, headers=h).content == b"original"
+    with get_engine(db_url).begin() as conn:  # the bytes swapped, the recorded hash kept
+        conn.execute(text("UPDATE attachments SET content = :b"), {"b": b"forged"})
+    swapped = c.get(url, headers=h)
+    assert swapped.status_code == 409 and swapped.json()["type"] == "/problems/integrity"
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1 and f"anexo {att}" in out
+    with get_engine(db_url).begin() as conn:  # and the recorded hash made to match
+        conn.execute(text("UPDATE attachments SET sha256 = :d"),
+                     {"d": hashlib.sha256(b"forged").hexdigest()})
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).status_code == 409
+    assert c.get(url, headers=h).status_code == 409
+
+
+def test_a_write_landing_between_the_two_reads_is_not_taken_for_tampering(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from abordo.cases import audit as audit_module
+
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    cid = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    real = audit_module.logged_digests
+    calls: list[int] = []
+
+    def racing(session: Any, case_id: int) -> dict[str, str]:
+        calls.append(1)
+        if len(calls) == 1:  # another user's command commits after the row was read
+            monkeypatch.setattr(audit_module, "logged_digests", real)
+            other = client_for(db_url)
+            assert other.post(f"/api/v1/cases/{case_id}/commands", headers=h,
+                              json={"command": "start_assessment"}).status_code == 200
+        return real(session, case_id)
+
+    monkeypatch.setattr(audit_module, "logged_digests", racing)
+    read = c.get(f"/api/v1/cases/{cid}", headers=h)
+    assert read.status_code == 200, read.text
+    assert read.json()["state"] == "assessing" and calls == [1]
