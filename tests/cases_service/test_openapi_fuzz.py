@@ -64,8 +64,9 @@ def test_api_never_5xx(case: Any) -> None:
 def test_zz_enough_requests(request: pytest.FixtureRequest) -> None:
     total = sum(CALLS.values())
     operations = len(list(schema.get_all_operations()))
-    if len(CALLS) < operations and os.environ.get("PYTEST_XDIST_WORKER"):
-        # split across xdist workers: each worker only sees its share of the operations
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # split across xdist workers: each sees a share of the examples (all operations,
+        # maybe, but not all their examples), so only the configured total can be checked
         assert EXAMPLES * operations >= 1000
         return
     if len(CALLS) < operations:

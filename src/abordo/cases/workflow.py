@@ -940,15 +940,18 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # Every check is kept (an area found irregular, then regular after repair, shows
             # both in the report).
             checks = list(d.get("physical_checks", []))
+            # Art. 8 is the foreign-flag procedure; a national vessel's conditions aboard are
+            # those of art. 2 (CLT, NR-30, ILO C147).
+            check_basis = cite("art. 2º") if national(d) else cite("art. 8º")
             checks.append({"area": cmd.area, "ok": cmd.ok, "notes": cmd.notes,
-                           "recorded_on": when, "basis": cite("art. 8º")})
+                           "recorded_on": when, "basis": check_basis})
             d["physical_checks"] = checks
             if not cmd.ok:
                 d.setdefault("findings", []).append({
                     "id": _finding_id(d), "source": "inspector",
                     "text": f"Verificação física ({AREA_LABELS[cmd.area]}): irregular"
                             + (f" — {cmd.notes}" if cmd.notes else ""),
-                    "citation": cite("art. 8º"), "severity": "violation",
+                    "citation": check_basis, "severity": "violation",
                     "subject": cmd.area})
         case SetVesselCase():
             not_future(cmd.on, today)
@@ -993,7 +996,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
                 "addressees": ["agent", "master"],
                 "items": [f["id"] for f in unnotified(d)], "outcome": None,
-                "basis": cite("art. 9º")})
+                # Art. 9 notifies on a foreign vessel; on a national one the inspection is
+                # art. 2's, whose violations lead to autos (sole paragraph).
+                "basis": cite("art. 2º") if national(d) else cite("art. 9º")})
             payload = {**payload, "notification": d["notifications"][-1]["id"],
                        "items": d["notifications"][-1]["items"]}
         case RecordRemedied():
@@ -1051,8 +1056,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case WriteReport():
             unmet = bool(d.get("not_remedied"))
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
+                           # the international advisory (art. 11) is for foreign ships
                            "forward_international": cmd.forward_international
-                           if cmd.forward_international is not None else unmet,
+                           if cmd.forward_international is not None
+                           else unmet and not national(d),
                            "recipients": REPORT_RECIPIENTS,
                            "basis": [cite("art. 11"), cite("art. 15")]}
         case Close():
@@ -1272,8 +1279,10 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
                     "text": f"Prazo da notificação {n['id']} ao agente e ao comandante",
                     "basis": n.get("basis")})
     nr = data.get("not_remedied")
-    if nr and nr.get("repatriation"):
-        complaint = dt.date.fromisoformat(data["complaint"]["date"])
+    complaint = dt.date.fromisoformat(data["complaint"]["date"])
+    # Decreto 6.968/2009 (C166 promulgated) sets these deadlines from its own start only.
+    if nr and nr.get("repatriation") and norm_registry()["decreto-6968-2009"].in_force_on(
+            complaint):
         # From the shipowner's refusal on the notification that raised the repatriation.
         first = next((n for n in data.get("notifications", [])
                       if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)

@@ -18,6 +18,7 @@ from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
 from abordo.law.errors import InputError
+from abordo.law.norms import norm_registry
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -77,8 +78,9 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     escalation = LETTER_STEP.get(kind)
     engine_labels: list[str] = []
     if kind == "notificacao":
-        own: list[Any] = [workflow.cite("art. 9º"),
-                          [findings.get(i) for i in (notification or notes[-1]).get("items", [])]]
+        chosen = notification or notes[-1]
+        own: list[Any] = [chosen.get("basis") or workflow.cite("art. 9º"),
+                          [findings.get(i) for i in chosen.get("items", [])]]
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
         own = [esc, told or []]  # the findings the letter itself names
@@ -160,7 +162,9 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         violations=violations, safety_violations=safety, notified=notified,
         inspector_violations=inspectors, repatriation=repatriation, notification=chosen,
         unmet=unmet or (data.get("notifications") or [])[-1:],
-        c166=workflow.C166_SITUATIONS,
+        c166=workflow.C166_SITUATIONS, national=workflow.national(data),
+        c166_promulgated=norm_registry()["decreto-6968-2009"].in_force_on(
+            dt.date.fromisoformat(str(data["complaint"]["date"])[:10])),
         title=TITLES[kind], team=team,
         attachments=attachments, d=d, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
