@@ -327,6 +327,9 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     assert "national_autos" in steps  # art. 2, sole paragraph: an auto for each violation
     consul = c.post(url, headers=h, json={"command": "request_detention"})
     assert consul.status_code == 409 and "art. 3º" in consul.json()["detail"]
+    notice = c.get(f"/api/v1/cases/{cid}/documents/notificacao?format=html", headers=h).text
+    assert "conforme o ementário (art. 2º, parágrafo único" in notice
+    assert "art. 10" not in notice and "art. 9º" not in notice
     found = [f["id"] for f in case["facts"]["findings"] if f["severity"] == "violation"]
     auto = c.post(url, headers=h, json={
         "command": "draft_auto", "kind": "ementario", "ementa": "000000-0",
@@ -355,3 +358,28 @@ def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> Non
     ok = c.post(url, headers=h, json={"command": "refer_federal_police",
                                       "crew": [foreign], "situation": "contract_expired"})
     assert ok.status_code == 200, ok.text
+
+
+def test_repatriation_deadlines_and_the_decree_only_from_the_decree_s_start(
+        sqlite_url: str) -> None:
+    # A 2008 case: ILO C166 was cited by IN SIT 70 as ratified (Decreto 2.670/1998); the
+    # promulgating Decreto 6.968/2009 and its deadlines did not exist yet.
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    vc = q01_case()
+    vc["operation"]["ajb_presence"] = [{"entry": "2008-01-10", "exit": None}]
+    cid, url = _to_findings(c, h, vc, "2008-09-01", {**DOCKED, "expected_unberthing":
+                                                     "2008-09-20"})
+    foreign = next(p["id"] for p in vc["crew"] if p["nationality"] != "BR")
+    for body in ({"command": "notify", "deadline": "2008-09-05", "issued_on": "2008-09-01"},
+                 {"command": "record_not_remedied", "risk": "contractual_wage",
+                  "repatriation": True, "refused": True, "recorded_on": "2008-09-02"},
+                 {"command": "refer_federal_police", "crew": [foreign],
+                  "situation": "contract_expired", "recorded_on": "2008-09-03"}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, got.text
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert [d["kind"] for d in case["deadlines"]] == ["notification"]
+    letter = c.get(f"/api/v1/cases/{cid}/documents/oficio-policia-federal?format=html",
+                   headers=h).text
+    assert "Decreto nº 2.670/1998" in letter and "6.968" not in letter
