@@ -383,3 +383,23 @@ def test_repatriation_deadlines_and_the_decree_only_from_the_decree_s_start(
     letter = c.get(f"/api/v1/cases/{cid}/documents/oficio-policia-federal?format=html",
                    headers=h).text
     assert "Decreto nº 2.670/1998" in letter and "6.968" not in letter
+
+
+def test_a_flag_that_differs_between_pre_boarding_and_vessel_is_warned(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)  # pre-boarding flag NO
+    url = f"/api/v1/cases/{cid}/commands"
+    vc = q01_case()
+    vc["vessel"].update(flag="PA")
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+                 {"command": "set_vessel_case", "vessel_case": vc}):
+        assert c.post(url, headers=h, json=body).status_code == 200
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    warned = [w for w in case["warnings"] if w["code"] == "flag_mismatch"]
+    assert [(w["pre_boarding_flag"], w["vessel_flag"]) for w in warned] == [("NO", "PA")]
+    # an inspector is not offered what only the regional chief may do
+    assert "assign_team" not in case["allowed_commands"]
+    chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
+    assert "assign_team" in c.get(f"/api/v1/cases/{cid}", headers=chief).json()[
+        "allowed_commands"]

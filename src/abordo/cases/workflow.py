@@ -386,7 +386,24 @@ def case_warnings(data: dict[str, Any], created: dt.date | None = None
                   ) -> list[dict[str, Any]]:
     """Warnings shown with the case (API read payload and every document)."""
     proc = procedure_for(facts_date(data, created))
-    return [proc.warning] if proc.warning else []
+    out = [proc.warning] if proc.warning else []
+    told = _flag((data.get("pre_boarding") or {}).get("flag"))
+    given = _flag(((data.get("vessel_case") or {}).get("vessel") or {}).get("flag"))
+    if told and given and told != given:
+        # The flag decides the procedure (art. 2 for a national vessel, arts. 3–10 for a
+        # foreign one): the vessel facts prevail, but the difference must be seen.
+        out.append({"code": "flag_mismatch",
+                    "message": f"A bandeira informada na investigação prévia ({told}) difere "
+                               f"da dos dados da embarcação ({given}); vale a dos dados da "
+                               "embarcação — confira, pois a bandeira define o procedimento "
+                               "(art. 2º para embarcação nacional, arts. 3º a 10 para "
+                               "estrangeira).",
+                    "message_en": f"The flag given at pre-boarding ({told}) differs from the "
+                                  f"vessel facts' ({given}); the vessel facts prevail — check "
+                                  "it: the flag decides the procedure (art. 2 for a national "
+                                  "vessel, arts. 3–10 for a foreign one).",
+                    "pre_boarding_flag": told, "vessel_flag": given})
+    return out
 
 
 # --------------------------------------------------------------------------- checklist
@@ -836,11 +853,14 @@ TRANSITIONS: dict[str, Transition] = {
 }
 
 
-def allowed_commands(state: str, data: dict[str, Any]) -> list[str]:
-    """Commands whose state and guards allow them now (for the UI and the case view)."""
+def allowed_commands(state: str, data: dict[str, Any], role: str | None = None
+                     ) -> list[str]:
+    """Commands whose state, guards and (given ``role``) roles allow them now (for the UI
+    and the case view)."""
     d = {**data, "_state": State(state)}
     return [name for name, t in TRANSITIONS.items()
-            if State(state) in t.sources and all(g(d) is None for g in t.guards)]
+            if State(state) in t.sources and all(g(d) is None for g in t.guards)
+            and (role is None or not t.roles or role in t.roles)]
 
 
 # --------------------------------------------------------------------------- effects
@@ -1255,10 +1275,11 @@ def _is_brazilian(member: dict[str, Any]) -> bool:
 
 
 def national(d: dict[str, Any]) -> bool:
-    """A Brazilian-flag vessel (Seção I, art. 2), by the vessel facts or the pre-boarding."""
-    flag = ((d.get("vessel_case") or {}).get("vessel") or {}).get("flag") \
-        or (d.get("pre_boarding") or {}).get("flag")
-    return str(flag or "").upper() == "BR"
+    """A Brazilian-flag vessel (Seção I, art. 2), by the vessel facts or else the
+    pre-boarding (any way of writing the country: BR, BRA, Brasil)."""
+    flag = _flag(((d.get("vessel_case") or {}).get("vessel") or {}).get("flag")) \
+        or _flag((d.get("pre_boarding") or {}).get("flag"))
+    return flag == "BR"
 
 
 def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provision: str,

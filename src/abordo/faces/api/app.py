@@ -355,7 +355,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             "warnings": workflow.case_warnings(case.data, case.created_at.date()),
             "created_at": case.created_at.isoformat(), "updated_at": case.updated_at.isoformat(),
             "facts": data,
-            "allowed_commands": workflow.allowed_commands(case.state, case.data)
+            "allowed_commands": workflow.allowed_commands(case.state, case.data, user.role)
             if auth.can_write(user) else [],
             # A closed case has no step left to do (closed_unfounded writes no report).
             "open_steps": [] if closed else workflow.open_steps(case.data),
