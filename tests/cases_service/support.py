@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def make_user(url: str, email: str, role: str, region: str | None,
-              password: str = "senha-segura-123") -> str:
+              password: str = "senha-segura-123", name: str | None = None) -> str:
     """Create a user and return an API token."""
     with session_factory(url)() as s, s.begin():
         user = auth.add_user(s, email=email, role=role, region=region, password=password,
-                             actor="test")
+                             actor="test", name=name)
         return auth.issue_token(s, user, "test")
 
 

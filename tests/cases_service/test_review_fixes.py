@@ -342,7 +342,8 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
 
 
 def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> None:
-    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ",
+                         name="Ana Souza"))
     c = client_for(sqlite_url)
     vc = q01_case()
     _, url = _to_findings(c, h, vc, "2026-04-01", DOCKED)
@@ -358,6 +359,9 @@ def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> Non
     ok = c.post(url, headers=h, json={"command": "refer_federal_police",
                                       "crew": [foreign], "situation": "contract_expired"})
     assert ok.status_code == 200, ok.text
+    letter = c.get(f"/api/v1/cases/{ok.json()['id']}/documents/oficio-policia-federal"
+                   "?format=html", headers=h).text
+    assert "Auditor(es)-Fiscal(is) do Trabalho: Ana Souza (ana@trabalho.gov.br)" in letter
 
 
 def test_repatriation_deadlines_and_the_decree_only_from_the_decree_s_start(

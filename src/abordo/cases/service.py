@@ -227,6 +227,14 @@ class CaseService:
                          .limit(per_page)).scalars().all()
         return Page(list(rows), int(total), page, per_page)
 
+    def signatories(self, s: Session, case_id: int) -> list[str]:
+        """The team as documents sign it: each inspector's name with the e-mail, or the
+        e-mail alone when no name is on record."""
+        rows = s.execute(select(User.name, User.email)
+                         .join(CaseMember, CaseMember.user_id == User.id)
+                         .where(CaseMember.case_id == case_id).order_by(User.email))
+        return [f"{name} ({email})" if name else email for name, email in rows]
+
     def team(self, s: Session, case_id: int) -> list[str]:
         rows = s.execute(select(User.email).join(CaseMember, CaseMember.user_id == User.id)
                          .where(CaseMember.case_id == case_id).order_by(User.email))

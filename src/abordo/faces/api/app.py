@@ -506,7 +506,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                          "N2…; default the latest)")] = None) -> Response:
         with service.sessions() as s:
             case = service.get(s, user, case_id)
-            team = service.team(s, case_id)
+            team = service.signatories(s, case_id)
             atts = service.attachments(s, case_id)
         html = documents.render(kind, case, team=team, attachments=atts,
                                 notification=notification)
