@@ -242,7 +242,10 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     result["regime"] = regime.version
     result["regime_label"] = ctx.reg[regime.version].label
     result["regime_short_label"] = regime.short_label
-    if v.flag == "BR":
+    # RN 31/1998 art. 2 waives the visa of "estrangeiro tripulante de embarcação que ingresse
+    # no País sob viagem de longo curso" — any vessel (art. 1 alone says "estrangeira").
+    any_flag_long_haul = regime.id == "rn31" and ctx.activity in regime.long_haul_activities
+    if v.flag == "BR" and not any_flag_long_haul:
         reason = Msg(f"{tables.topic.pt}: {tables.brazilian_flag.pt}.",
                      f"{tables.topic.en}: {tables.brazilian_flag.en}.")
         return _not_covered(ctx, regime.version, reason, result)
