@@ -407,3 +407,31 @@ def test_a_flag_that_differs_between_pre_boarding_and_vessel_is_warned(sqlite_ur
     chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
     assert "assign_team" in c.get(f"/api/v1/cases/{cid}", headers=chief).json()[
         "allowed_commands"]
+
+
+def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ",
+                         name="Ana Souza"))
+    chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
+    make_user(sqlite_url, "bruno@trabalho.gov.br", "inspector", "RJ", name="Bruno Lima")
+    c = client_for(sqlite_url)
+    cid, url = _to_findings(c, h, q01_case(), "2026-04-01", DOCKED)
+    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
+        rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
+                                           "status": "received"})
+        assert rec.status_code == 200, rec.text
+    for body in ({"command": "notify", "deadline": "2099-01-10"},
+                 {"command": "record_remedied"}, {"command": "draft_auto", "kind": "cnig"},
+                 {"command": "write_report", "summary": "Ação concluída"}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, (body, got.text)
+    joined = c.post(url, headers=chief, json={"command": "assign_team",
+                                              "team": ["bruno@trabalho.gov.br"]})
+    assert joined.status_code == 200, joined.text
+    report = c.get(f"/api/v1/cases/{cid}/documents/relatorio?format=html", headers=h).text
+    assert "Ana Souza (ana@trabalho.gov.br)" in report and "Bruno" not in report
+    events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
+    basis = {e["command"]: e["payload"].get("basis") for e in events}
+    assert basis["notify"] == "IN SIT nº 70/2007, art. 9º"
+    assert basis["write_report"] == "IN SIT nº 70/2007, art. 11"

@@ -227,13 +227,12 @@ class CaseService:
                          .limit(per_page)).scalars().all()
         return Page(list(rows), int(total), page, per_page)
 
-    def signatories(self, s: Session, case_id: int) -> list[str]:
-        """The team as documents sign it: each inspector's name with the e-mail, or the
-        e-mail alone when no name is on record."""
-        rows = s.execute(select(User.name, User.email)
-                         .join(CaseMember, CaseMember.user_id == User.id)
-                         .where(CaseMember.case_id == case_id).order_by(User.email))
-        return [f"{name} ({email})" if name else email for name, email in rows]
+    def signatories(self, s: Session, emails: list[str]) -> dict[str, str]:
+        """How documents sign each of ``emails``: the inspector's name with the e-mail, or
+        the e-mail alone when no name is on record."""
+        rows = s.execute(select(User.name, User.email).where(User.email.in_(emails)))
+        names = {email: f"{name} ({email})" if name else email for name, email in rows}
+        return {e: names.get(e, e) for e in emails}
 
     def team(self, s: Session, case_id: int) -> list[str]:
         rows = s.execute(select(User.email).join(CaseMember, CaseMember.user_id == User.id)
@@ -360,7 +359,9 @@ class CaseService:
             t = workflow.TRANSITIONS[name]
             if t.roles and user.role not in t.roles:
                 raise Forbidden(t.roles_refusal)
-            extra: dict[str, Any] = {}
+            # Who the team is when the act is recorded: its documents are signed by them,
+            # whoever joins later.
+            extra: dict[str, Any] = {"team_now": self.team(s, case.id)}
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
             if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase):

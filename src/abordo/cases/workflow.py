@@ -1018,7 +1018,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "items": [f["id"] for f in unnotified(d)], "outcome": None,
                 # Art. 9 notifies on a foreign vessel; on a national one the inspection is
                 # art. 2's, whose violations lead to autos (sole paragraph).
-                "basis": cite("art. 2º") if national(d) else cite("art. 9º")})
+                "basis": cite("art. 2º") if national(d) else cite("art. 9º"),
+                "team": extra.get("team_now")})
             payload = {**payload, "notification": d["notifications"][-1]["id"],
                        "items": d["notifications"][-1]["items"]}
         case RecordRemedied():
@@ -1045,7 +1046,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                                   d["notifications"][-1]["id"]]}
         case RequestDetention():
             _escalate(d, "detention_request", when, cmd.notes, "art. 10, I",
-                      consul=cmd.consul)
+                      consul=cmd.consul, team=extra.get("team_now"))
         case ReferFederalPolice():
             if not cmd.crew or not cmd.situation:
                 raise TransitionRefused("informe os tripulantes a repatriar (crew) e o caso do "
@@ -1065,17 +1066,20 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                                         f"Polícia Federal: {', '.join(map(str, brazilians))}",
                                         "crew")
             _escalate(d, "federal_police", when, cmd.notes, "art. 10, III",
-                      crew=list(dict.fromkeys(cmd.crew)), situation=cmd.situation)
+                      crew=list(dict.fromkeys(cmd.crew)), situation=cmd.situation,
+                      team=extra.get("team_now"))
         case RecordMediation():
-            _escalate(d, "mediation", when, cmd.notes, "art. 10, IV")
+            _escalate(d, "mediation", when, cmd.notes, "art. 10, IV",
+                      team=extra.get("team_now"))
         case DraftAuto():
-            auto = _draft_auto(d, cmd, when, actor)
+            auto = {**_draft_auto(d, cmd, when, actor), "team": extra.get("team_now")}
             d.setdefault("autos", []).append(auto)
             payload = {**payload, "auto": auto["id"], "kind": auto["kind"],
                        "findings": auto["findings"]}
         case WriteReport():
             unmet = bool(d.get("not_remedied"))
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
+                           "team": extra.get("team_now"),
                            # the international advisory (art. 11) is for foreign ships
                            "forward_international": cmd.forward_international
                            if cmd.forward_international is not None
@@ -1089,6 +1093,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case _:
             pass
     d.pop("_state", None)
+    if t.basis:  # the act's legal ground, logged with it (the trail's "why" in law)
+        payload = {**payload, "basis": cite(t.basis)["label"]}
     target = t.target or current
     if isinstance(cmd, RecordPhysicalCheck) and not cmd.ok and current == State.DOCUMENTS_REQUESTED:
         target = State.FINDINGS  # an irregular check is a finding (art. 8), to be notified

@@ -506,9 +506,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
                          "N2…; default the latest)")] = None) -> Response:
         with service.sessions() as s:
             case = service.get(s, user, case_id)
-            team = service.signatories(s, case_id)
+            team = service.team(s, case_id)
+            people = service.signatories(s, [*team, *documents.signers(case.data)])
             atts = service.attachments(s, case_id)
-        html = documents.render(kind, case, team=team, attachments=atts,
+        html = documents.render(kind, case, team=team, people=people, attachments=atts,
                                 notification=notification)
         if format == "pdf":
             return Response(documents.to_pdf(html), media_type="application/pdf",

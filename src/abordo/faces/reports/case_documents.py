@@ -101,10 +101,35 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
             *[{"label": lbl, "urn": None} for lbl in extra]]
 
 
+def signers(data: dict[str, Any]) -> list[str]:
+    """Every e-mail a recorded act names as its team (to look their names up)."""
+    acts = [*data.get("notifications", []), *data.get("escalations", []),
+            *data.get("autos", []), data.get("report") or {}]
+    return list(dict.fromkeys(e for a in acts for e in (a.get("team") or [])))
+
+
+def _act_team(kind: str, data: dict[str, Any], chosen: dict[str, Any]) -> list[str] | None:
+    """The team recorded with the act a document writes (None: recorded before acts kept
+    their team — the case's team is shown)."""
+    if kind == "notificacao":
+        return chosen.get("team")
+    if kind in LETTER_STEP:
+        sent = [e for e in data.get("escalations", []) if e.get("kind") == LETTER_STEP[kind]]
+        return sent[-1].get("team") if sent else None
+    if kind == "auto-infracao":
+        autos = data.get("autos", [])
+        return autos[-1].get("team") if autos else None
+    return (data.get("report") or {}).get("team")
+
+
 def render(kind: str, case: Case, *, team: Sequence[str] = (),
+           people: dict[str, str] | None = None,
            attachments: Sequence[Attachment] = (), notification: str | None = None) -> str:
     """HTML of one document; 409 (TransitionRefused) when the case has no such step yet.
-    ``notification``: which notification ``notificacao`` renders (default: the latest)."""
+    ``notification``: which notification ``notificacao`` renders (default: the latest);
+    ``team``: the case's team now (e-mails); ``people``: how each e-mail signs. A document
+    is signed by the team recorded with its act — a document printed later says what was so
+    on its day."""
     data = case.data
     if kind not in available(data):
         raise TransitionRefused(f"documento '{kind}' indisponível neste caso: "
@@ -165,7 +190,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         c166=workflow.C166_SITUATIONS, national=workflow.national(data),
         c166_promulgated=norm_registry()["decreto-6968-2009"].in_force_on(
             dt.date.fromisoformat(str(data["complaint"]["date"])[:10])),
-        title=TITLES[kind], team=team,
+        title=TITLES[kind],
+        team=[(people or {}).get(e, e) for e in (_act_team(kind, data, chosen) or team)],
         attachments=attachments, d=d, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
