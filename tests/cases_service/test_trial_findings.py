@@ -499,6 +499,10 @@ def test_a_raw_edit_of_the_case_columns_or_team_is_caught_on_reads_too(
                           "users WHERE email = 'carla@x.gov.br'"), {"c": cid})
     seen = c.get(f"/api/v1/cases/{cid}", headers=carla)
     assert seen.status_code == 409 and "complaint" not in seen.text
+    # listed by id only, for the outsider as for the owner: nothing the row says is shown
+    for who in (carla, h):
+        items = c.get("/api/v1/cases", headers=who).json()["items"]
+        assert items == [{"id": cid, "integrity": "blocked"}]
 
 
 def test_an_attachment_changed_behind_the_system_s_back_is_refused(

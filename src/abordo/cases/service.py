@@ -9,7 +9,7 @@ import hashlib
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +150,14 @@ def _logged_uploads(s: Session, case_id: int) -> dict[int, str]:
     return out
 
 
+def _tampered(s: Session, case: Case) -> bool:
+    try:
+        _untouched(s, case)
+    except Tampered:
+        return True
+    return False
+
+
 def check_attachments(s: Session, atts: list[Attachment], content: bool = False) -> None:
     """Raise :class:`Tampered` when a stored attachment is not the file its upload logged:
     its recorded SHA-256 changed outside the system, or (``content``, when the file itself
@@ -184,10 +192,14 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
 
 @dataclass
 class Page:
+    """A page of cases; ``blocked``: ids of those whose stored row is not what their trail
+    left (listed by id only: what the row says is not to be shown)."""
+
     items: list[Case]
     total: int
     page: int
     per_page: int
+    blocked: set[int] = field(default_factory=set)
 
 
 class CaseService:
@@ -225,7 +237,8 @@ class CaseService:
         total = s.execute(select(func.count()).select_from(query.subquery())).scalar_one()
         rows = s.execute(query.order_by(Case.id.desc()).offset((page - 1) * per_page)
                          .limit(per_page)).scalars().all()
-        return Page(list(rows), int(total), page, per_page)
+        return Page(list(rows), int(total), page, per_page,
+                    {c.id for c in rows if _tampered(s, c)})
 
     def signatories(self, s: Session, emails: list[str]) -> dict[str, str]:
         """How documents sign each of ``emails``: the inspector's name with the e-mail, or

@@ -390,7 +390,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
             res = service.list_cases(s, user, state=state.value if state else None,
                                      region=region, q=q, page=page, per_page=per_page)
         return {"total": res.total, "page": res.page, "per_page": res.per_page,
-                "items": [{"id": c.id, "state": c.state, "region": c.region,
+                "items": [{"id": c.id, "integrity": "blocked"} if c.id in res.blocked else
+                          {"id": c.id, "state": c.state, "region": c.region,
                            "vessel_name": c.vessel_name, "version": c.version,
                            "updated_at": c.updated_at.isoformat()} for c in res.items]}
 
