@@ -208,7 +208,8 @@ def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rar
              ("Steward", "PH", "  deck ", None), ("Master", "NO", " engine", None),
              ("Master", "NO", "engine", None),   # a master's position only in his department
              ("Chief Engineer", "PH", "engine", None), ("AB", "PH", "deck", "officer"),
-             ("OS", "BR", None, "rating"), (None, "PH", "engine", "petty_officer")]
+             ("OS", "BR", None, "rating"), (None, "PH", "engine", "petty_officer"),
+             ("Cook", "PH", "Convés", None), (None, "BR", "Máquinas", "Oficial")]  # Portuguese
     for v in range(300):
         for i in range(v % 17):
             rank_, nat, dept, level = kinds[(v * 7 + i * 3) % len(kinds) if v % 3 else i % 2]

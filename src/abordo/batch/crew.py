@@ -49,7 +49,7 @@ import pycountry
 from pydantic import ValidationError
 
 from abordo.batch.tables import CELL_INDEX, CELLS, COMMON_CELLS, DEPARTMENTS, LEVELS, cell_of
-from abordo.crew.model import CrewInput, nationality_codes
+from abordo.crew.model import CrewInput, department_value, level_value, nationality_codes
 from abordo.crew.ranks import rank_table
 from abordo.law.errors import InputError
 from abordo.law.params import load_data
@@ -173,11 +173,12 @@ def _resolve(s: str | None) -> _Resolved:
     except ValueError:
         nat = NAT_BAD
     # A blank explicit value is no value (as a crew list's empty cell).
+    dept, lvl = department_value(text), level_value(text)  # as the crew model reads them
     res = _Resolved(
         r_dept, r_lvl, r_pos, _rank_index(r_dept, r_lvl, r_pos), fast, nat,
         E_DEPT_NONE if not text else
-        DEPARTMENTS.index(text) if text in DEPARTMENTS else E_DEPT_BAD,
-        E_LVL_NONE if not text else LEVELS.index(text) if text in LEVELS else E_LVL_BAD,
+        DEPARTMENTS.index(dept) if dept in DEPARTMENTS else E_DEPT_BAD,
+        E_LVL_NONE if not text else LEVELS.index(lvl) if lvl in LEVELS else E_LVL_BAD,
         E_POS_NONE if not text else _POS_INDEX.get(text, E_POS_BAD),
     )
     _CACHE[s] = res

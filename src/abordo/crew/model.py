@@ -128,6 +128,16 @@ def _alias(table: dict[str, str]) -> Any:
             return table.get(fold(value.strip()), value.strip())
         return value
     return convert
+
+
+def department_value(text: str) -> str:
+    """A department column's value as the crew model reads it (Portuguese names → codes)."""
+    return str(_alias(_DEPARTMENT_PT)(text))
+
+
+def level_value(text: str) -> str:
+    """A level column's value as the crew model reads it (Portuguese names → codes)."""
+    return str(_alias(_LEVEL_PT)(text))
 Country = Annotated[str, BeforeValidator(country_code)]
 Nationalities = Annotated[
     tuple[str, ...], BeforeValidator(nationality_codes),
