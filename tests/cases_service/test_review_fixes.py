@@ -330,6 +330,10 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     notice = c.get(f"/api/v1/cases/{cid}/documents/notificacao?format=html", headers=h).text
     assert "conforme o ementário (art. 2º, parágrafo único" in notice
     assert "art. 10" not in notice and "art. 9º" not in notice
+    assert "Notificação ao armador e ao comandante" in notice
+    logged = {e["command"]: e["payload"].get("basis") for e in
+              c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]}
+    assert logged["notify"] == logged["record_not_remedied"] == "IN SIT nº 70/2007, art. 2º"
     found = [f["id"] for f in case["facts"]["findings"] if f["severity"] == "violation"]
     auto = c.post(url, headers=h, json={
         "command": "draft_auto", "kind": "ementario", "ementa": "000000-0",
@@ -431,6 +435,8 @@ def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
     assert joined.status_code == 200, joined.text
     report = c.get(f"/api/v1/cases/{cid}/documents/relatorio?format=html", headers=h).text
     assert "Ana Souza (ana@trabalho.gov.br)" in report and "Bruno" not in report
+    late = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
+    assert late.status_code == 409  # after the report, only an auto still owed
     events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
     basis = {e["command"]: e["payload"].get("basis") for e in events}
     assert basis["notify"] == "IN SIT nº 70/2007, art. 9º"

@@ -530,6 +530,29 @@ def test_an_attachment_changed_behind_the_system_s_back_is_refused(
     assert c.get(url, headers=h).status_code == 409
 
 
+@pytest.mark.parametrize("edit", [
+    "INSERT INTO attachments (case_id, filename, media_type, size, sha256, content, "
+    "uploaded_by, uploaded_at) SELECT case_id, 'extra.jpg', media_type, size, sha256, content, "
+    "uploaded_by, uploaded_at FROM attachments",          # a file nobody uploaded
+    "DELETE FROM attachments",                             # an uploaded file removed
+])
+def test_an_attachment_inserted_or_removed_by_hand_is_caught(
+        db_url: str, edit: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    cid = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    assert c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+                  files={"file": ("foto.jpg", b"original", "image/jpeg")}).status_code == 201
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text(edit))
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).status_code == 409
+    code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
+    assert code == 1 and "anexo" in out
+
+
 def test_a_write_landing_between_the_two_reads_is_not_taken_for_tampering(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from abordo.cases import audit as audit_module

@@ -161,7 +161,7 @@ def verify(session: Session) -> VerifyResult:
     last_data: dict[int, str] = {}
     last_scope: dict[int, str] = {}
     last_record: dict[int, str] = {}
-    uploads: dict[int, str] = {}  # attachment id → the SHA-256 its upload logged
+    uploads: dict[int, tuple[int, str]] = {}  # attachment id → (case, SHA-256) logged
     for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
         if ev.seq != expected_seq:
             return VerifyResult(False, n, ev.seq, ev.id,
@@ -180,7 +180,8 @@ def verify(session: Session) -> VerifyResult:
             if "record_sha256" in ev.payload:
                 last_record[ev.case_id] = str(ev.payload["record_sha256"])
             if ev.command == "attach" and "attachment_id" in ev.payload:
-                uploads[int(ev.payload["attachment_id"])] = str(ev.payload.get("sha256"))
+                uploads[int(ev.payload["attachment_id"])] = (ev.case_id,
+                                                             str(ev.payload.get("sha256")))
         prev = ev.hash
         expected_seq += 1
         n += 1
@@ -212,11 +213,17 @@ def verify(session: Session) -> VerifyResult:
                                 f"caso {case.id}: nome da embarcação ou versão do procedimento "
                                 "gravados não são os do último evento da trilha (alteração "
                                 "fora do sistema?)")
-    for att in session.execute(select(Attachment)).scalars():
-        logged = uploads.get(att.id)
-        if (logged is not None and logged != att.sha256) \
+    stored: set[int] = set()
+    for att in session.execute(select(Attachment).execution_options(yield_per=32)).scalars():
+        stored.add(att.id)
+        if uploads.get(att.id) != (att.case_id, att.sha256) \
                 or hashlib.sha256(att.content).hexdigest() != att.sha256:
             return VerifyResult(False, n, None, None,
                                 f"anexo {att.id} do caso {att.case_id}: o arquivo gravado não é "
                                 "o do registro do envio (alteração fora do sistema?)")
+    gone = sorted(set(uploads) - stored)
+    if gone:
+        return VerifyResult(False, n, None, None,
+                            f"anexo {gone[0]} do caso {uploads[gone[0]][0]}: enviado, mas não "
+                            "está mais gravado (remoção fora do sistema?)")
     return VerifyResult(True, n)

@@ -151,26 +151,29 @@ def _logged_uploads(s: Session, case_id: int) -> dict[int, str]:
 
 
 def _tampered(s: Session, case: Case) -> bool:
-    try:
-        _untouched(s, case)
-    except Tampered:
-        return True
-    return False
+    """For lists: one look (a race shows as blocked until the next read, never as genuine)."""
+    return audit.untouched(s, case) is not None
 
 
-def check_attachments(s: Session, atts: list[Attachment], content: bool = False) -> None:
-    """Raise :class:`Tampered` when a stored attachment is not the file its upload logged:
-    its recorded SHA-256 changed outside the system, or (``content``, when the file itself
-    is served) its bytes no longer hash to it."""
-    if not atts:
-        return
-    logged = _logged_uploads(s, atts[0].case_id)
+def check_attachments(s: Session, case_id: int, atts: list[Attachment],
+                      content: bool = False, whole: bool = True) -> None:
+    """Raise :class:`Tampered` when the case's stored attachments are not the files its
+    uploads logged (every upload is logged with its id and SHA-256): one without an upload
+    of this case (inserted, or moved from another case), a recorded SHA-256 changed, (with
+    ``content``, when a file is served) bytes that no longer hash to it, or (``whole``:
+    ``atts`` are all the case's) a logged upload whose file is gone."""
+    logged = _logged_uploads(s, case_id)
     for att in atts:
-        wrong = logged.get(att.id, att.sha256) != att.sha256 or (
+        wrong = logged.get(att.id) != att.sha256 or (
             content and hashlib.sha256(att.content).hexdigest() != att.sha256)
         if wrong:
             raise Tampered(f"anexo {att.id}: o arquivo gravado não é o do registro do envio; "
                            "caso bloqueado até a verificação (abordo audit verify)")
+    missing = set(logged) - {a.id for a in atts} if whole else set()
+    if missing:
+        raise Tampered(f"anexo(s) {', '.join(map(str, sorted(missing)))} enviado(s) ao caso "
+                       f"{case_id} não está(ão) mais gravado(s); caso bloqueado até a "
+                       "verificação (abordo audit verify)")
 
 
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -260,7 +263,7 @@ class CaseService:
         """The case's attachments, each checked against the SHA-256 its upload logged."""
         atts = list(s.execute(select(Attachment).where(Attachment.case_id == case_id)
                               .order_by(Attachment.id)).scalars())
-        check_attachments(s, atts)
+        check_attachments(s, case_id, atts)
         return atts
 
     # ------------------------------------------------------------------ writes

@@ -727,6 +727,10 @@ def open_duties(data: dict[str, Any]) -> list[str]:
     return [kind for kind in DUTIES if awaiting(data, kind)]
 
 
+# The articles of Seção II (foreign-flag vessels, art. 3).
+SECTION_II = {"art. 4º", "art. 5º", "art. 6º", "art. 7º", "art. 8º", "art. 9º", "art. 10",
+              "art. 11"}
+
 NATIONAL_ART10 = ("embarcação de bandeira brasileira: as providências do art. 10 são da ação "
                   "fiscal em embarcação estrangeira (art. 3º); lavre os autos conforme o "
                   "ementário (art. 2º, parágrafo único)")
@@ -764,8 +768,14 @@ def g_report_allowed(d: dict[str, Any]) -> str | None:
 
 
 def g_quota_auto(d: dict[str, Any]) -> str | None:
-    """Guard of ``draft_auto``; the kind-specific checks are in :func:`_draft_auto`."""
-    return None if violations(d) else "não há irregularidade constatada a autuar"
+    """Guard of ``draft_auto``; the kind-specific checks are in :func:`_draft_auto`. After
+    the report, only an auto still owed (a case reported before that auto was required)."""
+    if not violations(d):
+        return "não há irregularidade constatada a autuar"
+    if d.get("_state") == State.REPORT and not {"quota_auto", "national_autos"} & {
+            s["id"] for s in open_step_details(d)}:
+        return "relatório já escrito: nenhum auto de infração está pendente"
+    return None
 
 
 def _art14_refusal(d: dict[str, Any]) -> str | None:
@@ -1014,7 +1024,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
-                "addressees": ["agent", "master"],
+                "addressees": ["shipowner", "master"] if national(d) else ["agent", "master"],
                 "items": [f["id"] for f in unnotified(d)], "outcome": None,
                 # Art. 9 notifies on a foreign vessel; on a national one the inspection is
                 # art. 2's, whose violations lead to autos (sole paragraph).
@@ -1094,7 +1104,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             pass
     d.pop("_state", None)
     if t.basis:  # the act's legal ground, logged with it (the trail's "why" in law)
-        payload = {**payload, "basis": cite(t.basis)["label"]}
+        basis = cite(t.basis)
+        if isinstance(cmd, Notify):
+            basis = d["notifications"][-1]["basis"]
+        elif isinstance(cmd, RecordPhysicalCheck):
+            basis = d["physical_checks"][-1]["basis"]
+        elif national(d) and t.basis.split(",")[0] in SECTION_II:
+            basis = cite("art. 2º")  # arts. 4–11 are the foreign-flag procedure (art. 3)
+        payload = {**payload, "basis": basis["label"]}
     target = t.target or current
     if isinstance(cmd, RecordPhysicalCheck) and not cmd.ok and current == State.DOCUMENTS_REQUESTED:
         target = State.FINDINGS  # an irregular check is a finding (art. 8), to be notified
@@ -1298,18 +1315,33 @@ def _escalate(d: dict[str, Any], kind: str, when: str, notes: str | None, provis
 
 # --------------------------------------------------------------------------- deadlines
 
+def c166_promulgated(on: dt.date) -> bool:
+    """Whether Decreto 6.968/2009 (ILO C166 promulgated, with its art. 3 deadlines) is in
+    force on ``on``."""
+    return norm_registry()["decreto-6968-2009"].in_force_on(on)
+
+
+def _refusal_day(data: dict[str, Any]) -> dt.date | None:
+    """The day the repatriation was refused (the first unmet notification that raised it)."""
+    first = next((n for n in data.get("notifications", [])
+                  if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+    day = (first or {}).get("outcome_on") or (data.get("not_remedied") or {}).get("recorded_on")
+    return dt.date.fromisoformat(str(day)[:10]) if day else None
+
+
 def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Deadlines the case tracks, computed with their basis."""
     out: list[dict[str, Any]] = []
     for n in data.get("notifications", []):
         out.append({"kind": "notification", "due": n["deadline"], "confirmed": True,
-                    "text": f"Prazo da notificação {n['id']} ao agente e ao comandante",
+                    "text": f"Prazo da notificação {n['id']} "
+                            + ("ao armador e ao comandante" if "shipowner" in
+                               n.get("addressees", []) else "ao agente e ao comandante"),
                     "basis": n.get("basis")})
     nr = data.get("not_remedied")
-    complaint = dt.date.fromisoformat(data["complaint"]["date"])
-    # Decreto 6.968/2009 (C166 promulgated) sets these deadlines from its own start only.
-    if nr and nr.get("repatriation") and norm_registry()["decreto-6968-2009"].in_force_on(
-            complaint):
+    if nr and nr.get("repatriation") and c166_promulgated(
+            _refusal_day(data) or dt.date.fromisoformat(str(data["complaint"]["date"])[:10])):
+        complaint = dt.date.fromisoformat(data["complaint"]["date"])
         # From the shipowner's refusal on the notification that raised the repatriation.
         first = next((n for n in data.get("notifications", [])
                       if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)

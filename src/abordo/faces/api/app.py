@@ -481,7 +481,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
             att = s.get(Attachment, attachment_id)
             if att is None or att.case_id != case_id:
                 raise HTTPException(404, "anexo não encontrado")
-            check_attachments(s, [att], content=True)  # the bytes served are those logged
+            # the bytes served are those logged
+            check_attachments(s, case_id, [att], content=True, whole=False)
             return Response(att.content, media_type=att.media_type,
                             headers={"X-Content-SHA256": att.sha256,
                                      "X-Content-Type-Options": "nosniff",

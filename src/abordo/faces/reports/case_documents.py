@@ -18,7 +18,6 @@ from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
 from abordo.law.errors import InputError
-from abordo.law.norms import norm_registry
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -91,14 +90,21 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])]]
     else:
         own = [workflow.cite("art. 4º"), data]
-        if data.get("notifications"):
-            own.append(workflow.cite("art. 9º"))
+        own += [n.get("basis") or workflow.cite("art. 9º") for n in data.get("notifications", [])]
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
     walk(own)
     extra = [lbl for lbl in dict.fromkeys(engine_labels) if lbl not in seen]
     return [*sorted(seen.values(), key=lambda c: str(c["label"])),
             *[{"label": lbl, "urn": None} for lbl in extra]]
+
+
+def _letter_day(data: dict[str, Any], kind: str) -> dt.date:
+    """The day a document speaks of: its act's day (a letter's), else the complaint's."""
+    step = LETTER_STEP.get(kind)
+    sent = [e for e in data.get("escalations", []) if e.get("kind") == step] if step else []
+    day = sent[-1].get("on") if sent else None
+    return dt.date.fromisoformat(str(day or data["complaint"]["date"])[:10])
 
 
 def signers(data: dict[str, Any]) -> list[str]:
@@ -181,17 +187,22 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     # recorded afterwards (a physical check) is not in it, however often it is printed.
     notified = ([f for f in findings if f.get("id") in set(chosen["items"])]
                 if "items" in chosen else violations)
+    act_team = _act_team(kind, data, chosen)
+    signing = act_team if act_team is not None else list(team)  # [] stays []: none then
+    title = "Notificação ao armador e ao comandante" if kind == "notificacao" and "shipowner" in \
+        chosen.get("addressees", []) else TITLES[kind]
     return render_html(
         f"cases/{kind}.html.j2", "pt", case=case, data=data, vessel=vessel,
         operation=vc.get("operation") or {}, findings=findings,
         violations=violations, safety_violations=safety, notified=notified,
         inspector_violations=inspectors, repatriation=repatriation, notification=chosen,
         unmet=unmet or (data.get("notifications") or [])[-1:],
-        c166=workflow.C166_SITUATIONS, national=workflow.national(data),
-        c166_promulgated=norm_registry()["decreto-6968-2009"].in_force_on(
-            dt.date.fromisoformat(str(data["complaint"]["date"])[:10])),
-        title=TITLES[kind],
-        team=[(people or {}).get(e, e) for e in (_act_team(kind, data, chosen) or team)],
+        c166=workflow.C166_SITUATIONS,
+        # A notification speaks as it was issued (its basis: art. 2 on a national vessel).
+        national=(chosen.get("basis") or {}).get("provision") == "art. 2º"
+        if kind == "notificacao" else workflow.national(data),
+        c166_promulgated=workflow.c166_promulgated(_letter_day(data, kind)),
+        title=title, team=[(people or {}).get(e, e) for e in signing],
         attachments=attachments, d=d, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
