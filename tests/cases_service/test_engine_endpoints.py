@@ -114,3 +114,23 @@ def test_fines_and_sea_time_same_json_as_engines(c: TestClient) -> None:
     r = c.post("/api/v1/sea-time?on=2026-01-15", json=st["input"])
     assert r.status_code == 200, r.text
     assert r.json() == compute(st["input"], dt.date(2026, 1, 15), {}).to_json("pt")  # type: ignore[arg-type]
+
+
+def test_plan_and_immigration_endpoints_apply_and_check_their_options(c: TestClient) -> None:
+    from abordo.quota import plan
+
+    body = q01_case()
+    case = parse_vessel_case(body)
+    on = dt.date(2026, 4, 1)
+    opts = {"quota.groups": "department_or_level"}
+    r = c.post("/api/v1/quota/plan?on=2026-04-01&option=quota.groups=department_or_level",
+               json=body)
+    assert r.status_code == 200 and r.json() == plan(case, on, opts).to_json("pt")
+    assert "quota.groups.department_or_level" in str(r.json()["interpretations"])
+    imm = c.post("/api/v1/immigration?on=2026-04-01&option=immigration.stay=exclusive",
+                 json=body)
+    assert imm.status_code == 200
+    assert "immigration.stay.exclusive" in str(imm.json()["interpretations"])
+    for url in ("/api/v1/quota/plan", "/api/v1/immigration"):
+        bogus = c.post(f"{url}?on=2026-04-01&option=bogus=x", json=body)
+        assert bogus.status_code == 422, url

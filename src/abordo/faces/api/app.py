@@ -263,10 +263,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return result
 
     @api.post("/quota/plan", tags=["engines"], summary="Todos os degraus futuros da cota")
-    def quota_plan(body: AnyObject, lang: Lang = "pt", on: OnDate = None) -> dict[str, Any]:
+    def quota_plan(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
+                   option: Annotated[list[str] | None, Query(max_length=20)] = None
+                   ) -> dict[str, Any]:
         from abordo.quota import plan
 
-        result: dict[str, Any] = plan(_vessel(body), on or today(), None).to_json(lang)
+        result: dict[str, Any] = plan(_vessel(body), on or today(),
+                                      _options(option)).to_json(lang)
         return result
 
     @api.post("/check", tags=["engines"], summary="Cota + imigração + checklist (abordo check)")
@@ -280,10 +283,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return result
 
     @api.post("/immigration", tags=["engines"], summary="Imigração da tripulação estrangeira")
-    def immigration(body: AnyObject, lang: Lang = "pt", on: OnDate = None) -> dict[str, Any]:
+    def immigration(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
+                    option: Annotated[list[str] | None, Query(max_length=20)] = None
+                    ) -> dict[str, Any]:
+        from abordo.law.interpretations import check_options
         from abordo.vessel_check import check_vessel
 
-        result = check_vessel(_vessel(body), on or today(), None)
+        opts = _options(option)
+        check_options(["abordo.immigration"], opts)  # only this engine's choices here
+        result = check_vessel(_vessel(body), on or today(), opts)
         if result.immigration is None:
             raise HTTPException(501, "motor de imigração ainda não disponível")
         out: dict[str, Any] = result.immigration.to_json(lang)
