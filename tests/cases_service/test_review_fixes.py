@@ -295,6 +295,8 @@ def test_a_quota_shortfall_under_rn72_calls_for_the_art14_auto(sqlite_url: str) 
     assert auto.status_code == 409 and auto.json()["errors"][0]["field"] == "against"
     ok = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
     assert ok.status_code == 200, ok.text
+    auto = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao?format=html", headers=h).text
+    assert "descumprimento das Resoluções Normativas do CNIg (RN CNIg nº 72/2006)" in auto
 
 
 def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(

@@ -18,6 +18,7 @@ from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
 from abordo.law.errors import InputError
+from abordo.law.norms import norm_registry
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -111,7 +112,20 @@ def signers(data: dict[str, Any]) -> list[str]:
     """Every e-mail a recorded act names as its team (to look their names up)."""
     acts = [*data.get("notifications", []), *data.get("escalations", []),
             *data.get("autos", []), data.get("report") or {}]
-    return list(dict.fromkeys(e for a in acts for e in (a.get("team") or [])))
+    named = [e for a in acts for e in (a.get("team") or [])]
+    named += [a[k] for a in acts for k in ("drafted_by", "written_by") if a.get(k)]
+    return list(dict.fromkeys(named))
+
+
+def _resolutions(data: dict[str, Any]) -> list[str]:
+    """The CNIg resolutions the engines applied (named in an art. 14 auto's history)."""
+    registry = norm_registry()
+    out = []
+    for summary in ((data.get("engine_run") or {}).get("summary") or {}).values():
+        regime = str(summary.get("regime") or "")
+        if regime.startswith("cnig") and regime in registry:
+            out.append(registry[regime].label)
+    return list(dict.fromkeys(out))
 
 
 def _act_team(kind: str, data: dict[str, Any], chosen: dict[str, Any]) -> list[str] | None:
@@ -203,6 +217,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         if kind == "notificacao" else workflow.national(data),
         c166_promulgated=workflow.c166_promulgated(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
+        person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         attachments=attachments, d=d, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
