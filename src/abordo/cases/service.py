@@ -127,19 +127,6 @@ class Tampered(Exception):
     """The stored case is not what its audit trail left: no write goes on top of it."""
 
 
-def _untouched(s: Session, case: Case) -> None:
-    """Raise :class:`Tampered` when the stored case is not what its trail left. The row and
-    the trail are read by two statements: a write committed between them makes them differ
-    for a moment, so a difference is looked at again on a fresh read before it is called a
-    raw edit."""
-    for _ in range(3):
-        why = audit.untouched(s, case)
-        if not why:
-            return
-        s.refresh(case)
-    raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
-
-
 def _logged_uploads(s: Session, case_id: int) -> dict[int, str]:
     """The SHA-256 each upload of the case logged, by attachment id."""
     out: dict[int, str] = {}
@@ -221,11 +208,16 @@ class CaseService:
         """The case, if in the user's scope (else :class:`NotFound`) and as its audit trail
         left it (else :class:`Tampered`: a raw edit — of its facts, its team, its columns —
         is neither shown nor written on; the scope itself may be the forged part)."""
-        case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
-        if case is None:
-            raise NotFound(f"caso {case_id} não encontrado")
-        _untouched(s, case)
-        return case
+        why = None
+        for _ in range(3):  # a write committed between the row and trail reads: read again
+            case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
+            if case is None:  # (the scope itself is read again too)
+                raise NotFound(f"caso {case_id} não encontrado")
+            why = audit.untouched(s, case)
+            if not why:
+                return case
+            s.expire(case)
+        raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
 
     def list_cases(self, s: Session, user: User, *, state: str | None = None,
              region: str | None = None, q: str | None = None, page: int = 1,
