@@ -982,16 +982,25 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                 f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
             return p
         # The next deadline is the first day the person stops being regular: a visit visa
-        # that ends before day ``limit`` ends the stay first.
-        visas = [] if c185 else valid_documents(docs, "visit_visa", on)
-        ends = [d.valid_until for d in visas]
-        visa_end = None if not ends or None in ends else max(e for e in ends if e)
-        if visa_end is not None and sc.limit_date is not None and visa_end < sc.limit_date:
-            p.decide(base, "regular", art11, visa_end, Msg(
-                f"O visto de visita vale até {_d(visa_end)}, antes do {limit}º dia "
+        # — or the C185 document that exempts from it — ending before day ``limit`` ends the
+        # stay first (the later of the two when both are held).
+        covers = valid_documents(docs, "visit_visa", on)
+        c185_docs = [d for d in docs if d.type == "sid_c185"]
+        if c185:
+            covers += [d for d in c185_docs if document_status(d, on) == "valid"]
+        ends = [d.valid_until for d in covers]
+        unbounded = (c185 and not c185_docs) or not ends or None in ends
+        cover_end = None if unbounded else max(e for e in ends if e)
+        if cover_end is not None and sc.limit_date is not None and cover_end < sc.limit_date:
+            last = next(d for d in covers if d.valid_until == cover_end)
+            what_pt, what_en = (("O documento OIT C185 (isenção de visto)", "The ILO C185 "
+                                 "document (visa exemption)") if last.type == "sid_c185"
+                                else ("O visto de visita", "The visit visa"))
+            p.decide(base, "regular", art11, cover_end, Msg(
+                f"{what_pt} vale até {_d(cover_end)}, antes do {limit}º dia "
                 f"({_d(sc.limit_date)}): depois dele a estada só é regular com novo visto ou "
                 "autorização de residência.",
-                f"The visit visa is valid until {visa_end.isoformat()}, before day {limit} "
+                f"{what_en} is valid until {cover_end.isoformat()}, before day {limit} "
                 f"({_iso(sc.limit_date)}): after it the stay is regular only with a new visa "
                 "or a residence authorization."))
             return p
