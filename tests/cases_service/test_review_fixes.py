@@ -443,3 +443,18 @@ def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
     basis = {e["command"]: e["payload"].get("basis") for e in events}
     assert basis["notify"] == "IN SIT nº 70/2007, art. 9º"
     assert basis["write_report"] == "IN SIT nº 70/2007, art. 11"
+
+
+def test_the_team_change_is_logged_as_it_results_and_lists_ignore_region_case(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
+    make_user(sqlite_url, "bruno@trabalho.gov.br", "inspector", "RJ")
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=chief,
+               json={"command": "assign_team", "team": ["bruno@trabalho.gov.br"]})
+    assert r.json()["team"] == ["ana@trabalho.gov.br", "bruno@trabalho.gov.br"]
+    ev = c.get(f"/api/v1/cases/{cid}/events", headers=chief).json()["events"][-1]
+    assert ev["payload"]["team_after"] == ["ana@trabalho.gov.br", "bruno@trabalho.gov.br"]
+    assert c.get("/api/v1/cases?region=rj", headers=chief).json()["total"] == 1

@@ -226,7 +226,7 @@ class CaseService:
         if state:
             query = query.where(Case.state == state)
         if region:
-            query = query.where(Case.region == region)
+            query = query.where(Case.region == region.strip().upper())  # stored as "RJ"
         if q:
             query = query.where(func.lower(Case.vessel_name).contains(q.lower()))
         total = s.execute(select(func.count()).select_from(query.subquery())).scalar_one()

@@ -500,8 +500,11 @@ def document_checklist(vessel_case: dict[str, Any] | None, on: dt.date,
     if national:
         said = national.rstrip(".") in summary
         basis["note"] = ("" if said else f"{national[0].upper()}{national[1:]} ") + (
-            "Os documentos do art. 7º podem ser solicitados pelo Auditor-Fiscal à mão "
-            "(extra_items de request_documents, ou record_document de um item do catálogo).")
+            "Documentos podem ser solicitados pelo Auditor-Fiscal conforme o objeto da "
+            "denúncia.")
+        # How, in this service (for the API reader, not for the relatório):
+        basis["how"] = ("extra_items de request_documents, ou record_document de um item do "
+                        "catálogo")
     return items, basis
 
 
@@ -1100,6 +1103,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["closed_on"] = when
         case AssignTeam():
             d["team"] = extra["team"]
+            # The inspector who opened the case stays in it: the team as it now is.
+            payload = {**payload, "team_after": extra["team"]}
         case _:
             pass
     d.pop("_state", None)
@@ -1109,6 +1114,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             basis = d["notifications"][-1]["basis"]
         elif isinstance(cmd, RecordPhysicalCheck):
             basis = d["physical_checks"][-1]["basis"]
+        elif isinstance(cmd, RecordDocument):
+            item: dict[str, Any] = next(
+                (i for i in d.get("checklist", []) if i.get("item") == cmd.item), {})
+            basis = item.get("basis") or basis  # e.g. art. 13 for the CAA and the visas
+        elif isinstance(cmd, AddFinding) and cmd.area not in (None, *SAFETY_AREAS):
+            basis = cite("art. 9º")  # an irregularity confirmed, not a physical check
         elif national(d) and t.basis.split(",")[0] in SECTION_II:
             basis = cite("art. 2º")  # arts. 4–11 are the foreign-flag procedure (art. 3)
         payload = {**payload, "basis": basis["label"]}

@@ -224,8 +224,10 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
-        warnings=workflow.case_warnings(data, case.created_at.date() if case.created_at
-                                        else None),
+        # A flag mismatch is for the inspectors (the relatório), not for the addressees.
+        warnings=[w for w in workflow.case_warnings(data, case.created_at.date()
+                                                    if case.created_at else None)
+                  if kind == "relatorio" or w.get("code") != "flag_mismatch"],
         workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
         engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",
                       "immigration": "Imigração (vistos e autorizações)",
