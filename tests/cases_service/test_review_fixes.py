@@ -194,6 +194,7 @@ def test_a_write_without_version_that_loses_a_race_is_applied_again(
     stale = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                    json={"command": "request_documents", "version": version + 2})
     assert stale.status_code == 409 and "recarregue" in stale.json()["detail"]
+    assert stale.json()["current_version"] == version + 3  # the race's write included
     assert len(calls) == 1
 
 

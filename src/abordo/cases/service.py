@@ -349,12 +349,16 @@ class CaseService:
         for attempt in range(RETRIES + 1):
             try:
                 return self._command(user, case_id, cmd, expected_version, today)
-            except _Raced:
-                if expected_version is not None:
-                    raise
+            except _Raced as exc:
+                if expected_version is not None:  # the version the case has by now
+                    raise Conflict(exc.message, self._version(case_id)) from None
                 if attempt == RETRIES:
                     raise Busy() from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _version(self, case_id: int) -> int:
+        with self.sessions() as s:
+            return int(s.execute(select(Case.version).where(Case.id == case_id)).scalar_one())
 
     def _command(self, user: User, case_id: int, cmd: BaseModel,
                  expected_version: int | None, today: dt.date) -> Case:
@@ -427,9 +431,9 @@ class CaseService:
             try:
                 return self._attach(user, case_id, filename, media_type, content,
                                     description, expected_version)
-            except _Raced:
-                if expected_version is not None:
-                    raise
+            except _Raced as exc:
+                if expected_version is not None:  # the version the case has by now
+                    raise Conflict(exc.message, self._version(case_id)) from None
                 if attempt == RETRIES:
                     raise Busy() from None
         raise AssertionError("unreachable")  # pragma: no cover
