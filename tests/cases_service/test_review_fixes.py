@@ -438,6 +438,8 @@ def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
     assert joined.status_code == 200, joined.text
     report = c.get(f"/api/v1/cases/{cid}/documents/relatorio?format=html", headers=h).text
     assert "Ana Souza (ana@trabalho.gov.br)" in report and "Bruno" not in report
+    # it ends with the place and date and a signature line per inspector of its day
+    assert "<br>Ana Souza (ana@trabalho.gov.br)<br>Auditor(a)-Fiscal do Trabalho" in report
     late = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
     assert late.status_code == 409  # after the report, only an auto still owed
     events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
