@@ -7,11 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select, update
@@ -61,6 +61,7 @@ class Busy(Exception):
 
 
 RETRIES = 3  # a write without a version is re-applied this many times after losing a race
+_T = TypeVar("_T")
 
 
 class CaseCreate(BaseModel):
@@ -346,11 +347,19 @@ class CaseService:
         the case as it now is (its guards judged anew), up to :data:`RETRIES` times."""
         if not can_write(user):
             raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+        return self._retrying(case_id, expected_version, lambda: self._command(
+            user, case_id, cmd, expected_version, today))
+
+    def _retrying(self, case_id: int, expected_version: int | None,
+                  write: Callable[[], _T]) -> _T:
+        """Run ``write``; when it loses a race (:class:`_Raced`), a write with a version is
+        a :class:`Conflict` naming the version the case has by now, one without is run
+        again, up to :data:`RETRIES` times, then :class:`Busy`."""
         for attempt in range(RETRIES + 1):
             try:
-                return self._command(user, case_id, cmd, expected_version, today)
+                return write()
             except _Raced as exc:
-                if expected_version is not None:  # the version the case has by now
+                if expected_version is not None:
                     raise Conflict(exc.message, self._version(case_id)) from None
                 if attempt == RETRIES:
                     raise Busy() from None
@@ -427,16 +436,8 @@ class CaseService:
         """Store an attachment with its SHA-256; a race is handled as in :meth:`command`."""
         if not can_write(user):
             raise Forbidden("a coordenação nacional tem acesso somente de leitura")
-        for attempt in range(RETRIES + 1):
-            try:
-                return self._attach(user, case_id, filename, media_type, content,
-                                    description, expected_version)
-            except _Raced as exc:
-                if expected_version is not None:  # the version the case has by now
-                    raise Conflict(exc.message, self._version(case_id)) from None
-                if attempt == RETRIES:
-                    raise Busy() from None
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._retrying(case_id, expected_version, lambda: self._attach(
+            user, case_id, filename, media_type, content, description, expected_version))
 
     def _attach(self, user: User, case_id: int, filename: str, media_type: str,
                 content: bytes, description: str | None, expected_version: int | None) -> int:
