@@ -470,15 +470,22 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_s_facts(
     assert code == 1 and "região, responsável ou equipe" in out
 
 
+def _open_docked(c: Any, h: dict[str, str]) -> int:
+    """A case about a docked vessel, complaint of 2026-03-28; its id."""
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED})
+    assert r.status_code == 201, r.text
+    return int(r.json()["id"])
+
+
 def test_a_raw_edit_of_the_case_columns_or_team_is_caught_on_reads_too(
         db_url: str, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     carla = bearer(make_user(db_url, "carla@x.gov.br", "inspector", "SP"))
     c = client_for(db_url)
-    cid = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
-        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    cid = _open_docked(c, h)
     assert c.get(f"/api/v1/cases/{cid}", headers=h).status_code == 200
     with get_engine(db_url).begin() as conn:  # the procedure followed, changed by hand
         before = conn.execute(text("SELECT procedure_version, vessel_name FROM cases")).one()
@@ -510,9 +517,7 @@ def test_an_attachment_changed_behind_the_system_s_back_is_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     c = client_for(db_url)
-    cid = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
-        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    cid = _open_docked(c, h)
     att = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
                  files={"file": ("foto.jpg", b"original", "image/jpeg")}).json()["id"]
     url = f"/api/v1/cases/{cid}/attachments/{att}"
@@ -541,9 +546,7 @@ def test_an_attachment_inserted_or_removed_by_hand_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     c = client_for(db_url)
-    cid = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
-        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    cid = _open_docked(c, h)
     assert c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
                   files={"file": ("foto.jpg", b"original", "image/jpeg")}).status_code == 201
     with get_engine(db_url).begin() as conn:
@@ -559,9 +562,7 @@ def test_a_write_landing_between_the_two_reads_is_not_taken_for_tampering(
 
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     c = client_for(db_url)
-    cid = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
-        "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
+    cid = _open_docked(c, h)
     real = audit_module.logged_digests
     calls: list[int] = []
 
