@@ -334,6 +334,11 @@ class CrewSource:
 CAPTURED = ("rank", "nationality", *EXPLICIT)
 
 
+def _given(src: CrewSource) -> list[pl.Expr]:
+    """Per explicit column of the table (department / level / position): a value given."""
+    return [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+
+
 def _fast_pass(src: CrewSource, voc: Vocabulary, explicit_rows: int = 0
                ) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     """The fast counts per vessel and the rare rows (every column) selected by the same
@@ -342,7 +347,7 @@ def _fast_pass(src: CrewSource, voc: Vocabulary, explicit_rows: int = 0
     :data:`FEW_EXPLICIT` their values are looked up here)."""
     nat = pl.lit(voc.fast_nat_lut()).gather(
         voc.code("nationality", src.schema["nationality"], nulls=False))
-    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+    explicit = _given(src)
     if explicit and explicit_rows > FEW_EXPLICIT:
         code = _explicit_fast_class(src, voc) * 2 + nat
     else:
@@ -494,7 +499,7 @@ def _rare_rows(src: CrewSource, before: Vocabulary, codes: dict[str, int], table
     odd_rank = [t for t, c in codes.items() if c >= before.size or cls[c] == RARE_CLASS]
     odd_nat = [t for t, c in codes.items() if c >= before.size or nat[c] == _FAST_NAT_BAD]
     terms = [pl.col("nationality").is_null(), pl.col("nationality").is_in(odd_nat),
-             *(pl.col(c).is_not_null() for c in EXPLICIT if src.has(c))]
+             *_given(src)]
     if src.has("rank"):
         terms += [pl.col("rank").is_null(), pl.col("rank").is_in(odd_rank)]
     else:
@@ -567,7 +572,7 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
     voc = Vocabulary()  # alive until the end: the codes of both passes mean the same
     if stage:
         stage("crew.fast")
-    explicit = [pl.col(c).is_not_null() for c in EXPLICIT if src.has(c)]
+    explicit = _given(src)
     explicit_rows = int(src.lf.select(pl.any_horizontal(explicit).sum())
                         .collect(engine="streaming").item() or 0) if explicit else 0
     counts, rare = _fast_pass(src, voc, explicit_rows)
