@@ -336,18 +336,26 @@ def _rn31_not_in_country(ctx: _Ctx, regime: Regime, p: _Person) -> bool:
     is about "each foreign person aboard on date D" (spec), and RN 31/1998 art. 9 § 1º speaks
     of their "estada no território nacional" — as under Res. 42: their own entries show no
     entry yet or an exit before the date; with no entries, the vessel's presence in AJB does
-    (the person is presumed to be with the vessel). With neither, the person is taken to be
-    aboard, as listed."""
+    (the person is presumed to be with the vessel: interpretation
+    ``immigration.entries.vessel_presence``, listed when it decides). With neither — or with
+    ``immigration.entries.required`` — the person is taken to be aboard, as listed."""
     m, on, b = p.m, ctx.on, ctx.b
     own = bool(m.source.entries)
     periods = ([Presence(e.date, e.exit) for e in m.source.entries] if own else
                [Presence(x.entry, x.exit) for x in ctx.case.operation.ajb_presence])
     if not periods:
         return False
+    reading = resolve(PKG, "immigration.entries", ctx.options)
+    if not own and reading.variant != "vessel_presence":
+        return False  # no presumption taken: the person is judged as listed aboard
     # The regularity RN 31 governs is that of the "estada no território nacional" (art. 9º,
     # § 1º): without a stay on the date there is nothing to judge.
     stay_cite = ctx.cite(regime, "art. 9º, § 1º")
     started = [x for x in periods if x.start <= on]
+    last_started = max(started, key=lambda x: period_order(x.start, x.end)) if started else None
+    outside = last_started is None or (last_started.end is not None and last_started.end < on)
+    if outside and not own:
+        b.interpret(reading)  # the person presumed with the vessel decides it
     if not started:
         first = min(x.start for x in periods)
         pt, en = ((f"Entrada prevista para {_d(first)}", f"Entry expected on {first.isoformat()}")
@@ -360,14 +368,15 @@ def _rn31_not_in_country(ctx: _Ctx, regime: Regime, p: _Person) -> bool:
                "não avaliado.", f"{m.id}: {en[0].lower()}{en[1:]}, after the date judged — not "
                "assessed.", stay_cite)
         return True
-    # The latest period; on one day, an in-and-out before a re-entry (period_order).
-    last = max(started, key=lambda x: period_order(x.start, x.end))
-    if last.end is None or last.end >= on:
+    if not outside:
         return False
-    pt, en = ((f"as entradas indicam saída do país em {_d(last.end)}",
-               f"the entries show an exit from the country on {last.end.isoformat()}") if own
-              else (f"a embarcação saiu das AJB em {_d(last.end)}",
-                    f"the vessel left AJB on {last.end.isoformat()}"))
+    # The latest period (on one day, an in-and-out before a re-entry) ended before the date.
+    assert last_started is not None and last_started.end is not None
+    left = last_started.end
+    pt, en = ((f"as entradas indicam saída do país em {_d(left)}",
+               f"the entries show an exit from the country on {left.isoformat()}") if own
+              else (f"a embarcação saiu das AJB em {_d(left)}",
+                    f"the vessel left AJB on {left.isoformat()}"))
     p.decide("not_applicable", "not_applicable", stay_cite)
     p.note(f"Não está no Brasil nesta data: {pt}.", f"Not in Brazil on this date: {en}.")
     b.finding(Finding("not_in_country", Msg(f"{m.id}: consta da lista, mas {pt}.",
