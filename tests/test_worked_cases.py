@@ -47,12 +47,12 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
                                      "expect: {verdict: compliant}\n", encoding="utf-8")
     (res,) = run_cases([tmp_path / "x.yaml"])
     assert res.status == "error" and res.difference == (
-        f"unreadable case file {tmp_path / 'x.yaml'}, line 3, field on: no such date 2026-04-31")
+        f"caso ilegível {tmp_path / 'x.yaml'}, linha 3, campo on: data inexistente 2026-04-31")
     (tmp_path / "y.yaml").write_text("id: y\nengine: [crew_quota\n", encoding="utf-8")
     (tmp_path / "z.yaml").write_text("id: z\nengine: crew_quota\n", encoding="utf-8")
     (y, z) = run_cases([tmp_path / "y.yaml", tmp_path / "z.yaml"])
-    assert (y.difference or "").startswith(f"unreadable case file {tmp_path / 'y.yaml'}, line 3")
-    assert z.difference == f"{tmp_path / 'z.yaml'}: not a case file (engine/expect missing)"
+    assert (y.difference or "").startswith(f"caso ilegível {tmp_path / 'y.yaml'}, linha 3")
+    assert z.difference == f"{tmp_path / 'z.yaml'}: não é um caso (faltam engine/expect)"
 
 
 def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path) -> None:
@@ -75,4 +75,4 @@ def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path)
         "id: c\nengine: port_fine\non: 2026-01-10\ninput: {}\n"
         "expect: {verdict: input_error}\n", encoding="utf-8")
     mixed = runner.invoke(app, ["cases", "check", str(tmp_path)])
-    assert mixed.exit_code == 1 and "1 passed, 1 failed" in said(mixed)
+    assert mixed.exit_code == 1 and "1 aprovado(s), 1 reprovado(s)" in said(mixed)

@@ -97,7 +97,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> str | None:
     for key, exp in expect.items():
         exp_n = normalize(exp)
         if key not in actual:
-            return f"{key}: expected {exp_n!r}, output has no such key"
+            return f"{key}: esperado {exp_n!r}, a saída não tem essa chave"
         act_n = normalize(actual[key])
         diff = _compare_value(key, exp_n, act_n)
         if diff:
@@ -112,32 +112,32 @@ def _compare_value(key: str, exp: Any, act: Any) -> str | None:
         for item in exp:
             got = by_key.get(str(item.get(k)))
             if got is None:
-                return f"{key}[{item.get(k)}]: missing from output"
+                return f"{key}[{item.get(k)}]: ausente da saída"
             for f, v in item.items():
                 if normalize(got.get(f)) != v:
-                    return f"{key}[{item.get(k)}].{f}: expected {v!r}, got {got.get(f)!r}"
+                    return f"{key}[{item.get(k)}].{f}: esperado {v!r}, obtido {got.get(f)!r}"
         return None
     if key in SUBSET_LISTS and isinstance(exp, list):
         for item in exp:
             if item not in (act or []):
-                return f"{key}: expected {item!r} among {act!r}"
+                return f"{key}: esperado {item!r} entre {act!r}"
         return None
     if isinstance(exp, list) and isinstance(act, list) and key == "findings":
         return None if sorted(map(str, exp)) == sorted(map(str, act)) else (
-            f"{key}: expected {exp!r}, got {act!r}")
+            f"{key}: esperado {exp!r}, obtido {act!r}")
     if isinstance(exp, dict) and isinstance(act, dict) and key in {"breakdown", "by_category"}:
         for k, v in exp.items():
             if act.get(k, 0) != v:
-                return f"{key}.{k}: expected {v!r}, got {act.get(k)!r}"
+                return f"{key}.{k}: esperado {v!r}, obtido {act.get(k)!r}"
         extra = {k: v for k, v in act.items() if k not in exp and v}
-        return f"{key}: unexpected non-zero {extra!r}" if extra else None
+        return f"{key}: não nulo inesperado {extra!r}" if extra else None
     if isinstance(exp, dict) and isinstance(act, dict):
         for k, v in exp.items():
             if act.get(k) != v:
-                return f"{key}.{k}: expected {v!r}, got {act.get(k)!r}"
+                return f"{key}.{k}: esperado {v!r}, obtido {act.get(k)!r}"
         return None
     if exp != act:
-        return f"{key}: expected {exp!r}, got {act!r}"
+        return f"{key}: esperado {exp!r}, obtido {act!r}"
     return None
 
 
@@ -149,16 +149,16 @@ def run_case(path: Path) -> CaseResult:
         return CaseResult(path.stem, path, "?", "error", _unreadable(path, exc))
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
         return CaseResult(path.stem, path, "?", "error",
-                          f"{path}: not a case file (engine/expect missing)", is_case=False)
+                          f"{path}: não é um caso (faltam engine/expect)", is_case=False)
     if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
         return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "error",
-                          "`expect` and `input` must be mappings")
+                          "`expect` e `input` devem ser mapeamentos")
     case_id = str(case.get("id", path.stem))
     engine = str(case["engine"])
     runner = load_runner(engine)
     if runner is None:
         return CaseResult(case_id, path, engine, "not_built",
-                          f"engine '{engine}' is not built yet")
+                          f"motor '{engine}' ainda não implementado")
     # YAML 1.1 reads the bare key `on` as the boolean True.
     on = case.get("on", case.get(True))
     try:
@@ -167,7 +167,7 @@ def run_case(path: Path) -> CaseResult:
         actual = {"verdict": "input_error", "error_field": exc.field, "error": exc.render("en")}
     except Exception as exc:  # a crash in one case must not hide the others
         return CaseResult(case_id, path, engine, "error",
-                          f"engine raised {type(exc).__name__}: {exc}")
+                          f"o motor falhou ({type(exc).__name__}): {exc}")
     diff = compare(case["expect"], actual)
     return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
 
@@ -177,7 +177,7 @@ def _unreadable(path: Path, exc: Exception) -> str:
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.YAMLError) and mark is not None:
         problem = getattr(exc, "problem", None) or exc
-        return f"unreadable case file {path}, line {mark.line + 1}: {problem}"
+        return f"caso ilegível {path}, linha {mark.line + 1}: {problem}"
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
         data, index = read_document(path)
@@ -186,9 +186,9 @@ def _unreadable(path: Path, exc: Exception) -> str:
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError:
-                    return (f"unreadable case file {path}, line {line_of(index, loc)}, field "
-                            f"{loc_to_path(list(loc))}: no such date {value}")
-    return f"unreadable case file {path}: {exc}"
+                    return (f"caso ilegível {path}, linha {line_of(index, loc)}, campo "
+                            f"{loc_to_path(list(loc))}: data inexistente {value}")
+    return f"caso ilegível {path}: {exc}"
 
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

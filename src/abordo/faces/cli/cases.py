@@ -9,14 +9,16 @@ from rich.markup import escape
 
 from abordo.casebook import find_case_files, run_cases
 from abordo.faces.cli.common import console
+from abordo.faces.cli.words import PtCommand, PtGroup
 
 
 def register(app: typer.Typer) -> None:
-    cases_app = typer.Typer(help="Casos resolvidos (worked cases).", no_args_is_help=True)
+    cases_app = typer.Typer(cls=PtGroup, help="Casos resolvidos (worked cases).",
+                            no_args_is_help=True)
 
-    @cases_app.command("check")
+    @cases_app.command("check", cls=PtCommand)
     def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos")) -> None:
-        """Roda cada caso e imprime pass/fail com a primeira diferença; resumo no fim."""
+        """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim."""
         if not directory.exists():
             console.print(f"[bold red]erro de entrada[/]: pasta ou arquivo de casos não "
                           f"encontrado: {escape(str(directory))}")
@@ -33,18 +35,18 @@ def register(app: typer.Typer) -> None:
         for r in results:
             if r.status == "pass":
                 passed += 1
-                console.print(f"[green]PASS[/] {escape(r.case_id)} ({r.engine})")
+                console.print(f"[green]OK[/] {escape(r.case_id)} ({r.engine})")
             elif r.status == "not_built":
                 not_built += 1
-                console.print(f"[yellow]NOT BUILT[/] {escape(r.case_id)}: "
+                console.print(f"[yellow]NÃO IMPLEMENTADO[/] {escape(r.case_id)}: "
                               f"{escape(r.difference or '')}")
             else:
                 failed += 1
-                label = "FAIL" if r.status == "fail" else "ERROR"
+                label = "FALHA" if r.status == "fail" else "ERRO"
                 console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): "
                               f"{escape(r.difference or '')}", markup=True)
-        tail = f", {not_built} not built" if not_built else ""
-        console.print(f"{passed} passed, {failed} failed{tail}")
+        tail = f", {not_built} não implementado(s)" if not_built else ""
+        console.print(f"{passed} aprovado(s), {failed} reprovado(s){tail}")
         raise typer.Exit(1 if failed or not_built else 0)
 
     app.add_typer(cases_app, name="cases")

@@ -18,6 +18,7 @@ from abordo.faces.cli.common import (
     resolve_lang,
     today,
 )
+from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report, vessel_line
@@ -31,7 +32,7 @@ OptionOpt = typer.Option(
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=PtCommand)
     def check(
         file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
         on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
@@ -58,7 +59,7 @@ def register(app: typer.Typer) -> None:
             "json": lambda r, lg: json.dumps(r.to_json(lg), ensure_ascii=False, indent=2)})
         raise typer.Exit(result.exit_code)
 
-    @app.command()
+    @app.command(cls=PtCommand)
     def plan(
         file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
         on: str | None = typer.Option(None, "--on", help="data de referência (padrão: hoje)"),

@@ -25,6 +25,7 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
 )
+from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.port_fines import (
     catalogue_json,
     catalogue_table,
@@ -101,7 +102,7 @@ def _flag_error(exc: InputError) -> InputError:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("fine")
+    @app.command("fine", cls=PtCommand)
     def fine(
         file: Path | None = typer.Argument(
             None, help="infração a graduar (YAML ou JSON); ou use as opções abaixo"),

@@ -11,9 +11,12 @@ import sys
 import typer
 
 from abordo.faces.cli.common import console_err, default_lang
+from abordo.faces.cli.messages import use_language
+from abordo.faces.cli.words import PtGroup
 from abordo.law.errors import InputError
 
 app = typer.Typer(
+    cls=PtGroup,
     name="abordo",
     help="Abordo — direito do trabalho aquaviário e portuário, executável e explicado.",
     no_args_is_help=True,
@@ -55,6 +58,7 @@ def _error_lang(argv: list[str]) -> str:
 
 def run() -> None:
     """Entry point: bad input anywhere becomes a clear message and exit code 2."""
+    use_language(_error_lang(sys.argv[1:]))  # Click's and Typer's own messages too
     try:
         app()
     except InputError as exc:

@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from abordo.faces.cli.common import LangOpt, console, parse_on
+from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import to_jsonable
@@ -16,7 +17,7 @@ from abordo.law.norms import norm_registry
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=PtCommand)
     def norms(
         on: str | None = typer.Option(None, "--on", help="mostrar o que vigora nesta data"),
         lang: str | None = LangOpt,

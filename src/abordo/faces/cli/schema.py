@@ -8,6 +8,7 @@ import json
 import typer
 
 from abordo.faces.cli.common import console
+from abordo.faces.cli.words import PtCommand
 from abordo.law.errors import InputError
 
 # kind → "module:Model" (the pydantic input model of each engine)
@@ -35,7 +36,7 @@ def schema_for(kind: str) -> dict[str, object]:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=PtCommand)
     def schema(kind: str = typer.Argument(..., help="vessel | fine | sea-time")) -> None:
         """Imprime o JSON Schema de um formato de entrada."""
         console.print_json(json.dumps(schema_for(kind), ensure_ascii=False))

@@ -29,6 +29,7 @@ from abordo.faces.cli.common import (
     resolve_lang,
     today,
 )
+from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import verdict_label
 from abordo.law.errors import InputError
@@ -142,7 +143,7 @@ def _s(v: Any) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("screen")
+    @app.command("screen", cls=PtCommand)
     def screen_cmd(
         fleet: Path = typer.Argument(..., help="pasta da frota: vessels.csv|parquet + "
                                      "crew.csv|parquet, ou arquivos de caso YAML/JSON"),

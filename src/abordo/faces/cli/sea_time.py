@@ -24,6 +24,7 @@ from abordo.faces.cli.common import (
     resolve_lang,
     today,
 )
+from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
 from abordo.law.errors import InputError
 from abordo.sea_time import compute, load_input
@@ -35,7 +36,7 @@ PURPOSES = ("promotion", "course", "revalidation")
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("sea-time")
+    @app.command("sea-time", cls=PtCommand)
     def sea_time(
         file: Path = typer.Argument(..., help="entrada (YAML, JSON ou XLSX)"),
         on: str | None = typer.Option(

@@ -10,6 +10,7 @@ import typer
 from sqlalchemy import func, select
 
 from abordo.faces.cli.common import console, console_err
+from abordo.faces.cli.words import PtCommand, PtGroup
 from abordo.law.errors import InputError
 
 DbOpt = typer.Option(None, "--db", help="URL do banco (padrão: $ABORDO_DB ou ./abordo.sqlite)")
@@ -170,11 +171,11 @@ def check_listen(host: str, port: int, workers: int) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    db_app = typer.Typer(help="Banco de dados dos casos.", no_args_is_help=True)
-    users_app = typer.Typer(help="Usuários, papéis e regiões.", no_args_is_help=True)
-    audit_app = typer.Typer(help="Trilha de auditoria.", no_args_is_help=True)
+    db_app = typer.Typer(cls=PtGroup, help="Banco de dados dos casos.", no_args_is_help=True)
+    users_app = typer.Typer(cls=PtGroup, help="Usuários, papéis e regiões.", no_args_is_help=True)
+    audit_app = typer.Typer(cls=PtGroup, help="Trilha de auditoria.", no_args_is_help=True)
 
-    @app.command("serve")
+    @app.command("serve", cls=PtCommand)
     def serve(db: str | None = DbOpt,
               host: str = typer.Option("127.0.0.1", "--host"),
               port: int = typer.Option(8000, "--port"),
@@ -204,7 +205,7 @@ def register(app: typer.Typer) -> None:
 
             uvicorn.run(create_app(url), host=host, port=port)
 
-    @db_app.command("upgrade")
+    @db_app.command("upgrade", cls=PtCommand)
     def db_upgrade(db: str | None = DbOpt) -> None:
         """Aplica as migrações (Alembic) até a última versão."""
         from abordo.cases.db import display_url
@@ -212,7 +213,7 @@ def register(app: typer.Typer) -> None:
         url = prepare_db(db)
         console.print(f"banco atualizado: {display_url(url)}")
 
-    @users_app.command("add")
+    @users_app.command("add", cls=PtCommand)
     def users_add(email: str = typer.Option(..., "--email"),
                   role: str = typer.Option(..., "--role",
                                            help="inspector | regional_chief | national | admin"),
@@ -238,7 +239,7 @@ def register(app: typer.Typer) -> None:
         if tok:
             console.print(f"token de API: {tok}")
 
-    @audit_app.command("verify")
+    @audit_app.command("verify", cls=PtCommand)
     def audit_verify(db: str | None = DbOpt) -> None:
         """Verifica a cadeia de hashes; sai com 1 no primeiro evento adulterado (2: banco
         inexistente ou sem o esquema do Abordo)."""

@@ -1,0 +1,103 @@
+"""The command line's own words in Portuguese: usage line, ``--help`` and usage errors.
+
+Typer (0.29) prints some of its words through gettext — the help panels' titles, "Try …
+for help", ``[default: …]`` — and those come from the catalogue of
+:mod:`abordo.faces.cli.messages`. The rest is fixed English text in its parser: the
+``Usage:`` line, the help option's description and the usage errors ("Missing argument
+'file'.", "No such option: --x"). The command and group classes here give those in
+Portuguese (``--lang en`` or an English locale keeps the English): every ``abordo``
+command and group is built with them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from typer._click.core import Context
+from typer._click.exceptions import UsageError
+from typer.core import TyperCommand, TyperGroup
+
+# Usage errors of the parser, English → Portuguese (applied in order to the whole message).
+_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), r) for p, r in (
+        (r"^Missing argument (.+)\.$", r"Argumento obrigatório ausente: \1."),
+        (r"^Missing option (.+)\.$", r"Opção obrigatória ausente: \1."),
+        (r"^Missing parameter:? (.+?)\.?$", r"Parâmetro obrigatório ausente: \1."),
+        (r"^No such option: (\S+)", r"Opção inexistente: \1"),
+        (r"\(Possible options: (.+)\)$", r"(opções possíveis: \1)"),
+        (r"^Option (.+) requires an argument\.$", r"A opção \1 exige um valor."),
+        (r"^Option (.+) requires (\d+) arguments\.$", r"A opção \1 exige \2 valores."),
+        (r"^Option (.+) does not take a value\.$", r"A opção \1 não recebe valor."),
+        (r"^Got unexpected extra argument(?:s|\(s\))? \((.*)\)$", r"Argumentos a mais: \1"),
+        (r"^Invalid value for (.+?): ", r"Valor inválido para \1: "),
+        (r"^Invalid value: ", r"Valor inválido: "),
+        (r"Value (.+) is not a valid integer\.", r"\1 não é um número inteiro."),
+        (r"Value (.+) is not a valid (float|number)\.", r"\1 não é um número."),
+        (r"Value (.+) is not a valid (\w+)\.", r"\1 não é um valor válido (\2)."),
+        (r"(.+) is not one of (.+)\.$", r"\1 não é um destes: \2."),
+        (r"Input should be a valid integer.*$", r"deve ser um número inteiro"),
+        (r"Input should be a valid number.*$", r"deve ser um número"),
+        (r"Input should be a valid (\w+).*$", r"deve ser um valor válido (\1)"),
+        (r"\. Did you mean (.+)\?$", r". Quis dizer \1?"),
+    ))
+HELP_TEXT = "Mostra esta ajuda e sai."
+
+
+def _portuguese() -> bool:
+    # The language chosen at start-up (abordo.faces.cli.messages.use_language).
+    return not os.environ.get("LANGUAGE", "").startswith("en")
+
+
+def translate_error(message: str) -> str:
+    """A usage error of the parser in Portuguese (unchanged when no pattern knows it)."""
+    for pattern, repl in _ERRORS:
+        message = pattern.sub(repl, message)
+    return message
+
+
+def _in_portuguese(exc: UsageError) -> UsageError:
+    if not _portuguese():
+        return exc
+    out = UsageError(translate_error(exc.format_message()), exc.ctx)
+    out.exit_code = exc.exit_code
+    return out
+
+
+class _Words:
+    """What the command and group classes share (a mixin over Typer's classes)."""
+
+    def get_usage(self, ctx: Context) -> str:
+        usage: str = super().get_usage(ctx)  # type: ignore[misc]
+        return re.sub(r"^Usage:", "Uso:", usage) if _portuguese() else usage
+
+    def get_help_option(self, ctx: Context) -> Any:
+        opt = super().get_help_option(ctx)  # type: ignore[misc]
+        if opt is not None and _portuguese():
+            opt.help = HELP_TEXT
+        return opt
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: Context | None = None, **extra: Any) -> Context:
+        try:
+            ctx: Context = super().make_context(  # type: ignore[misc]
+                info_name, args, parent=parent, **extra)
+        except UsageError as exc:
+            raise _in_portuguese(exc) from None
+        return ctx
+
+
+class PtCommand(_Words, TyperCommand):
+    """A Typer command whose own words are Portuguese."""
+
+
+class PtGroup(_Words, TyperGroup):
+    """A Typer group whose own words are Portuguese (its commands' lookup errors too)."""
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            raise _in_portuguese(exc) from None
+

@@ -1,0 +1,82 @@
+"""The command's own words (usage, --help, usage errors) in Portuguese by default."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from abordo.faces.cli.messages import CATALOGUE, compile_catalogue
+from abordo.faces.cli.words import translate_error
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _abordo(*args: str, lang_env: dict[str, str] | None = None
+            ) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANGUAGE", "LC_ALL", "LANG", "ABORDO_LANG")}
+    env.update(lang_env or {})
+    env["COLUMNS"] = "200"
+    return subprocess.run([str(Path(sys.executable).with_name("abordo")), *args],
+                          capture_output=True, text=True, env=env, check=False)
+
+
+def test_help_and_usage_errors_speak_portuguese_by_default() -> None:
+    top = _abordo("--help")
+    assert top.returncode == 0
+    assert "Uso: " in top.stdout and "Usage:" not in top.stdout
+    assert "Opções" in top.stdout and "Comandos" in top.stdout
+    assert "Mostra esta ajuda e sai." in top.stdout
+
+    missing = _abordo("check")
+    assert missing.returncode == 2
+    assert "Argumento obrigatório ausente: 'file'." in missing.stderr
+    assert "Use 'abordo check --help' para ajuda." in missing.stderr
+    assert "Erro" in missing.stderr and "Missing" not in missing.stderr
+
+    bogus = _abordo("check", str(ROOT / "examples/psv-atlantic-provider.yaml"), "--bogus")
+    assert bogus.returncode == 2 and "Opção inexistente: --bogus" in bogus.stderr
+
+    typo = _abordo("chek")
+    assert typo.returncode == 2
+    assert "Comando inexistente: 'chek'. Quis dizer 'check'" in typo.stderr
+
+    wrong = _abordo("screen", str(ROOT / "examples/fleet"), "--horizon", "abc")
+    assert wrong.returncode == 2
+    assert "Valor inválido para '--horizon': deve ser um número inteiro" in wrong.stderr
+
+
+def test_an_english_locale_keeps_the_english_words() -> None:
+    r = _abordo("check", lang_env={"LANG": "en_US.UTF-8"})
+    assert r.returncode == 2 and "Missing argument 'file'." in r.stderr
+    assert "Try 'abordo check --help' for help." in r.stderr
+    h = _abordo("check", "--help", "--lang", "en")
+    assert "Usage:" in h.stdout and "Show this message and exit." in h.stdout
+
+
+@pytest.mark.parametrize(("english", "portuguese"), [
+    ("Missing option '--on'.", "Opção obrigatória ausente: '--on'."),
+    ("Option '--on' requires an argument.", "A opção '--on' exige um valor."),
+    ("Got unexpected extra argument(s) (a b)", "Argumentos a mais: a b"),
+    ("Invalid value for '--format': 'pdff' is not one of 'text', 'json'.",
+     "Valor inválido para '--format': 'pdff' não é um destes: 'text', 'json'."),
+    ("No such option: --of (Possible options: --on, --option)",
+     "Opção inexistente: --of (opções possíveis: --on, --option)"),
+    ("a message no pattern knows", "a message no pattern knows"),
+])
+def test_usage_errors_translated(english: str, portuguese: str) -> None:
+    assert translate_error(english) == portuguese
+
+
+def test_compiled_catalogue_is_the_compilation_of_its_text() -> None:
+    """messages.mo is committed: it must be what `python -m abordo.faces.cli.messages` gives
+    for messages.po (edit the .po, then run that)."""
+    assert CATALOGUE.with_suffix(".mo").read_bytes() == compile_catalogue()
+    with CATALOGUE.open("rb") as f:
+        catalog = read_po(f)
+    assert all(m.string for m in catalog if m.id), "every Typer message has a translation"
