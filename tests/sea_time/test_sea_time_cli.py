@@ -177,3 +177,18 @@ def test_a_folder_given_as_the_input_is_named_as_such(tmp_path: Path) -> None:
     r = runner.invoke(app, ["sea-time", str(tmp_path)])
     assert isinstance(r.exception, InputError)
     assert r.exception.message == f"é uma pasta, não um arquivo: {tmp_path}"
+
+
+def test_an_open_record_after_the_request_date_names_its_csv_row(tmp_path: Path) -> None:
+    for name in ("seafarer-2on-promotion-csv.yaml", "cir.csv", "declaracoes.csv"):
+        (tmp_path / name).write_bytes((EXAMPLE.parent / name).read_bytes())
+    cir = tmp_path / "cir.csv"
+    rows = cir.read_bytes().rstrip(b"\r\n").count(b"\n") + 1  # header + records
+    with cir.open("ab") as f:
+        f.write(b"Navio Novo;;BR;bulk_carrier;open_sea;01/03/2026;;2ON;Cia Costeira;;\n")
+    r = runner.invoke(app, ["sea-time", str(tmp_path / "seafarer-2on-promotion-csv.yaml"),
+                            "--on", "2026-02-02"])
+    err = r.exception
+    assert isinstance(err, InputError)
+    assert (err.file, err.row, err.field) == ("cir.csv", rows + 1, "embark")
+    assert "depois da data do requerimento (02/02/2026)" in err.message

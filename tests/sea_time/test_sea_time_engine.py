@@ -440,3 +440,33 @@ def test_trace_names_the_group_and_department_in_portuguese() -> None:
         "Seção de Convés; finalidade: ascensão de categoria.")
     assert steps["cir_declared"].pt.startswith(
         "Registro 1 da CIR (Navio, 01/03/2025–10/03/2025, 2ON): 10 dia(s) conferido(s)")
+
+
+def test_an_open_record_embarking_after_the_request_date_is_an_input_error() -> None:
+    """Open = still aboard on the request date (spec, sea-time inputs): embarking after it
+    contradicts the record; a closed record after the date is excluded and said so."""
+    with pytest.raises(InputError) as err:
+        run(case(cir=[rec("2024-01-01", "2024-01-10"), rec("2026-07-01", None)]),
+            dt.date(2026, 6, 1))
+    assert err.value.field == "cir[1].embark"
+    assert err.value.message.startswith("registro em aberto (ainda a bordo) com embarque em "
+                                        "01/07/2026, depois da data do requerimento (01/06/2026)")
+    closed = run(case(cir=[rec("2026-07-01", "2026-07-10")]), dt.date(2026, 6, 1))
+    assert excluded(closed) == [("2026-07-01", "2026-07-10", "after_request_date")]
+    # on a date the tool does not cover, the answer is "not covered", whatever the records
+    assert run(case(cir=[rec("2026-07-01", None)]), dt.date(2020, 1, 1)).verdict == \
+        Verdict.NOT_COVERED
+
+
+def test_exclusive_start_lists_the_embarkation_days_it_leaves_out() -> None:
+    """Under sea_time.period = exclusive_start every record's embarkation day is a day not
+    counted, and is reported as such — unless another record counts it (a transfer day)."""
+    data = case(cir=[rec("2025-01-01", "2025-01-10"), rec("2025-01-10", "2025-01-20"),
+                     rec("2025-02-01", "2025-02-01")],
+                declarations=[decl("2025-01-01", "2025-02-01")])
+    d = run(data, **{"sea_time.period": "exclusive_start"})
+    assert d.result["counted_days"] == 19  # 02–10 and 10–20 (the 10th once); 1 Feb not
+    assert excluded(d) == [("2025-01-01", "2025-01-01", "embarkation_day"),
+                           ("2025-02-01", "2025-02-01", "embarkation_day")]
+    assert d.result["excluded"][0]["citation"].provision == "item 1.26.1"
+    assert run(data).result["excluded"] == []

@@ -22,7 +22,7 @@ def run(input: dict[str, Any], on: dt.date | None, options: dict[str, Any],
     if on is None:
         raise InputError("o caso precisa da data do requerimento (on)", "on",
                          message_en="the case needs the request date (on)")
-    data = resolve_files(input, base_dir)
+    data = resolve_files(input, base_dir, on=on)
     decision = compute(data, on, options)
     res = decision.result
     out: dict[str, Any] = {

@@ -55,10 +55,10 @@ CALENDAR_SOURCES = ("cir_declared", "foreign", "standby", "manoeuvres")
 #: Every exclusion reason, in the order of precedence used when one day has several
 #: (the timeline shows the first).
 REASONS = (
-    "after_request_date", "not_in_service", "fixed_platform", "function_not_counted_on_unit",
-    "other_group", "other_department", "lower_function", "above_category_without_lcs",
-    "flag_not_stcw_party", "category_mismatch", "not_declared", "manoeuvre_not_open_sea",
-    "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation",
+    "after_request_date", "embarkation_day", "not_in_service", "fixed_platform",
+    "function_not_counted_on_unit", "other_group", "other_department", "lower_function",
+    "above_category_without_lcs", "flag_not_stcw_party", "category_mismatch", "not_declared",
+    "manoeuvre_not_open_sea", "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation",
     "instructor_not_officer", "certificate_expired", "below_minimum_hours",
     "navy_only_for_courses", "navy_group_not_listed",
 )
@@ -150,7 +150,7 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
     Legal source: NORMAM-101/DPC items 1.26 (CIR × Anexo 1-S), 1.27 (what counts), 1.28
     (365 days, lower function, other group, LCS, Navy days), 1.29 (foreign flags).
     """
-    inp = parse_input(data)
+    inp = parse_input(data, on)
     check_options([PACKAGE], options)
     readings = {f: resolve(PACKAGE, f, options) for f in INTERPRETATION_FAMILIES}
     b = DecisionBuilder(ENGINE, on)
@@ -286,9 +286,14 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
                     f"{br_date(rec.embark)}–{until_pt}, {rec.function})",
                     f"CIR entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}, "
                     f"{rec.function})")
+        if exclusive_start and rec.embark <= run.on:
+            # the reading leaves the embarkation day out: say so, as for any day not counted
+            run.exclude("embarkation_day", d.span(rec.embark, rec.embark))
+            run.cite("embarkation_day")
         if end > run.on:
             # days after the request date are not yet served (item 1.26.1, c)
-            run.exclude("after_request_date", d.span(max(start, run.on + dt.timedelta(1)), end))
+            run.exclude("after_request_date",
+                        d.span(max(rec.embark, run.on + dt.timedelta(1)), end))
             run.cite("after_request_date")
             end = run.on
         period = d.span(start, end)

@@ -324,13 +324,15 @@ def read_sheet(path: Path, section: str, display: str | None = None) -> list[dic
 
 def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | None = None,
                   overrides: Mapping[str, Any] | None = None,
-                  lines: Mapping[str, tuple[str, int]] | None = None) -> dict[str, Any]:
+                  lines: Mapping[str, tuple[str, int]] | None = None,
+                  on: dt.date | None = None) -> dict[str, Any]:
     """``data`` with every ``<section>_file`` replaced by the rows it holds, validated.
 
     ``base_dir``: where relative paths are resolved (the input file's folder).
     ``overrides``: top-level keys set by the caller (the CLI's ``--purpose``).
     ``lines``: where top-level fields read from a ``field | value`` sheet came from
     (``{"purpose": ("caso.xlsx[seafarer]", 7)}``).
+    ``on``: the request date, when known, for the checks that depend on it.
     Raises InputError (file, row, field) — including the whole-input checks, so that an
     error in a row read from a sheet names that sheet and row.
     """
@@ -364,7 +366,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
         raise InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en)
                                   for e in problems])
     try:
-        parse_input(out)
+        parse_input(out, on)
     except InputError as exc:
         raise _relocate(exc, sources, display, lines or {}) from None
     return out
@@ -457,11 +459,14 @@ def _workbook_input(path: Path, display: str
     return data, top_lines
 
 
-def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
+def load_input(path: Path, *, purpose: str | None = None, on: dt.date | None = None
+               ) -> dict[str, Any]:
     """Read a sea-time input file (``.yaml``/``.yml``/``.json``/``.xlsx``), sheets resolved.
 
-    ``purpose`` overrides the file's ``purpose``. Returns the plain input dict (validated:
-    :func:`abordo.sea_time.compute` accepts it). Raises InputError naming file, row, field.
+    ``purpose`` overrides the file's ``purpose``; ``on`` (the request date) adds the checks
+    that depend on it (:func:`abordo.sea_time.model.parse_input`). Returns the plain input
+    dict (validated: :func:`abordo.sea_time.compute` accepts it). Raises InputError naming
+    file, row, field.
     """
     display = path.name
     suffix = path.suffix.lower()
@@ -472,7 +477,7 @@ def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
     if suffix in {".xlsx", ".xlsm"}:
         data, lines = _workbook_input(path, display)
         return resolve_files(data, path.parent, display=display, overrides=overrides,
-                             lines=lines)
+                             lines=lines, on=on)
     if suffix not in {".yaml", ".yml", ".json"}:
         raise InputError(
             f"formato não suportado '{path.suffix}'; use YAML, JSON ou XLSX (um CSV é "
@@ -485,7 +490,7 @@ def load_input(path: Path, *, purpose: str | None = None) -> dict[str, Any]:
         raise InputError("a entrada deve ser um objeto (seafarer, purpose, cir, …)", None,
                          display, message_en="the input must be an object")
     try:
-        return resolve_files(data, path.parent, display=display, overrides=overrides)
+        return resolve_files(data, path.parent, display=display, overrides=overrides, on=on)
     except InputError as exc:
         # An error in the file itself: name its line (the file is read again only then).
         index = parse_document(text, suffix == ".json", display)[1]

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from abordo.law.errors import InputError
 from abordo.law.validation import Bilingual, Date, input_error_from_pydantic
-from abordo.sea_time.catalog import categories
+from abordo.sea_time.catalog import categories, version_on
 
 Purpose = Literal["promotion", "course", "revalidation"]
 Group = Literal["maritime", "river", "fisher", "diver", "pilot", "docking_agent"]
@@ -294,13 +294,16 @@ class SeaTimeInput(_Model):
         return v
 
 
-def parse_input(data: Mapping[str, Any] | SeaTimeInput) -> SeaTimeInput:
+def parse_input(data: Mapping[str, Any] | SeaTimeInput, on: dt.date | None = None
+                ) -> SeaTimeInput:
     """Validate ``data`` (the spec's YAML/JSON shape) into a :class:`SeaTimeInput`.
 
     Raises :class:`~abordo.law.InputError` naming the field path (``cir[2].disembark``):
     unknown fields, bad dates, unknown category codes, a disembarkation before the
-    embarkation. (A declaration that matches no CIR record is not an input error: it counts
-    nothing, and the engine reports it — NORMAM-101 item 1.26.1 e.)
+    embarkation; with a request date ``on`` that the tool covers, also an open CIR record
+    (still aboard on that date) that embarks after it. (A declaration that matches no CIR
+    record is not an input error: it counts nothing, and the engine reports it — NORMAM-101
+    item 1.26.1 e.)
     """
     if isinstance(data, SeaTimeInput):
         inp = data
@@ -312,4 +315,22 @@ def parse_input(data: Mapping[str, Any] | SeaTimeInput) -> SeaTimeInput:
             inp = SeaTimeInput.model_validate(dict(data))
         except ValidationError as exc:
             raise input_error_from_pydantic(exc) from None
+    if on is not None and version_on(on) is not None:  # a date not covered is only said so
+        _check_open_records(inp, on)
     return inp
+
+
+def _check_open_records(inp: SeaTimeInput, on: dt.date) -> None:
+    """An open record means "still aboard on the request date" (spec: sea-time inputs); one
+    that embarks after that date contradicts itself — a wrong date, not days to leave out
+    in silence (a closed record after the date is excluded and said so)."""
+    problems = [
+        InputError(f"registro em aberto (ainda a bordo) com embarque em {rec.embark:%d/%m/%Y}, "
+                   f"depois da data do requerimento ({on:%d/%m/%Y}): informe o desembarque "
+                   "ou corrija a data", f"cir[{i}].embark",
+                   message_en=f"open record (still aboard) embarking on {rec.embark.isoformat()}"
+                   f", after the request date ({on.isoformat()}): give the disembarkation or "
+                   "correct the date")
+        for i, rec in enumerate(inp.cir) if rec.disembark is None and rec.embark > on]
+    if problems:
+        raise problems[0] if len(problems) == 1 else InputError.listing(problems)

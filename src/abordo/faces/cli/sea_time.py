@@ -67,6 +67,6 @@ def register(app: typer.Typer) -> None:
                              f"({' | '.join(PURPOSES)})")
         date = parse_on(on) or today()
         options = parse_options(option, ["abordo.sea_time"])
-        data = load_input(file, purpose=purpose)
+        data = load_input(file, purpose=purpose, on=date)
         decision = compute(data, date, options)
         emit_report(fmt, decision, language, output, RENDERERS)
