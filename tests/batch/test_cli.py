@@ -40,7 +40,7 @@ def test_example_fleet_summary_and_exit_1(tmp_path: Path) -> None:
     assert code == 1  # some vessels are non-compliant
     assert "13 embarcações, 388 pessoas a bordo" in text
     assert "não conforme" in text and "V04 Deep Explorer" in text
-    assert "Déficit total hoje: 46 brasileiros." in text
+    assert "Déficit total na data julgada: 46 brasileiros." in text
     df = pl.read_parquet(out)
     assert df.height == 13 and df["risk_rank"].min() == 1
 
@@ -201,3 +201,45 @@ def test_every_failing_check_of_the_vessels_table_is_listed_in_file_order(
     said2 = bad(f2)
     assert "linha 4, campo ajb_entry: data inválida" in said2
     assert "sem entrada" not in said2
+
+
+def test_vessels_without_crew_or_position_holders_are_flagged(tmp_path: Path) -> None:
+    """A vessel with no crew rows and a REB vessel whose list names no master / chief
+    engineer (CLC / OSM are qualifications, not positions) are not silently compliant: the
+    engine's *_not_identified warnings and no_crew go to the warnings column and the
+    summary."""
+    f = fleet(tmp_path)
+    with (f / "vessels.csv").open("a", encoding="utf-8") as v:
+        v.write("V14,Sem Tripulação,,PA,,offshore_support,charter,2026-01-01,,,,\n"
+                "V15,Rebocador REB,,BR,REB,port_support,,,,,,\n")
+    with (f / "crew.csv").open("a", encoding="utf-8") as c:
+        c.write("V15,V15-1,CLC,PH,\nV15,V15-2,OSM,PH,\nV15,V15-3,MNC,BR,\n")
+    out = tmp_path / "r.csv"
+    code, text = run(str(f), "--on", "2026-06-01", "-o", str(out))
+    assert code == 1
+    said = " ".join(text.split())
+    assert "Alerta (no_crew): 1 embarcação sem nenhuma pessoa na tabela de tripulação." in said
+    assert ("Alerta (master_not_identified): 1 embarcação sem comandante identificado — "
+            "informe a coluna position.") in said
+    df = pl.read_csv(out).sort("id")
+    got = {r["id"]: (r["verdict"], r["warnings"], r["crew_size"]) for r in df.iter_rows(named=True)
+           if r["id"] in ("V06", "V14", "V15")}
+    assert got == {"V06": ("compliant", None, 10), "V14": ("compliant", "no_crew", 0),
+                   "V15": ("compliant",
+                           "master_not_identified;chief_engineer_not_identified", 3)}
+
+
+def test_a_row_with_too_many_fields_is_named_by_its_line(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    edit(f / "crew.csv", "V01,V01-C002,Chief Officer,NO,", "V01,V01-C002,Chief Officer,NO,,x")
+    code, text = run(str(f), "--on", "2026-06-01", "-o", str(tmp_path / "r.csv"))
+    assert code == 2 and not (tmp_path / "r.csv").exists()
+    said = " ".join(text.split())
+    assert "crew.csv, linha 3: linha com 6 campos; o cabeçalho tem 5 (separador ',')" in said
+    assert "truncate_ragged_lines" not in said
+    (tmp_path / "v").mkdir()
+    f2 = fleet(tmp_path / "v")
+    edit(f2 / "vessels.csv", "V02,Southern Tern,", "V02,Southern Tern,,,")
+    code, text = run(str(f2), "--on", "2026-06-01")
+    assert code == 2 and "vessels.csv, linha 3: linha com 14 campos; o cabeçalho tem 12" in \
+        " ".join(text.split())

@@ -17,6 +17,7 @@ import pytest
 from tests.batch.fleetgen import gen_fleet, write_tables
 
 from abordo.batch import screen
+from abordo.batch.evaluate import WARNING_IDS
 from abordo.crew.load import parse_vessel_case
 from abordo.law.errors import InputError
 from abordo.quota import evaluate, plan
@@ -68,6 +69,8 @@ def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict
         "next_since": nxt["since"] if nxt else None,
         "total_deficit": r.get("total_deficit"),
         "findings": set(f.id for f in d.violations),
+        "warnings": {f.id for f in d.findings if f.severity == "warning" and f.id in WARNING_IDS}
+        | ({"no_crew"} if r["vessel"]["crew_size"] == 0 else set()),
         "unconfirmed": bool(d.unconfirmed),
         "crew_size": r["vessel"]["crew_size"],
         "groups": {g["group"]: (g["base"], g["required"], g["brazilians"], g["deficit"])
@@ -100,6 +103,7 @@ def got(row: dict[str, Any], groups: tuple[str, ...]) -> dict[str, Any]:
                                "next_fraction", "next_from_day", "next_since", "total_deficit",
                                "unconfirmed", "crew_size")},
         "findings": set((row["findings"] or "").split(";")) - {""},
+        "warnings": set((row["warnings"] or "").split(";")) - {""},
         "groups": {g: (row[f"{g}_base"], row[f"{g}_required"], row[f"{g}_brazilians"],
                        row[f"{g}_deficit"]) for g in groups if row[f"{g}_required"] is not None},
         "next_groups": {g: row[f"{g}_next_required"] for g in groups
@@ -135,12 +139,14 @@ def test_every_row_equals_the_engine(tmp_path: Path, seed: int, on: dt.date, siz
     mismatches = []
     verdicts: Counter[str] = Counter()
     regimes: Counter[str | None] = Counter()
+    warned: Counter[str] = Counter()
     for vid, case in fleet.items():
         exp = expected(case, on, options)
         row = rows[vid]
         g = got(row, groups)
         verdicts[exp["verdict"]] += 1
         regimes[exp.get("regime")] += 1
+        warned.update(exp.get("warnings", ()))
         if exp["verdict"] == "input_error":
             ok = g["verdict"] == "input_error" and exp["error"] in (g["error"] or "")
         else:
@@ -153,6 +159,8 @@ def test_every_row_equals_the_engine(tmp_path: Path, seed: int, on: dt.date, siz
     # ran, and the verdicts of the era are all present.
     assert res.exact_vessels > 0 and res.engine_vessels > 0
     assert len(verdicts) >= 4, verdicts
+    if size >= 2000:  # every warning was met (and agreed on) in the larger runs
+        assert set(warned) == set(WARNING_IDS), warned
     del regimes
 
 

@@ -365,3 +365,16 @@ def test_entry_and_exit_dates_written_dd_mm_aaaa(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         screen(tmp_path, dt.date(2026, 6, 1))
     assert (err.value.row, err.value.field) == (2, "ajb_entry")
+
+
+def test_non_compliant_ties_on_shortfall_go_by_days_of_operation_only() -> None:
+    """Rule 1 (docs/screen.md): among non-compliant vessels with the same shortfall, the
+    longest in operation first — their next step does not enter."""
+    f = pl.DataFrame({
+        "id": ["a05", "a16", "a04", "a27"],
+        "verdict": ["non_compliant"] * 4, "total_deficit": [3, 3, 3, 3],
+        "findings": [None] * 4,
+        "days_to_next": [1, 5, 10, None], "next_deficit_total": [6, 5, 4, None],
+        "days_of_operation": [359, 185, 180, 400],
+    }, schema_overrides={"findings": pl.String})
+    assert rank(f).sort("risk_rank")["id"].to_list() == ["a27", "a05", "a16", "a04"]

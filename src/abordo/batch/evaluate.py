@@ -77,6 +77,13 @@ _FINDING_IDS = ("long_haul_without_foreign_calls", "master_not_brazilian",
 FINDINGS = pl.Series("findings", [
     ";".join(f for i, f in enumerate(_FINDING_IDS) if bits & (8 >> i)) or None
     for bits in range(16)], dtype=pl.String)
+# Warnings by bits (no crew rows 4, no master 2, no chief engineer 1): the engine's
+# ``*_not_identified`` warnings (a rule that wants them Brazilian, nobody in that position)
+# and a vessel with no person in the crew table — data to complete, not a compliant crew.
+WARNING_IDS = ("no_crew", "master_not_identified", "chief_engineer_not_identified")
+WARNINGS = pl.Series("warnings", [
+    ";".join(f for i, f in enumerate(WARNING_IDS) if bits & (4 >> i)) or None
+    for bits in range(8)], dtype=pl.String)
 
 
 def group_columns(gid: str) -> list[str]:
@@ -91,6 +98,7 @@ def output_schema(rs: RuleSet, horizon: int | None) -> dict[str, pl.DataType]:
     schema: dict[str, pl.DataType] = {
         "id": s, "name": s, "imo": s, "flag": s, "registry": s, "activity": s, "contract": s,
         "verdict": s, "regime": s, "regime_label": s, "reason": s, "findings": s,
+        "warnings": s,
         "crew_size": i32, "stay_start": d, "days_of_operation": i32, "in_ajb": b,
         "step_fraction": s, "step_from_day": i32, "step_since": d, "step_extended": b,
         "citation": s,
@@ -283,8 +291,8 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "_dbl", "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
                  "interpretations", "regime_from", "regime_to", "_gm")
-# Per-vessel counts the evaluation reads (master_n / chief_n are not needed).
-CELL_COUNTS = tuple(f for f in PACKED_FIELDS if f not in ("master_n", "chief_n"))
+# Per-vessel counts the evaluation reads.
+CELL_COUNTS = PACKED_FIELDS
 
 
 def _lane_of(fld: str) -> str:
@@ -523,10 +531,15 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
     deficit = (pl.col("_has_cur") & (pl.col("total_deficit") > 0)).fill_null(False)
     bits = (exempt_bad.cast(pl.UInt32) * 8 + master_bad.cast(pl.UInt32) * 4
             + chief_bad.cast(pl.UInt32) * 2 + deficit.cast(pl.UInt32))
+    master_none = (pos_stage & pl.col("pos_master") & (cnt("master_n") == 0)).fill_null(False)
+    chief_none = (pos_stage & pl.col("pos_chief") & (cnt("chief_n") == 0)).fill_null(False)
+    warn_bits = ((pl.col("crew_size") == 0).cast(pl.UInt32) * 4
+                 + master_none.cast(pl.UInt32) * 2 + chief_none.cast(pl.UInt32))
     v = v.with_columns(
         _pos_viol=master_bad.cast(pl.Int32) + chief_bad.cast(pl.Int32),
         _exempt_bad=exempt_bad,
         findings=pl.lit(FINDINGS).gather(bits),
+        warnings=pl.lit(WARNINGS).gather(warn_bits),
     )
 
     violated = pl.col("_pos_viol") > 0

@@ -121,6 +121,27 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str]:
     return [h.strip() for h in header], sep
 
 
+def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
+               ) -> InputError:
+    """The :class:`InputError` of a table Polars could not read (``kind``: "embarcações" /
+    "tripulação"): for a CSV row with more fields than the header, that row (file, line);
+    else the reader's first line of message (its hints name settings of its own)."""
+    if path.suffix.lower() == ".csv":
+        names, sep = _csv_header(path, display)
+        with path.open(encoding="utf-8-sig", errors="replace", newline="") as fh:
+            reader = csv.reader(fh, delimiter=sep)
+            next(reader, None)
+            for row in reader:
+                if len(row) > len(names):
+                    return _err(f"linha com {len(row)} campos; o cabeçalho tem {len(names)} "
+                                f"(separador '{sep}')", f"row with {len(row)} fields; the "
+                                f"header has {len(names)} (separator '{sep}')",
+                                file=display, row=reader.line_num)
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return _err(f"não foi possível ler a tabela de {kind}: {first}",
+                f"could not read the {kind_en} table: {first}", file=display)
+
+
 def _open(path: Path, display: str, mapping: dict[str, str], kind: str
           ) -> tuple[pl.LazyFrame, dict[str, str], int]:
     """Lazy frame with canonical column names; unknown columns are an error."""
@@ -218,11 +239,18 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     try:
         raw = vlf.collect()
     except pl.exceptions.PolarsError as exc:
-        raise _err(f"não foi possível ler o arquivo: {exc}", f"could not read the file: {exc}",
-                   file=vdisplay) from None
+        raise read_error(vpath, vdisplay, exc, "embarcações", "vessels") from None
     if raw.height == 0:
         raise _err("a tabela de embarcações não tem nenhuma linha", "the vessels table has "
                    "no row", file=vdisplay)
+    if cpath.suffix.lower() == ".csv":
+        # The reader checks a row's number of fields only when every column is read; the
+        # screening reads a few: one pass over all of them, so that a row with more fields
+        # than the header (a shifted row) is named rather than read in part.
+        try:
+            clf.select(pl.all().null_count()).collect(engine="streaming")
+        except pl.exceptions.PolarsError as exc:
+            raise read_error(cpath, cdisplay, exc, "tripulação", "crew") from None
     crew_cols = [c for c in ("vessel_id", *CREW_READ) if c in cheaders]
     clf = clf.select(crew_cols)
     cschema = dict(clf.collect_schema())

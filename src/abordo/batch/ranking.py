@@ -6,8 +6,9 @@ Ranking rule (``risk_rank`` 1 = inspect first):
    chief-engineer findings), then days of operation descending;
 2. ``input_error`` — vessels whose data the engine could not judge (only with keep-going);
 3. ``compliant`` / ``not_yet`` whose **next step** would leave the current crew short —
-   soonest step first, then larger future deficit;
-4. the other ``compliant`` / ``not_yet`` — soonest next step first (none last);
+   soonest step first, then larger future deficit, then days of operation descending;
+4. the other ``compliant`` / ``not_yet`` — soonest next step first (none last), then days
+   of operation descending;
 5. ``not_covered`` (the law on the date is not modelled: cannot be judged);
 6. ``not_applicable``.
 
@@ -48,10 +49,15 @@ def rank(frame: pl.DataFrame) -> pl.DataFrame:
                                  top).cast(pl.UInt64)
 
     top16, top14, top15 = (1 << 16) - 1, (1 << 14) - 1, (1 << 15) - 1
+    # A non-compliant vessel is ranked by what it lacks now, then by how long it has been
+    # operating: its next step does not enter (rule 1).
+    now = tier == 0
+    days_to_next = pl.when(now).then(0).otherwise(pl.col("days_to_next").fill_null(top16))
+    next_deficit = pl.when(now).then(0).otherwise(pl.col("next_deficit_total").fill_null(0))
     key = (part(tier, 3) * (1 << 61)
            + (top16 - part(shortfall.fill_null(0), 16)) * (1 << 45)
-           + part(pl.col("days_to_next").fill_null(top16), 16) * (1 << 29)
-           + (top14 - part(pl.col("next_deficit_total").fill_null(0), 14)) * (1 << 15)
+           + part(days_to_next, 16) * (1 << 29)
+           + (top14 - part(next_deficit, 14)) * (1 << 15)
            + (top15 - part(pl.col("days_of_operation").fill_null(0), 15)))
     # Ordinal rank: one stable sort; ties keep the order of the vessels table.
     risk = key.rank("ordinal").cast(pl.UInt32).alias("risk_rank")
@@ -66,7 +72,8 @@ def shortfall_expr() -> pl.Expr:
 
 
 def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
-    """Counts by verdict, totals and the ``top`` riskiest vessels (plain data)."""
+    """Counts by verdict, totals, vessels per warning and the ``top`` riskiest vessels
+    (plain data)."""
     by_verdict = dict(frame.group_by("verdict").len().iter_rows())
     nc = frame.filter(pl.col("verdict") == "non_compliant")
     out: dict[str, Any] = {
@@ -78,6 +85,9 @@ def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
             "risk_rank", "id", "name", "verdict", "regime", "days_of_operation",
             "total_deficit", "findings", "next_since", "next_deficit_total").to_dicts(),
     }
+    if "warnings" in frame.columns:
+        ids = frame["warnings"].drop_nulls().str.split(";").explode()
+        out["warnings"] = {str(k): int(v) for k, v in ids.value_counts(sort=True).iter_rows()}
     if "horizon_steps" in frame.columns:
         h = frame.filter(pl.col("horizon_steps").fill_null(0) > 0)
         out["horizon"] = {"vessels_with_steps": h.height,

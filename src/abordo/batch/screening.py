@@ -14,7 +14,7 @@ import polars as pl
 from abordo.batch.crew import check_vessel_ids, count_crew
 from abordo.batch.engine_rows import decide_with_engine
 from abordo.batch.evaluate import CHUNK, evaluate_fleet, output_schema
-from abordo.batch.fleet import Fleet, read_fleet
+from abordo.batch.fleet import Fleet, read_error, read_fleet
 from abordo.batch.ranking import rank, shortfall_expr
 from abordo.batch.tables import RuleSet, rule_set
 from abordo.law.errors import InputError
@@ -52,9 +52,7 @@ class ScreenResult:
 
 
 def _polars_error(exc: Exception, fleet: Fleet) -> InputError:
-    return InputError(f"não foi possível ler a tabela de tripulação: {exc}", None,
-                      fleet.crew.display,
-                      message_en=f"could not read the crew table: {exc}")
+    return read_error(Path(fleet.crew.display), fleet.crew.display, exc, "tripulação", "crew")
 
 
 def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,

@@ -54,6 +54,21 @@ FINDING_LABELS = {
 }
 
 
+WARNING_LABELS = {
+    "no_crew": ("sem nenhuma pessoa na tabela de tripulação",
+                "with no person in the crew table"),
+    "master_not_identified": ("sem comandante identificado — informe a coluna position",
+                              "with no master identified — give the position column"),
+    "chief_engineer_not_identified": ("sem chefe de máquinas identificado — informe a coluna "
+                                      "position", "with no chief engineer identified — give "
+                                      "the position column"),
+}
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def _findings(value: str | None, lang: str) -> str:
     i = 1 if lang == "en" else 0
     return ", ".join(FINDING_LABELS.get(f, (f, f))[i] for f in (value or "").split(";") if f)
@@ -77,9 +92,11 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
     on = res.rules.on
     out_console.print(
         f"[bold]{'Triagem da frota' if pt else 'Fleet screening'}[/] — "
-        f"{'data julgada' if pt else 'date judged'} {_date(on, lang)} — {s['vessels']} "
-        f"{'embarcações' if pt else 'vessels'}, {res.crew_rows} "
-        f"{'pessoas a bordo' if pt else 'persons aboard'}")
+        f"{'data julgada' if pt else 'date judged'} {_date(on, lang)} — "
+        + (_plural(s["vessels"], "embarcação", "embarcações") if pt else
+           _plural(s["vessels"], "vessel", "vessels")) + ", "
+        + (_plural(res.crew_rows, "pessoa a bordo", "pessoas a bordo") if pt else
+           _plural(res.crew_rows, "person aboard", "persons aboard")))
     t = Table(title="Embarcações por resultado" if pt else "Vessels by verdict")
     t.add_column("resultado" if pt else "verdict")
     t.add_column("embarcações" if pt else "vessels", justify="right")
@@ -115,8 +132,17 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
              f"step; {h['vessels_short']} would be short (total {h['max_deficit_total']} "
              "Brazilians) with the current crew."))
     if s["total_deficit"]:
-        out_console.print(f"{'Déficit total hoje' if pt else 'Total deficit today'}: "
-                          f"{s['total_deficit']} {'brasileiros' if pt else 'Brazilians'}.")
+        n = s["total_deficit"]
+        out_console.print(
+            f"Déficit total na data julgada: {_plural(n, 'brasileiro', 'brasileiros')}."
+            if pt else
+            f"Total deficit on the date judged: {_plural(n, 'Brazilian', 'Brazilians')}.")
+    for wid, n in s.get("warnings", {}).items():
+        pt_label, en_label = WARNING_LABELS.get(wid, (wid, wid))
+        out_console.print(
+            f"[yellow]Alerta[/] ({wid}): {_plural(n, 'embarcação', 'embarcações')} {pt_label}."
+            if pt else
+            f"[yellow]Warning[/] ({wid}): {_plural(n, 'vessel', 'vessels')} {en_label}.")
     used = sorted({i for v in res.frame["interpretations"].drop_nulls().unique().to_list()
                    for i in str(v).split("; ") if i})
     if used:
@@ -134,8 +160,9 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
             console_err.print(f"  {vid}: {msg}", markup=False, highlight=False)
     if out is not None:
         out_console.print(f"{'Resultado gravado em' if pt else 'Result written to'} "
-                          f"{escape(str(out))} "
-                          f"({res.frame.height} {'linhas' if pt else 'rows'}).")
+                          f"{escape(str(out))} ("
+                          + (_plural(res.frame.height, "linha", "linhas") if pt else
+                             _plural(res.frame.height, "row", "rows")) + ").")
 
 
 def _s(v: Any) -> str:
