@@ -243,3 +243,50 @@ def test_a_row_with_too_many_fields_is_named_by_its_line(tmp_path: Path) -> None
     code, text = run(str(f2), "--on", "2026-06-01")
     assert code == 2 and "vessels.csv, linha 3: linha com 14 campos; o cabeçalho tem 12" in \
         " ".join(text.split())
+
+
+def test_the_first_bad_crew_row_in_file_order_is_named(tmp_path: Path) -> None:
+    """A row with no vessel (line 3) before a row with no nationality (line 4): the first."""
+    f = fleet(tmp_path)
+    edit(f / "crew.csv", "V01,V01-C002,Chief Officer,NO,", ",V01-C002,Chief Officer,NO,")
+    text = (f / "crew.csv").read_text(encoding="utf-8").splitlines()
+    text[3] = ",".join([*text[3].split(",")[:3], "", ""])  # line 4: nationality blank
+    (f / "crew.csv").write_text("\n".join(text) + "\n", encoding="utf-8")
+    code, out = run(str(f), "--on", "2026-06-01")
+    assert code == 2
+    assert "crew.csv, linha 3, campo vessel_id: vessel_id ausente" in " ".join(out.split())
+
+
+def test_a_windows_1252_csv_as_excel_saves_it_is_read(tmp_path: Path) -> None:
+    """Excel saves CSV in Windows-1252: read as the crew-file loader of `check` reads it."""
+    f = fleet(tmp_path)
+    edit(f / "vessels.csv", "Atlantic Provider", "Atlântico Provedor")
+    for name in ("vessels.csv", "crew.csv"):
+        (f / name).write_bytes((f / name).read_text(encoding="utf-8").encode("cp1252"))
+    out = tmp_path / "r.csv"
+    code, text = run(str(f), "--on", "2026-06-01", "-o", str(out))
+    assert code == 1 and "13 embarcações, 388 pessoas a bordo" in text
+    df = pl.read_csv(out)
+    assert df.filter(pl.col("id") == "V01")["name"].item() == "Atlântico Provedor"
+    assert df.filter(pl.col("id") == "V04")["total_deficit"].item() == 29
+
+
+def test_a_spreadsheet_in_the_fleet_folder_is_named(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    (f / "crew.csv").rename(f / "crew.xlsx")
+    code, text = run(str(f), "--on", "2026-06-01")
+    assert code == 2
+    assert "crew.xlsx: planilhas não são lidas na triagem; exporte a tabela como CSV (UTF-8) " \
+        "ou Parquet" in " ".join(text.split())  # "arquivo …/crew.xlsx: planilhas …"
+
+
+def test_float_vessel_ids_are_refused(tmp_path: Path) -> None:
+    f = fleet(tmp_path)
+    v = pl.read_csv(f / "vessels.csv", infer_schema=False)
+    v = v.with_columns(id=pl.int_range(1, v.height + 1).cast(pl.Float64))
+    v.write_parquet(f / "vessels.parquet")
+    (f / "vessels.csv").unlink()
+    code, text = run(str(f), "--on", "2026-06-01")
+    assert code == 2
+    assert "vessels.parquet, campo id: a coluna id deve ser texto ou inteiro (é Float64)" in \
+        " ".join(text.split())

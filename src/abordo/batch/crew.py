@@ -641,25 +641,33 @@ def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None
     row = int(hit["_i"][0]) + src.row_offset if hit.height else None
     value = hit["vessel_id"][0] if hit.height else None
     if value is None:
-        raise InputError("vessel_id ausente: cada pessoa deve indicar a embarcação",
-                         "vessel_id", src.display, row,
-                         message_en="missing vessel_id: each person must name the vessel")
+        raise _missing_vessel_id(src, row)
     raise InputError(f"embarcação '{value}' não consta da tabela de embarcações",
                      "vessel_id", src.display, row,
                      message_en=f"vessel '{value}' is not in the vessels table")
 
 
+def _missing_vessel_id(src: CrewSource, row: int | None) -> InputError:
+    return InputError("vessel_id ausente: cada pessoa deve indicar a embarcação",
+                      "vessel_id", src.display, row,
+                      message_en="missing vessel_id: each person must name the vessel")
+
+
 def _first_bad_row(src: CrewSource, voc: Vocabulary) -> InputError:
-    """The first crew row whose values the crew model rejects, as that model says it."""
+    """The first crew row whose values the crew model rejects, as that model says it — or
+    that names no vessel, when such a row comes first (file order)."""
     ex = _classify_source(src, voc)
     cols = [c for c in ("id", "rank", "nationality", *EXPLICIT) if src.has(c)]
-    hit = (src.lf.with_row_index("_i").with_columns(_bad=ex["_bad"]).filter(pl.col("_bad"))
-           .select("_i", *(pl.col(c).cast(pl.String) for c in cols)).head(1).collect())
+    hit = (src.lf.with_row_index("_i").with_columns(_bad=ex["_bad"])
+           .filter(pl.col("_bad") | pl.col("vessel_id").is_null())
+           .select("_i", "_bad", *(pl.col(c).cast(pl.String) for c in cols)).head(1).collect())
     if not hit.height:  # pragma: no cover - the exact pass saw one
         return InputError("linha de tripulação inválida", None, src.display,
                           message_en="invalid crew row")
     rec = hit.row(0, named=True)
     row = int(rec.pop("_i")) + src.row_offset
+    if not rec.pop("_bad"):
+        return _missing_vessel_id(src, row)
     data = {k: v.strip() for k, v in rec.items() if v is not None and v.strip()}
     data.setdefault("id", f"L{row}")
     try:

@@ -39,7 +39,7 @@ import polars as pl
 
 from abordo.batch.crew import CrewSource
 from abordo.crew.crewfile import COLUMNS as CREW_COLUMNS
-from abordo.crew.crewfile import FALSE, TRUE, header_key
+from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
 from abordo.law.errors import InputError
@@ -100,25 +100,25 @@ def _err(pt: str, en: str, fld: str | None = None, file: str | None = None,
     return InputError(pt, fld, file, row, message_en=en)
 
 
-def _csv_header(path: Path, display: str) -> tuple[list[str], str]:
+def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool]:
+    """The header's names, the separator, and whether the file is UTF-8 (else Windows-1252
+    / Latin-1, as Excel saves a CSV; read as :func:`abordo.crew.crewfile.decode` reads a
+    crew file)."""
     with path.open("rb") as fh:
         head = fh.read(65536)
     if not head.strip():
         raise _err("arquivo vazio", "empty file", file=display)
+    utf8 = True
     try:
         text = head.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = head[:-4].decode("utf-8-sig") if len(head) == 65536 else ""
-        except UnicodeDecodeError:
-            text = ""
-        if not text:
-            raise _err("o arquivo CSV deve estar em UTF-8", "the CSV file must be UTF-8",
-                       file=display, row=1) from None
+    except UnicodeDecodeError as exc:
+        # a multi-byte character cut at the end of the sample is still UTF-8
+        utf8 = len(head) == 65536 and exc.start >= len(head) - 3
+        text = head[:exc.start].decode("utf-8-sig") if utf8 else decode(head, display)
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
-    return [h.strip() for h in header], sep
+    return [h.strip() for h in header], sep, utf8
 
 
 def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
@@ -127,7 +127,7 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
     "tripulação"): for a CSV row with more fields than the header, that row (file, line);
     else the reader's first line of message (its hints name settings of its own)."""
     if path.suffix.lower() == ".csv":
-        names, sep = _csv_header(path, display)
+        names, sep, _ = _csv_header(path, display)
         with path.open(encoding="utf-8-sig", errors="replace", newline="") as fh:
             reader = csv.reader(fh, delimiter=sep)
             next(reader, None)
@@ -145,8 +145,9 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
 def _open(path: Path, display: str, mapping: dict[str, str], kind: str
           ) -> tuple[pl.LazyFrame, dict[str, str], int]:
     """Lazy frame with canonical column names; unknown columns are an error."""
+    utf8 = True
     if path.suffix.lower() == ".csv":
-        names, sep = _csv_header(path, display)
+        names, sep, utf8 = _csv_header(path, display)
         row_offset, header_row = 2, 1
     else:
         try:
@@ -173,7 +174,10 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str
         headers[fld] = name
         canon.append(fld)
     if path.suffix.lower() == ".csv":
-        lf = pl.scan_csv(path, separator=sep, infer_schema=False, new_columns=canon,
+        # Not UTF-8: converted in memory (a table larger than memory: save it as UTF-8).
+        source: Path | bytes = path if utf8 else \
+            decode(path.read_bytes(), display).encode("utf-8")
+        lf = pl.scan_csv(source, separator=sep, infer_schema=False, new_columns=canon,
                          encoding="utf8", raise_if_empty=False, truncate_ragged_lines=False)
     else:
         lf = pl.scan_parquet(path).rename(dict(zip(names, canon, strict=True)))
@@ -183,6 +187,12 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str
 def _find(folder: Path, stem: str) -> Path | None:
     found = [folder / f"{stem}{ext}" for ext in (".parquet", ".csv")
              if (folder / f"{stem}{ext}").exists()]
+    if not found:
+        sheets = [p for p in folder.glob(f"{stem}.*") if p.suffix.lower() in (".xlsx", ".xls")]
+        if sheets:
+            raise _err("planilhas não são lidas na triagem; exporte a tabela como CSV "
+                       "(UTF-8) ou Parquet", "spreadsheets are not read by the screening; "
+                       "export the table as CSV (UTF-8) or Parquet", file=str(sheets[0]))
     if len(found) > 1:
         raise _err(f"há {found[0].name} e {found[1].name}: deixe apenas um",
                    f"both {found[0].name} and {found[1].name}: keep one", file=str(folder))
@@ -254,6 +264,12 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     crew_cols = [c for c in ("vessel_id", *CREW_READ) if c in cheaders]
     clf = clf.select(crew_cols)
     cschema = dict(clf.collect_schema())
+    for column, dtype, display in (("id", raw.schema["id"], vdisplay),
+                                   ("vessel_id", cschema["vessel_id"], cdisplay)):
+        if dtype.is_float():  # 1.5 is not an identifier; 2.0 would read as "2.0"
+            raise _err(f"a coluna {column} deve ser texto ou inteiro (é {dtype})",
+                       f"column {column} must be text or integer (it is {dtype})", column,
+                       display)
     vid_int = raw.schema["id"].is_integer() and cschema["vessel_id"].is_integer()
     key_type: pl.DataType = pl.Int64() if vid_int else pl.String()
     if cschema["vessel_id"] != key_type:
