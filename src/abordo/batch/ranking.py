@@ -85,6 +85,9 @@ def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
             "risk_rank", "id", "name", "verdict", "regime", "days_of_operation",
             "total_deficit", "findings", "next_since", "next_deficit_total").to_dicts(),
     }
+    if "unconfirmed" in frame.columns:
+        judged = frame.filter(pl.col("verdict").is_in(["compliant", "non_compliant"]))
+        out["unconfirmed"] = int(judged["unconfirmed"].fill_null(False).sum())
     if "warnings" in frame.columns:
         ids = frame["warnings"].drop_nulls().str.split(";").explode()
         out["warnings"] = {str(k): int(v) for k, v in ids.value_counts(sort=True).iter_rows()}

@@ -98,7 +98,7 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
         + (_plural(res.crew_rows, "pessoa a bordo", "pessoas a bordo") if pt else
            _plural(res.crew_rows, "person aboard", "persons aboard")))
     t = Table(title="Embarcações por resultado" if pt else "Vessels by verdict")
-    t.add_column("resultado" if pt else "verdict")
+    t.add_column("resultado" if pt else "verdict", no_wrap=True)
     t.add_column("embarcações" if pt else "vessels", justify="right")
     for verdict, n in s["by_verdict"].items():
         t.add_row(_verdict(verdict, lang), str(n))
@@ -111,9 +111,10 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
                  ("dias", "days"), ("déficit", "deficit"), ("achados", "findings"),
                  ("próxima etapa", "next step"), ("déficit então", "deficit then"))
         for h in heads:
+            # a verdict wrapped on a narrow terminal would read "não / conforme"
             t.add_column(h[0] if pt else h[1],
                          justify="right" if h[1] in ("#", "days", "deficit", "deficit then")
-                         else "left")
+                         else "left", no_wrap=h[1] == "verdict")
         for r in rows:
             vessel = escape(f"{r['id']} {r['name'] or ''}".strip())
             t.add_row(str(r["risk_rank"]), vessel, _verdict(r["verdict"], lang),
@@ -137,6 +138,16 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
             f"Déficit total na data julgada: {_plural(n, 'brasileiro', 'brasileiros')}."
             if pt else
             f"Total deficit on the date judged: {_plural(n, 'Brazilian', 'Brazilians')}.")
+    if s.get("unconfirmed"):
+        n = s["unconfirmed"]
+        many = _plural(n, "embarcação julgada", "embarcações julgadas") if pt else \
+            _plural(n, "vessel", "vessels")
+        out_console.print(
+            f"[yellow]Alerta[/] (unconfirmed): {many} com parâmetro não confirmado (texto "
+            "elidido ou fim de vigência incerto) — ver o relatório de cada uma (abordo check)."
+            if pt else
+            f"[yellow]Warning[/] (unconfirmed): {many} judged on a parameter not confirmed "
+            "(elided text or uncertain end of a norm) — see each vessel's report (abordo check).")
     for wid, n in s.get("warnings", {}).items():
         pt_label, en_label = WARNING_LABELS.get(wid, (wid, wid))
         out_console.print(
