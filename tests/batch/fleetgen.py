@@ -42,7 +42,7 @@ RARE: list[Kind] = [
     ("Cook", "deck", None, None),                          # department override
     ("AB", None, "officer", None),                         # level override
     ("Electrician", None, None, "chief_engineer"),         # explicit position
-    ("Master", "engine", None, None),                      # department disagrees: no position
+    ("Master", "engine", None, None),                      # department overridden: still master
     (None, "catering", None, None),                        # no rank, department given
     ("2nd officer", None, None, None),                     # spelling not seen before
     ("Segundo Oficial de Náutica", None, None, None),

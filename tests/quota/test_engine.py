@@ -82,6 +82,33 @@ def test_days_outside_paused_alternative() -> None:
     assert d.verdict == Verdict.NOT_YET
 
 
+def test_paused_days_after_a_step_do_not_move_it() -> None:
+    """Under days_outside_paused only the days outside before a threshold delay it: a step
+    reached on 2026-04-01 stays there after a later absence (and so does the plan)."""
+    case = vessel_case(PSV_CREW, presence=[{"entry": "2026-01-01", "exit": "2026-06-25"},
+                                           {"entry": "2026-07-10", "exit": None}])
+    opts = {"quota.days": "days_outside_paused"}
+    before = evaluate(case, D(2026, 6, 25), opts)
+    after = evaluate(case, D(2026, 7, 10), opts)
+    assert before.result["step"]["since"] == after.result["step"]["since"] == D(2026, 4, 1)
+    assert after.result["stay"]["days_of_operation"] == 176  # 190 − 14 days outside
+    # the next threshold (day 180) is reached after the absence: it is delayed by it
+    assert after.result["next_step"]["since"] == D(2026, 7, 14)
+    steps = {s["from_day"]: s["since"] for s in plan(case, D(2026, 7, 10), opts).result["plan"]}
+    assert (steps[90], steps[180]) == (D(2026, 4, 1), D(2026, 7, 14))
+
+
+def test_a_department_override_keeps_the_ranks_position() -> None:
+    """crew-quota.md, Inputs: the position comes from the rank when it names it; an explicit
+    department changes the group, not the position (a foreign chief engineer stays one)."""
+    crew = [person(1, "Master", "BR"), person(2, "Chief Engineer", "PT", department="deck"),
+            person(3, "AB", "BR")]
+    d = evaluate(vessel_case(crew, flag="BR", activity="cabotage", registry="ordinary"),
+                 D(2026, 4, 1))
+    assert d.verdict == Verdict.NON_COMPLIANT
+    assert [f.id for f in d.violations] == ["chief_engineer_not_brazilian"]
+
+
 def test_rn72_any_exit_interrupts() -> None:
     crew = [person(1, "Master", "DE"), person(2, "AB", "BR")]
     case = vessel_case(crew, activity="cabotage", presence=[

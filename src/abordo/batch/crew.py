@@ -3,9 +3,9 @@ plus the holders of the master / chief-engineer positions. Streaming, columnar, 
 
 Resolution of a person is the single-vessel one (:func:`abordo.crew.ranks.resolve_member`):
 the rank table gives department, level and position; an explicit ``department`` / ``level``
-/ ``position`` overrides it; the rank's position counts only when the department agrees with
-the table's; nationality is read by :func:`abordo.crew.model.nationality_codes` (dual
-nationals with BR count as Brazilian). Here each distinct string is resolved once, in Python,
+/ ``position`` overrides it (the rank's position stands whatever the department);
+nationality is read by :func:`abordo.crew.model.nationality_codes` (dual nationals with BR
+count as Brazilian). Here each distinct string is resolved once, in Python,
 and the crew rows only look their string's code up in small tables (Polars categoricals).
 
 Two passes at most:
@@ -113,15 +113,15 @@ RK_NO_RANK = _rank_index(D_UNKNOWN, L_NONE, POS_NONE)  # no rank given
 def _explicit_class(rk: int, ed: int, el: int, ep: int) -> int:
     """The fast class (cell × 3 + position, or :data:`RARE_CLASS`) of a person whose rank
     resolves to ``rk`` with explicit department / level / position codes ``ed`` / ``el`` /
-    ``ep`` — :func:`abordo.crew.ranks.resolve_member`: an explicit value wins; the rank's
-    position counts only when the department is the rank's."""
+    ``ep`` — :func:`abordo.crew.ranks.resolve_member`: an explicit value wins; else the
+    rank's position."""
     if rk == RK_UNSEEN or ed == E_DEPT_BAD or el == E_LVL_BAD or ep == E_POS_BAD:
         return RARE_CLASS
     r_dept, rest = divmod(rk, (len(LEVELS) + 1) * 3)
     r_lvl, r_pos = divmod(rest, 3)
     dept = r_dept if ed == E_DEPT_NONE else ed
     lvl = r_lvl if el == E_LVL_NONE else el
-    pos = ep if ep != E_POS_NONE else (r_pos if dept == r_dept else POS_NONE)
+    pos = ep if ep != E_POS_NONE else r_pos
     cell = CELL_INDEX[cell_of(DEPARTMENTS[dept] if dept < len(DEPARTMENTS) else None,
                               LEVELS[lvl] if lvl < len(LEVELS) else None)]
     return cell * 3 + pos if cell < COMMON_CELLS else RARE_CLASS
@@ -445,9 +445,7 @@ def _classify(voc: Vocabulary, codes: dict[str, pl.Expr], given: dict[str, pl.Ex
     e_pos = explicit("position", "e_pos", E_POS_NONE, E_POS_BAD)
     dept = pl.when(e_dept == E_DEPT_NONE).then(r_dept).otherwise(e_dept)
     lvl = pl.when(e_lvl == E_LVL_NONE).then(r_lvl).otherwise(e_lvl)
-    pos = pl.when(e_pos == E_POS_NONE).then(
-        pl.when(dept == r_dept).then(r_pos).otherwise(pl.lit(POS_NONE, pl.UInt8))
-    ).otherwise(e_pos)
+    pos = pl.when(e_pos == E_POS_NONE).then(r_pos).otherwise(e_pos)
     cell_lut = [CELL_INDEX[cell_of(DEPARTMENTS[d] if d < len(DEPARTMENTS) else None,
                                    LEVELS[lv] if lv < len(LEVELS) else None)]
                 for d in range(len(DEPARTMENTS) + 1) for lv in range(len(LEVELS) + 1)]

@@ -450,7 +450,10 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         | (is_rule & pl.col("needs_stay") & pl.col("_entry").is_null())
         | (is_rule & stay_ok & pl.col("_undecidable"))
         | (is_rule & pl.col("_old_abs"))
-        | (pl.col("crew_size") >= MAX_PACKED),  # counts too large for the packed lanes
+        | (pl.col("crew_size") >= MAX_PACKED)  # counts too large for the packed lanes
+        # Paused reading with days not counted: which absences precede which step is the
+        # engine's walk (Stay.day_reached_on), not one sum.
+        | (pl.col("_paused_days") > 0),
     )
     judged = is_rule & stay_ok & ~pl.col("_route")
     has_cur = judged & pl.col("_cur").is_not_null()

@@ -125,9 +125,9 @@ def resolve_member(person: CrewInput, path: str, file: str | None, row: int | No
     entry = (table or rank_table()).lookup(person.rank)
     department = person.department or (entry.department if entry else None)
     level = person.level or (entry.level if entry else None)
-    # A rank's position only counts when the row's department agrees with the table's.
-    position = person.position or (
-        entry.position if entry and department == entry.department else None)
+    # The position comes from the rank when the rank names it, or from the position column
+    # (crew-quota.md, Inputs) — an explicit department changes the person's group, not that.
+    position = person.position or (entry.position if entry else None)
     return CrewMember(person.id, person.rank, tuple(person.nationality), department, level,
                       position, file, row, path, person)
 

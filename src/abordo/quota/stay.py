@@ -38,10 +38,19 @@ class Stay:
     days_of_operation: int
     paused_days: int  # days outside not counted (days_outside_paused reading only)
     gaps: tuple[Gap, ...]  # every gap considered, oldest first
+    paused_gaps: tuple[Gap, ...] = ()  # the gaps whose days are not counted, oldest first
 
     def day_reached_on(self, n: int) -> dt.date:
-        """Date on which ``n`` days of operation are complete, assuming presence from now on."""
-        return add_days(self.start, n + self.paused_days)
+        """Date on which ``n`` days of operation are complete, assuming presence from now on.
+
+        Under the paused reading only the days outside *before* that date are not counted:
+        an absence after a threshold was reached does not move the step it began
+        (crew-quota.md: a step applies from the day the threshold is reached)."""
+        day = add_days(self.start, n)
+        for gap in self.paused_gaps:
+            if day > gap.after_exit:  # not yet reached when this absence began
+                day = add_days(day, gap.days_outside)
+        return day
 
 
 def current_stay(periods: list[AjbPeriod], on: dt.date,
@@ -75,5 +84,7 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
     in_ajb = last.exit is None or last.exit >= on
     start = past[start_index].entry
     kept = [g for g in gaps if g.next_entry > start]
-    paused = 0 if count_days_outside else sum(g.days_outside for g in kept)
-    return Stay(start, in_ajb, days_between(start, on) - paused, paused, tuple(gaps))
+    paused_gaps = () if count_days_outside else tuple(kept)
+    paused = sum(g.days_outside for g in paused_gaps)
+    return Stay(start, in_ajb, days_between(start, on) - paused, paused, tuple(gaps),
+                paused_gaps)
