@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import random
 from typing import Any
 
@@ -76,3 +77,37 @@ def test_required_never_exceeds_base_and_fraction_is_exact(regime: Any,
         step = d.result["step"]["fraction"]
         assert g["exact"] == step * g["base"]  # a Fraction, never a float
         assert not isinstance(g["exact"], float)
+
+
+absences = st.lists(st.tuples(st.integers(min_value=1, max_value=120),
+                              st.integers(min_value=1, max_value=14)), max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(absences, st.integers(min_value=1, max_value=700), st.integers(min_value=0, max_value=900))
+def test_paused_count_reaches_each_threshold_on_its_date(gaps: list[tuple[int, int]],
+                                                         n: int, extra: int) -> None:
+    """Under the paused reading, on the date day_reached_on(n) gives, n days of operation are
+    complete (days present since the start, start excluded), whatever absences follow it,
+    and a later date judged does not move it."""
+    from abordo.crew.model import AjbPeriod
+    from abordo.quota.stay import current_stay
+
+    start = dt.date(2024, 1, 1)
+    periods, day = [], start
+    for present, outside in gaps:
+        exit_ = day + dt.timedelta(days=present)
+        periods.append(AjbPeriod(entry=day, exit=exit_))
+        day = exit_ + dt.timedelta(days=outside + 1)
+    periods.append(AjbPeriod(entry=day, exit=None))
+    on = day + dt.timedelta(days=extra)
+    stay = current_stay(periods, on, 15, count_days_outside=False)
+    assert stay is not None and stay.start == start
+    reached = stay.day_reached_on(n)
+    outside = {p.exit + dt.timedelta(days=k) for p, q in itertools.pairwise(periods)
+               if p.exit for k in range(1, (q.entry - p.exit).days)}
+    counted = sum(1 for k in range(1, (reached - start).days + 1)
+                  if start + dt.timedelta(days=k) not in outside)
+    assert counted == n and reached not in outside
+    later = current_stay(periods, on + dt.timedelta(days=400), 15, count_days_outside=False)
+    assert later is not None and later.day_reached_on(n) == reached
