@@ -42,6 +42,10 @@ def test_help_and_usage_errors_speak_portuguese_by_default() -> None:
     bogus = _abordo("check", str(ROOT / "examples/psv-atlantic-provider.yaml"), "--bogus")
     assert bogus.returncode == 2 and "Opção inexistente: --bogus" in bogus.stderr
 
+    bare = _abordo()  # no command: the help, and no error box after it
+    assert bare.returncode == 2 and "Comandos" in bare.stdout + bare.stderr
+    assert "Erro" not in bare.stdout + bare.stderr
+
     typo = _abordo("chek")
     assert typo.returncode == 2
     assert "Comando inexistente: 'chek'. Quis dizer 'check'" in typo.stderr

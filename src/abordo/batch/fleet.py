@@ -204,7 +204,8 @@ def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
 
     Raises :class:`InputError` naming file, row and column for anything that is not as
     documented: unknown or missing column, bad date, bad code, duplicate id, empty file.
-    The crew table is not read here (it is streamed by :func:`abordo.batch.crew.count_crew`).
+    The crew table is streamed by :func:`abordo.batch.crew.count_crew`; a CSV one is read
+    here once, every column, only to find a row with more fields than the header.
     ``keep_going``: in a folder of case files, a file that cannot be read is set aside in
     :attr:`Fleet.rejected` (each file is one vessel) unless no file can be read.
     """

@@ -53,14 +53,14 @@ CANDIDATE_NORMS = ["normam-101-2023", "normam-101-2025"]
 SOURCES = ("cir_declared", "foreign", "standby", "manoeuvres", "instructor", "navy")
 CALENDAR_SOURCES = ("cir_declared", "foreign", "standby", "manoeuvres")
 #: Every exclusion reason, in the order of precedence used when one day has several
-#: (the timeline shows the first).
+#: (the timeline shows the first; the reading's embarkation day last, a rule's reason first).
 REASONS = (
-    "after_request_date", "embarkation_day", "not_in_service", "fixed_platform",
-    "function_not_counted_on_unit", "other_group", "other_department", "lower_function",
-    "above_category_without_lcs", "flag_not_stcw_party", "category_mismatch", "not_declared",
-    "manoeuvre_not_open_sea", "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation",
-    "instructor_not_officer", "certificate_expired", "below_minimum_hours",
-    "navy_only_for_courses", "navy_group_not_listed",
+    "after_request_date", "not_in_service", "fixed_platform", "function_not_counted_on_unit",
+    "other_group", "other_department", "lower_function", "above_category_without_lcs",
+    "flag_not_stcw_party", "category_mismatch", "not_declared", "manoeuvre_not_open_sea",
+    "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation", "instructor_not_officer",
+    "certificate_expired", "below_minimum_hours", "navy_only_for_courses", "navy_group_not_listed",
+    "embarkation_day",
 )
 PURPOSE_LABELS = {
     "promotion": Msg("ascensão de categoria", "promotion"),
@@ -289,7 +289,6 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         if exclusive_start and rec.embark <= run.on:
             # the reading leaves the embarkation day out: say so, as for any day not counted
             run.exclude("embarkation_day", d.span(rec.embark, rec.embark))
-            run.cite("embarkation_day")
         if end > run.on:
             # days after the request date are not yet served (item 1.26.1, c)
             run.exclude("after_request_date",

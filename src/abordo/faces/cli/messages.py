@@ -18,9 +18,6 @@ import io
 import os
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"  # gettext's default domain, where Click and Typer look their text up
 CATALOGUE = LOCALE_DIR / "pt_BR" / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -28,6 +25,10 @@ CATALOGUE = LOCALE_DIR / "pt_BR" / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 def compile_catalogue(po: Path = CATALOGUE) -> bytes:
     """The ``.mo`` bytes of the ``.po`` file ``po`` (fuzzy entries left out)."""
+    # Imported here: only compiling needs them, not every start of the command.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as f:
         catalog = read_po(f)
     buf = io.BytesIO()

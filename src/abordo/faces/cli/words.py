@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from typer._click.core import Context
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperCommand, TyperGroup
 
 # Usage errors of the parser, English → Portuguese (applied in order to the whole message).
@@ -58,7 +58,7 @@ def translate_error(message: str) -> str:
 
 
 def _in_portuguese(exc: UsageError) -> UsageError:
-    if not _portuguese():
+    if not _portuguese() or isinstance(exc, NoArgsIsHelpError):  # help shown: no error
         return exc
     out = UsageError(translate_error(exc.format_message()), exc.ctx)
     out.exit_code = exc.exit_code
