@@ -69,6 +69,10 @@ def test_plan_and_norms_and_schema() -> None:
     assert "18/08/2026" in before.output  # 20/05/2026 + 90 days
     r = runner.invoke(app, ["norms", "--on", "2019-05-01"])
     assert "cnig-rn-06-2017" in r.output and r.exit_code == 0
+    assert "em 01/05/2019" in r.output and "em vigor" in r.output and "sim" in r.output
+    en = runner.invoke(app, ["norms", "--on", "2019-05-01", "--lang", "en"])
+    assert "on 2019-05-01" in en.output and "in force" in en.output and "yes" in en.output
+    assert "em vigor" not in en.output and "sim " not in en.output
     r = runner.invoke(app, ["schema", "vessel"])
     assert r.exit_code == 0 and '"ajb_presence"' in r.output
 
@@ -158,3 +162,12 @@ def test_a_not_covered_reason_is_said_once_in_text_and_html(tmp_path: Path) -> N
     html = out.read_text(encoding="utf-8")
     before_trace = html[:html.index('class="trace"')]  # the trace tells it once more, as a step
     assert before_trace.count(reason) == 1
+
+
+def test_next_step_line_names_the_groups_in_words() -> None:
+    r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-06-01"])
+    text = " ".join(r.output.split())
+    assert ("Próxima etapa: 1/3 a partir de 18/08/2026 — exigidos: oficiais de convés 2, "
+            "subalternos de convés 3") in text
+    assert "deck.officer" not in text

@@ -1,4 +1,5 @@
-"""The published JSON Schema of the vessel case accepts every shipped example."""
+"""The published JSON Schemas (``abordo schema``, ``/schemas/{kind}``) accept every shipped
+example of their kind."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import pytest
 import yaml
 
 from abordo.crew.model import VesselCase
+from abordo.faces.schemas import input_schema
 from abordo.law.documents import InputLoader
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+EXAMPLES = [("vessel", p) for p in sorted((ROOT / "examples").glob("*.yaml"))] + [
+    ("fine", p) for p in sorted((ROOT / "examples" / "fines").glob("*.yaml"))] + [
+    ("sea-time", p) for p in sorted((ROOT / "examples" / "sea-time").glob("*.yaml"))]
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
-def test_examples_valid_against_published_schema(path: Path) -> None:
-    schema = VesselCase.model_json_schema()
+@pytest.mark.parametrize(("kind", "path"), EXAMPLES, ids=[p.name for _, p in EXAMPLES])
+def test_examples_valid_against_published_schema(kind: str, path: Path) -> None:
+    schema = input_schema(kind)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=InputLoader)
     errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
     assert errors == []

@@ -52,6 +52,20 @@ def test_max_cell_fixed_alternative() -> None:
     assert fixed.result["amount"] == D("3450.00")
 
 
+def test_an_option_the_grading_does_not_rest_on_is_reported() -> None:
+    """The cell is not the maximum one: fines.max_cell decides nothing — said, not dropped
+    (as the quota engine says it)."""
+    d = grade(make_input(), {"fines.max_cell": "fixed"})
+    notes = [f for f in d.findings if f.id == "option_not_applicable"]
+    assert [(f.severity, f.text.pt) for f in notes] == [(
+        "info", "Opção fines.max_cell=fixed não aplicada: esta decisão não depende dessa "
+        "leitura (a regra aplicável não a usa).")]
+    assert d.result["amount"] == grade(make_input()).result["amount"]
+    used = grade(make_input(nature=2, extent="severe", intent=True, workers=1),
+                 {"fines.max_cell": "fixed"})
+    assert not [f for f in used.findings if f.id == "option_not_applicable"]
+
+
 def test_rest_interval_per_worker_f01() -> None:
     d = grade(make_input())
     r = d.result

@@ -470,3 +470,14 @@ def test_exclusive_start_lists_the_embarkation_days_it_leaves_out() -> None:
                            ("2025-02-01", "2025-02-01", "embarkation_day")]
     assert d.result["excluded"][0]["citation"].provision == "item 1.26.1"
     assert run(data).result["excluded"] == []
+
+
+def test_an_option_the_count_does_not_rest_on_is_reported() -> None:
+    data = case(cir=[rec("2025-01-01", "2025-01-10")],
+                declarations=[decl("2025-01-01", "2025-01-10")])
+    d = run(data, **{"sea_time.sea_trials": "after_dpp_day"})  # no sea trials here
+    assert [(f.id, f.severity) for f in d.findings if f.id == "option_not_applicable"] == \
+        [("option_not_applicable", "info")]
+    assert d.result["counted_days"] == 10
+    used = run(data, **{"sea_time.period": "exclusive_start"})
+    assert not [f for f in used.findings if f.id == "option_not_applicable"]

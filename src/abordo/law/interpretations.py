@@ -15,9 +15,10 @@ or variant is an :class:`~abordo.law.errors.InputError` naming ``options.<family
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from abordo.law.decision import Interpretation, Msg
+from abordo.law.decision import Decision, Finding, Interpretation, Msg
 from abordo.law.errors import InputError
 from abordo.law.params import load_data
 
@@ -75,3 +76,19 @@ def check_options(packages: list[str], options: Mapping[str, Any] | None) -> Non
                 f"interpretação desconhecida '{value}'; esperado um de: {allowed}",
                 f"options.{key}",
                 message_en=f"unknown interpretation '{value}'; expected one of: {allowed}")
+
+
+def report_unused_options(d: Decision, options: Mapping[str, Any],
+                          told: set[str] | frozenset[str] = frozenset()) -> Decision:
+    """``d`` with an ``option_not_applicable`` (info) finding for each option the caller chose
+    whose family the decision never relied on — a choice is reported, never silently dropped
+    (``told``: families already reported otherwise, e.g. refused by the norm)."""
+    used = {i.family for i in d.interpretations}
+    extra = tuple(
+        Finding("option_not_applicable", Msg(
+            f"Opção {family}={value} não aplicada: esta decisão não depende dessa leitura "
+            "(a regra aplicável não a usa).",
+            f"Option {family}={value} not applied: this decision does not rest on that "
+            "reading (the applicable rule does not use it)."), None, "info")
+        for family, value in options.items() if family not in used | told)
+    return replace(d, findings=d.findings + extra) if extra else d

@@ -29,7 +29,7 @@ from abordo.law.decision import (
 )
 from abordo.law.errors import InputError
 from abordo.law.interpretations import catalogue as interpretation_catalogue
-from abordo.law.interpretations import check_options, resolve
+from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import NormRegistry, norm_registry
 from abordo.law.params import dated_value
 from abordo.law.validation import input_error_from_pydantic
@@ -195,8 +195,15 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
     (``infraction.workers``), correction without saying whether the infraction is sanable
     (``infraction.sanable``), a chosen value without reason or outside the cell
     (``grading.reason`` / ``grading.chosen_value``), unknown fields or bad values, unknown
-    options (``options.<family>``).
+    options (``options.<family>``). An option the grading does not rest on is reported
+    (finding ``option_not_applicable``, info).
     """
+    d = _grade(data, options, catalogue)
+    return report_unused_options(d, normalize_options(options))
+
+
+def _grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None,
+           catalogue: Catalogue | None) -> Decision:
     cat = catalogue if catalogue is not None else _load_catalogue()
     try:
         fine = parse_input(data)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from abordo.crew.model import VesselCase
@@ -25,7 +25,12 @@ from abordo.law.decision import (
     Verdict,
 )
 from abordo.law.errors import InputError
-from abordo.law.interpretations import check_options, interpretation, resolve
+from abordo.law.interpretations import (
+    check_options,
+    interpretation,
+    report_unused_options,
+    resolve,
+)
 from abordo.law.labels import country, label
 from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
@@ -100,16 +105,7 @@ def plan(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
 def _unused_options(ctx: _Context, d: Decision) -> Decision:
     """A caller's choice the decision never came to (no groups to read, no stay to count,
     no rule for this vessel) is reported, never silently dropped — as one the norm refuses."""
-    used = {i.family for i in d.interpretations}
-    extra = tuple(
-        Finding("option_not_applicable", Msg(
-            f"Opção {family}={value} não aplicada: esta decisão não depende dessa leitura "
-            "(a regra aplicável não a usa).",
-            f"Option {family}={value} not applied: this decision does not rest on that "
-            "reading (the applicable rule does not use it)."), None, "info")
-        for family, value in ctx.options.items()
-        if family not in used | ctx.refused_options)
-    return replace(d, findings=d.findings + extra) if extra else d
+    return report_unused_options(d, ctx.options, ctx.refused_options)
 
 
 def _vessel_summary(case: VesselCase) -> dict[str, Any]:

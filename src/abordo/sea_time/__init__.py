@@ -6,7 +6,8 @@ explains every day that did not count. ``load_input(path)`` reads YAML/JSON/CSV/
 """
 
 from abordo.sea_time.engine import compute
-from abordo.sea_time.io import load_input, resolve_files
+from abordo.sea_time.io import input_schema, load_input, resolve_files
 from abordo.sea_time.model import SeaTimeInput, parse_input
 
-__all__ = ["SeaTimeInput", "compute", "load_input", "parse_input", "resolve_files"]
+__all__ = ["SeaTimeInput", "compute", "input_schema", "load_input", "parse_input",
+           "resolve_files"]

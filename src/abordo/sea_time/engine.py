@@ -33,7 +33,7 @@ from abordo.law.decision import (
     UnconfirmedParameter,
     Verdict,
 )
-from abordo.law.interpretations import check_options, resolve
+from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import norm_registry
 from abordo.law.text import br_date
 from abordo.sea_time import days as d
@@ -146,10 +146,16 @@ def compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
     (``["inland_only"]``), ``interpretations`` (ids), ``counted_periods``, ``instructor``,
     ``eligibility`` (only when the input gives ``target.required_days``) …
 
-    Raises :class:`~abordo.law.InputError` for bad input or an unknown option.
+    Raises :class:`~abordo.law.InputError` for bad input or an unknown option. An option the
+    count does not rest on is reported (finding ``option_not_applicable``, info).
     Legal source: NORMAM-101/DPC items 1.26 (CIR × Anexo 1-S), 1.27 (what counts), 1.28
     (365 days, lower function, other group, LCS, Navy days), 1.29 (foreign flags).
     """
+    return report_unused_options(_compute(data, on, options), options or {})
+
+
+def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
+             options: Mapping[str, Any] | None) -> Decision:
     inp = parse_input(data, on)
     check_options([PACKAGE], options)
     readings = {f: resolve(PACKAGE, f, options) for f in INTERPRETATION_FAMILIES}

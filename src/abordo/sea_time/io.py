@@ -42,6 +42,7 @@ from abordo.sea_time.model import (
     InstructorActivity,
     Manoeuvre,
     Seafarer,
+    SeaTimeInput,
     Standby,
     parse_input,
 )
@@ -320,6 +321,24 @@ def read_sheet(path: Path, section: str, display: str | None = None) -> list[dic
     raise InputError(f"formato de planilha não suportado '{path.suffix}'; use CSV ou XLSX",
                      f"{section}_file", display,
                      message_en=f"unsupported sheet format '{path.suffix}'; use CSV or XLSX")
+
+
+def input_schema() -> dict[str, Any]:
+    """JSON Schema of a sea-time input *file*: :class:`SeaTimeInput` plus, for each list
+    section, ``<section>_file`` — a CSV or XLSX of its rows, relative to the input file, in
+    place of the list (:func:`resolve_files`)."""
+    schema: dict[str, Any] = SeaTimeInput.model_json_schema()
+    # ``navy_sea_days: 45`` is read as ``{days: 45}`` (a validator the schema cannot see)
+    navy = schema["properties"]["navy_sea_days"]
+    schema["properties"]["navy_sea_days"] = {
+        "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": navy["$ref"]}],
+        "default": navy.get("default")}
+    for section in SECTIONS:
+        schema["properties"][f"{section}_file"] = {
+            "type": "string", "title": f"{section} file",
+            "description": f"CSV ou XLSX com as linhas de {section} (caminho relativo ao "
+                           f"arquivo de entrada), no lugar de {section}"}
+    return schema
 
 
 def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | None = None,

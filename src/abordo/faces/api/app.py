@@ -331,19 +331,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
     def schema(kind: Literal["vessel", "fine", "sea-time", "case", "command"]) -> dict[str, Any]:
         from pydantic import TypeAdapter
 
-        if kind == "vessel":
-            from abordo.crew.model import VesselCase
-            return VesselCase.model_json_schema()
+        from abordo.faces.schemas import input_schema
+
         if kind == "case":
             return CaseCreate.model_json_schema()
         if kind == "command":
             out: dict[str, Any] = TypeAdapter(workflow.Command).json_schema()
             return out
-        module, name = {"fine": ("abordo.port_fines.model", "FineInput"),
-                        "sea-time": ("abordo.sea_time.model", "SeaTimeInput")}[kind]
-        model = _load(module, name)
-        result: dict[str, Any] = model.model_json_schema()
-        return result
+        return input_schema(kind)
 
     # ----------------------------------------------------------------- cases
     def case_json(case: Case, user: User) -> dict[str, Any]:

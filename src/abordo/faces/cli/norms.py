@@ -43,16 +43,17 @@ def register(app: typer.Typer) -> None:
             # the norm's name instead).
             table.add_column(col, no_wrap=col in ("id", "vigência", "in force"),
                              overflow="fold")
+        pt = language == "pt"
         if day:
-            table.add_column(f"em {fmt_date(day, language)}")
+            table.add_column(f"{'em' if pt else 'on'} {fmt_date(day, language)}")
         for n in norm_registry():
             start = fmt_date(n.in_force_from, language) + ("" if n.from_confirmed else " (?)")
             end = fmt_date(n.in_force_to, language) if n.in_force_to else "…"
             end += "" if n.to_confirmed else " (?)"
-            row = [n.id, n.label, f"{start} → {end}", "sim" if n.modelled else "não",
-                   n.replaced_by or ""]
+            modelled = ("sim" if n.modelled else "não") if pt else ("yes" if n.modelled else "no")
+            row = [n.id, n.label, f"{start} → {end}", modelled, n.replaced_by or ""]
             if day:
-                row.append("em vigor" if n.in_force_on(day) else "")
+                row.append(("em vigor" if pt else "in force") if n.in_force_on(day) else "")
             table.add_row(*row)
         note = "(?) data não confirmada" if language == "pt" else "(?) unconfirmed date"
         # A fixed width, as the other reports: the same text on a terminal, a pipe or a file.

@@ -17,7 +17,8 @@ L = {
     "group": ("grupo", "group"), "base": ("base", "base"),
     "required": ("exigidos", "required"), "brazilians": ("brasileiros", "Brazilians"),
     "deficit": ("déficit", "deficit"), "stay": ("Estada em AJB", "Stay in AJB"),
-    "since": ("desde", "since"), "days": ("dias de operação", "days of operation"),
+    "since": ("desde", "since"), "from": ("a partir de", "from"),
+    "days": ("dias de operação", "days of operation"),
     "step": ("Etapa em vigor", "Step in force"), "next": ("Próxima etapa", "Next step"),
     "none": ("nenhuma", "none"), "positions": ("Comandante e chefe de máquinas",
                                                "Master and chief engineer"),
@@ -74,10 +75,11 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
         out.append(f"  {ok} {label(p['position'], lang)}: {who} {p.get('nationality') or ''}")
     nxt = r.get("next_step")
     if nxt:
-        need = ", ".join(f"{g['group']} {g['required']}" for g in nxt["groups"])
+        need = ", ".join(f"{group_label(g['group'], lang)} {g['required']}"
+                         for g in nxt["groups"])
         out.append(f"{lbl('next', lang)}: {fmt_fraction(nxt['fraction'])} "
-                   f"{lbl('since', lang)} {fmt_date(nxt['since'], lang)} — {need} "
-                   f"[{nxt['citation'].label}]")
+                   f"{lbl('from', lang)} {fmt_date(nxt['since'], lang)} — "
+                   f"{lbl('required', lang)}: {need} [{nxt['citation'].label}]")
     elif "next_step" in r:
         out.append(f"{lbl('next', lang)}: {lbl('none', lang)}")
     alt = r.get("alternative")
