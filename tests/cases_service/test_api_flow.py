@@ -118,14 +118,15 @@ def test_full_case_by_api(db_url: str) -> None:
     got = c.get(f"/api/v1/cases/{cid}/attachments/{r.json()['id']}", headers=h)
     assert got.content == b"\xff\xd8fake-jpeg"
 
-    out = cmd({"command": "notify", "deadline": "2026-04-03", "issued_on": "2026-04-01"})
+    out = cmd({"command": "notify", "deadline": "2026-04-02", "issued_on": "2026-04-01"})
     assert out["state"] == "notified"
-    assert out["deadlines"][0]["due"] == "2026-04-03"
+    assert out["deadlines"][0]["due"] == "2026-04-02"
     # detention only after an unmet notification with serious and imminent risk
     cmd({"command": "request_detention"}, 409)
-    # the party has until the deadline (3 April); an express refusal may be recorded earlier
+    # the party has until the deadline (2 April; 3 April is Good Friday); an express
+    # refusal may be recorded earlier
     early = cmd({"command": "record_not_remedied", "risk": "serious_imminent",
-                 "recorded_on": "2026-04-03"}, 409)
+                 "recorded_on": "2026-04-02"}, 409)
     assert "após o prazo" in early["detail"]
     cmd({"command": "record_not_remedied", "risk": "serious_imminent", "repatriation": True,
          "recorded_on": "2026-04-02", "refused": True})

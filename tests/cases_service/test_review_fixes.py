@@ -428,7 +428,7 @@ def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
         rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
                                            "status": "received"})
         assert rec.status_code == 200, rec.text
-    for body in ({"command": "notify", "deadline": "2099-01-10"},
+    for body in ({"command": "notify", "deadline": "2099-01-12"},
                  {"command": "record_remedied"}, {"command": "draft_auto", "kind": "cnig"},
                  {"command": "write_report", "summary": "Ação concluída"}):
         got = c.post(url, headers=h, json=body)

@@ -90,7 +90,7 @@ def test_no_report_before_findings(state: str) -> None:
 def notified(risk: str, **flags: bool) -> dict[str, Any]:
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-06"})
     return run("notified", out.data, {"command": "record_not_remedied", "risk": risk,
                                       "refused": True, **flags}).data
 
@@ -116,7 +116,7 @@ def test_not_remedied_only_after_the_deadline_or_on_refusal() -> None:
 def test_detention_only_after_unmet_notification_with_serious_risk() -> None:
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-06"})
     with pytest.raises(TransitionRefused, match="grave e iminente"):
         run("notified", out.data, {"command": "request_detention"})
     with pytest.raises(TransitionRefused, match="grave e iminente"):
@@ -130,6 +130,7 @@ def test_repatriation_and_strike_steps_are_mandatory() -> None:
     with pytest.raises(TransitionRefused, match="Polícia Federal"):
         run("notified", d, {"command": "write_report", "summary": "s"})
     d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     d = run("notified", d, {"command": "refer_federal_police", "crew": ["C04"],
                             "situation": "contract_expired"}).data
     with pytest.raises(TransitionRefused, match="mediação"):
@@ -146,7 +147,7 @@ def test_repatriation_and_strike_steps_are_mandatory() -> None:
 
 def test_notify_needs_a_violation_and_a_sane_deadline() -> None:
     with pytest.raises(TransitionRefused, match="irregularidade"):
-        run("findings", base(), {"command": "notify", "deadline": "2026-04-05"})
+        run("findings", base(), {"command": "notify", "deadline": "2026-04-06"})
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
     with pytest.raises(TransitionRefused) as exc:
@@ -166,6 +167,7 @@ def test_quota_finding_requires_auto_against_brazilian_company() -> None:
     d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
                         "operation": {"contract": "charter",
                                       "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     out = run("remedied", d, {"command": "draft_auto"})
     auto = out.data["autos"][0]
     assert auto["ementa"] == "001139-8" and auto["capitulation"]["label"] == "CLT, art. 444"
@@ -201,7 +203,7 @@ def test_documents_still_pending_after_the_notification_never_block_the_case() -
     d = base()
     d["checklist"] = wf.checklist_for(None, TODAY)
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    d = run("findings", d, {"command": "notify", "deadline": "2026-04-05"}).data
+    d = run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).data
     d = run("notified", d, {"command": "record_remedied"}).data
     with pytest.raises(TransitionRefused, match="documentos"):
         run("remedied", d, {"command": "write_report", "summary": "s"})
@@ -234,7 +236,7 @@ def test_notification_dated_before_the_complaint_or_in_the_future_is_refused() -
 def test_acts_recorded_later_keep_the_day_they_happened() -> None:
     d = base()  # complaint 2026-03-30, today 2026-04-01
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    d = run("findings", d, {"command": "notify", "deadline": "2026-04-05",
+    d = run("findings", d, {"command": "notify", "deadline": "2026-04-06",
                             "recorded_on": "2026-03-31"}).data
     assert d["notifications"][0]["issued_on"] == "2026-03-31"
     out = run("notified", d, {"command": "record_remedied", "recorded_on": "2026-03-31"})
@@ -248,10 +250,10 @@ def test_acts_recorded_later_keep_the_day_they_happened() -> None:
 def test_command_dates_accept_dd_mm_aaaa() -> None:
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    out = run("findings", d, {"command": "notify", "deadline": "05/04/2026",
+    out = run("findings", d, {"command": "notify", "deadline": "06/04/2026",
                               "issued_on": "01/04/2026"})
     assert (out.data["notifications"][0]["deadline"],
-            out.data["notifications"][0]["issued_on"]) == ("2026-04-05", "2026-04-01")
+            out.data["notifications"][0]["issued_on"]) == ("2026-04-06", "2026-04-01")
 
 
 def test_an_irregular_physical_check_is_a_finding_to_notify() -> None:
@@ -307,6 +309,7 @@ def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ement
     d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
                         "operation": {"contract": "charter",
                                       "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     assert "quota_auto" in [s["id"] for s in wf.open_step_details(d)]
     out = run("findings", d, {"command": "draft_auto"})
     auto = out.data["autos"][0]
@@ -357,6 +360,7 @@ def test_each_unmet_notification_calls_for_its_own_art10_steps() -> None:
                       "area": "safety", "severity": "violation"}]
     d["_seq"] = 2
     d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     out = run("findings", d, {"command": "notify", "deadline": "2026-04-01"})
     # a notification with a safety finding may be of serious risk; a wage-only one may not
     out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
@@ -398,7 +402,7 @@ def test_acts_recorded_later_keep_their_order() -> None:
     out = run("documents_requested", out.data, {"command": "record_physical_check",
                                                  "area": "galley", "ok": False})  # 01/04
     with pytest.raises(TransitionRefused, match="anterior à verificação física") as exc:
-        run("findings", out.data, {"command": "notify", "deadline": "2026-04-05",
+        run("findings", out.data, {"command": "notify", "deadline": "2026-04-06",
                                    "issued_on": "2026-03-31"})
     assert exc.value.field == "issued_on"
 
@@ -417,3 +421,77 @@ def test_an_action_where_nothing_was_found_is_reported() -> None:
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
     with pytest.raises(TransitionRefused, match=r"notifique antes do relatório"):
         run("documents_requested", d, {"command": "write_report", "summary": "s"})
+
+
+def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:
+    """Findings feed the engines (spec): a vessel case set and never run — or changed after
+    the run — is an open mandatory step, so no report of "nothing found" skips them."""
+    d = base()
+    d["checklist"] = []
+    vc = {"vessel": {"flag": "NO", "activity": "offshore_support"}, "crew": [{"id": "C1"}]}
+    d = run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
+            {"vessel_case": vc}).data
+    assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
+    with pytest.raises(TransitionRefused, match="run_engines"):
+        run("findings", d, {"command": "write_report", "summary": "Nada constatado."})
+    d = run("findings", d, {"command": "run_engines"},
+            {"check": {"quota": {"findings": []}, "immigration": {"findings": []}},
+             "summary": {}}).data
+    assert "engines" not in [s["id"] for s in wf.open_step_details(d)]
+    changed = {**vc, "crew": [{"id": "C1"}, {"id": "C2"}]}
+    d = run("findings", d, {"command": "set_vessel_case", "vessel_case": changed},
+            {"vessel_case": changed}).data
+    assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
+
+
+def test_a_notification_deadline_is_a_business_day() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    for day, what in (("2026-04-05", "05/04/2026"), ("2026-04-03", "03/04/2026"),
+                      ("2026-09-07", "07/09/2026")):  # Sunday, Good Friday, Independence
+        with pytest.raises(TransitionRefused, match=f"prazo {what} cai em dia sem expediente"):
+            run("findings", d, {"command": "notify", "deadline": day})
+    assert run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).state \
+        == State.NOTIFIED
+
+
+def test_a_violation_entered_by_hand_names_its_legal_basis() -> None:
+    d = base()
+    with pytest.raises(TransitionRefused, match="fundamento legal") as exc:
+        run("findings", d, {"command": "add_finding", "text": "Água potável insuficiente",
+                            "area": "health"})
+    assert exc.value.field == "citation"
+    ok = run("findings", d, {"command": "add_finding", "text": "Água potável insuficiente",
+                             "area": "health", "citation": "NR-30, item 30.2.1"})
+    assert ok.data["findings"][-1]["citation"] == {"label": "NR-30, item 30.2.1"}
+    note = run("findings", d, {"command": "add_finding", "text": "Escada molhada",
+                               "severity": "warning"})
+    assert note.data["findings"][-1]["citation"] is None  # a remark, not a violation
+
+
+def test_signed_acts_need_a_team() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    with pytest.raises(TransitionRefused, match="designe-a antes"):
+        run("findings", d, {"command": "notify", "deadline": "2026-04-06"}, {"team_now": []})
+    team = [{"email": "ana@x.gov.br", "name": "Ana"}]
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-06"}, {"team_now": team})
+    assert out.data["notifications"][0]["team"] == team
+
+
+def test_one_ementario_auto_per_fact_ementa_and_offender() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation",
+                      "citation": {"label": "NR-30"}}]
+    d["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    body = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+            "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
+            "against": {"name": "Armadora BR Ltda"}}
+    once = run("findings", d, body)
+    with pytest.raises(TransitionRefused, match="auto A1 \\(ementa 130123-4\\) já foi minutado"):
+        run("findings", once.data, body)
+    other = run("findings", once.data, {**body, "ementa": "130124-2"})
+    assert [a["ementa"] for a in other.data["autos"]] == ["130123-4", "130124-2"]
+    with pytest.raises(ValueError, match="should match pattern"):
+        CMD.validate_python({**body, "ementa": "abc"})

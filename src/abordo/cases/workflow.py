@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.cases.audit import data_digest
 from abordo.crew.model import nationality_codes
+from abordo.law.calendar import is_business_day
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
@@ -291,7 +292,8 @@ class DraftAuto(_Cmd):
         "001139-8; 'quota' is the same) | ementario (art. 2, sole paragraph: another "
         "violation, with the ementa and capitulation of the ementário)")
     facts: Annotated[str, Field(max_length=5000)] | None = None
-    ementa: Annotated[str, Field(max_length=20)] | None = None
+    ementa: Annotated[str, Field(pattern=r"^\d{6}-\d$", description="código do ementário, "
+                                 "seis dígitos e o verificador: 001139-8")] | None = None
     capitulation: Annotated[str, Field(max_length=300)] | None = None
     against: Party | None = None
     findings: list[Short] = Field(default_factory=list, max_length=200)
@@ -617,6 +619,12 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if pending:
         out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
                     "items": pending})
+    if data.get("vessel_case") and not engines_current(data):
+        # "Findings feed the engines" (spec): a crew list no engine has judged cannot end
+        # in a report of no irregularity — nor skip the art. 14 auto it may owe.
+        out.append({"id": "engines",
+                    "label": "verificação da cota de brasileiros e da imigração sobre a lista "
+                             "de tripulantes atual (run_engines; arts. 12–14)"})
     labels = {"detention_request": "ofício ao cônsul e à autoridade marítima (art. 10, I)",
               "federal_police": "ofício à Polícia Federal (art. 10, III)",
               "mediation": "registro de mediação da greve (art. 10, IV)"}
@@ -644,6 +652,13 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if not for_report and not data.get("report"):
         out.append({"id": "report", "label": "relatório circunstanciado (art. 11)"})
     return out
+
+
+def engines_current(data: dict[str, Any]) -> bool:
+    """The engines ran on the vessel case as it now stands (a later ``set_vessel_case``
+    makes their findings stale)."""
+    run: dict[str, Any] = data.get("engine_run") or {}
+    return bool(run) and run.get("vessel_case_sha256") == data.get("vessel_case_sha256")
 
 
 def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
@@ -907,6 +922,11 @@ class Outcome:
     payload: dict[str, Any]
 
 
+# Acts whose document is signed by the team recorded with them.
+SIGNED_ACTS = frozenset({"notify", "request_detention", "refer_federal_police",
+                         "record_mediation", "draft_auto", "write_report"})
+
+
 def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
           actor: str, extra: dict[str, Any] | None = None) -> Outcome:
     """Check ``cmd`` against the table and apply it. ``extra`` carries what the service
@@ -925,6 +945,11 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         if msg:
             raise TransitionRefused(msg, "command")
     extra = extra or {}
+    if name in SIGNED_ACTS and extra.get("team_now") == []:
+        # Its document is signed by the inspectors of the case (art. 4, sole paragraph).
+        raise TransitionRefused("este ato gera documento assinado pela equipe de fiscalização, "
+                                "e o caso não tem equipe: designe-a antes (assign_team)",
+                                "command")
     payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
     when = _recorded_on(d, cmd, today).isoformat()
     _in_order(d, cmd, when)
@@ -995,6 +1020,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 items, d["checklist_basis"] = _checklist_now(d, facts_date(d, today))
                 d["checklist"] = merge_checklist(d.get("checklist", []), items)
             vc = d["vessel_case"]
+            # the engines' run is current only for this list (open step "engines")
+            d["vessel_case_sha256"] = data_digest(vc)
             # What changed, without copying personal data into the log: the vessel, the
             # operation's digest and the crew's (size, ids, SHA-256 of the list).
             payload = {"command": name, "on": d.get("on"),
@@ -1012,9 +1039,15 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                         if not str(f.get("source", "")).startswith("engine:")]
             new = engine_findings(extra["check"], d)
             d["findings"] = findings + new
-            d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"]}
+            d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"],
+                               "vessel_case_sha256": d.get("vessel_case_sha256")}
             payload = {"command": name, "on": on, "findings": [f["id"] for f in new]}
         case AddFinding():
+            if cmd.severity == "violation" and not (cmd.citation or "").strip():
+                raise TransitionRefused(
+                    "informe o fundamento legal da irregularidade (citation: norma e "
+                    "dispositivo, ex.: NR-30, item 30.2.1): toda irregularidade o cita nos "
+                    "documentos", "citation")
             d.setdefault("findings", []).append({
                 "id": _finding_id(d), "source": "inspector", "text": cmd.text,
                 "citation": {"label": cmd.citation} if cmd.citation else None,
@@ -1024,6 +1057,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
+            if not is_business_day(cmd.deadline):
+                # The notified party counts on every day up to the deadline: one falling on a
+                # day without office hours is not a deadline it can meet.
+                raise TransitionRefused(
+                    f"o prazo {cmd.deadline:%d/%m/%Y} cai em dia sem expediente (fim de semana "
+                    "ou feriado nacional): fixe um dia útil", "deadline")
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
@@ -1279,6 +1318,14 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
         raise TransitionRefused("indique as constatações (findings) que o auto cobre, entre: "
                                 + ", ".join(sorted(known)), "findings")
     assert cmd.against is not None
+    for a in d.get("autos", []):
+        # One fact, one auto per ementa and offender (as the art. 14 auto, drafted once).
+        if a["kind"] == "ementario" and a["ementa"] == cmd.ementa \
+                and _same_company(cmd.against.model_dump(), a["against"]) \
+                and set(a["findings"]) & set(chosen):
+            raise TransitionRefused(
+                f"o auto {a['id']} (ementa {a['ementa']}) já foi minutado contra este autuado "
+                f"por {', '.join(sorted(set(a['findings']) & set(chosen)))}", "findings")
     return {"id": number, "kind": "ementario",
             "against": cmd.against.model_dump(mode="json", exclude_none=True),
             "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation},
