@@ -254,3 +254,19 @@ def test_a_letter_says_what_was_so_on_its_day() -> None:
     assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul
     assert "Extintores vencidos." in consul
     assert "N2" not in consul and "Câmara fria desligada." not in consul
+
+
+def test_the_basis_list_holds_what_the_text_cites() -> None:
+    """The notification and the consul's letter cite Portaria MTE 210/1999 in their text
+    (IN SIT 70, arts. 9 and 10, I): it is in their "Fundamentação legal" too; so is the
+    citation an inspector gave a finding by hand."""
+    case = full_case()
+    case.data["findings"].append({"id": "F9", "source": "inspector", "severity": "violation",
+                                  "text": "Água potável insuficiente", "area": "health",
+                                  "citation": {"label": "NR-30, item 30.2.1", "urn": None}})
+    case.data["notifications"][-1]["items"] = ["F9"]
+    basis = documents.render("notificacao", case).split("Fundamentação legal")[1]
+    assert "Portaria MTE nº 210/1999, art. 4º, IV" in basis
+    assert "NR-30, item 30.2.1" in basis
+    letter = documents.render("oficio-consul", case).split("Fundamentação legal")[1]
+    assert "Portaria MTE nº 210/1999, art. 4º, VI" in letter

@@ -463,7 +463,7 @@ def test_a_violation_entered_by_hand_names_its_legal_basis() -> None:
     assert exc.value.field == "citation"
     ok = run("findings", d, {"command": "add_finding", "text": "Água potável insuficiente",
                              "area": "health", "citation": "NR-30, item 30.2.1"})
-    assert ok.data["findings"][-1]["citation"] == {"label": "NR-30, item 30.2.1"}
+    assert ok.data["findings"][-1]["citation"] == {"label": "NR-30, item 30.2.1", "urn": None}
     note = run("findings", d, {"command": "add_finding", "text": "Escada molhada",
                                "severity": "warning"})
     assert note.data["findings"][-1]["citation"] is None  # a remark, not a violation

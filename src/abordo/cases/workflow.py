@@ -1050,7 +1050,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     "documentos", "citation")
             d.setdefault("findings", []).append({
                 "id": _finding_id(d), "source": "inspector", "text": cmd.text,
-                "citation": {"label": cmd.citation} if cmd.citation else None,
+                # as the engines' citations, so that documents list it among their basis
+                "citation": {"label": cmd.citation, "urn": None} if cmd.citation else None,
                 "severity": cmd.severity, "subject": None, "area": cmd.area})
         case Notify():
             issued = (_case_day(d, cmd.issued_on, today, "issued_on", "da notificação")

@@ -56,6 +56,9 @@ def d(value: str | dt.date | None) -> str:
     return fmt_date(day, "pt")
 
 
+PORTARIA_210 = "mte-portaria-210-1999"
+
+
 def _citations(data: dict[str, Any], kind: str = "relatorio",
                notification: dict[str, Any] | None = None,
                told: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -81,9 +84,13 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         chosen = notification or notes[-1]
         own: list[Any] = [chosen.get("basis") or workflow.cite("art. 9º"),
                           [findings.get(i) for i in chosen.get("items", [])]]
+        if not workflow.national(data):  # the text cites it beside art. 9 (IN SIT 70, art. 9)
+            own.append(workflow.cite("art. 4º, IV", PORTARIA_210))
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
         own = [esc, told or []]  # the findings the letter itself names
+        if escalation == "detention_request":  # the letter cites it (IN SIT 70, art. 10, I)
+            own.append(workflow.cite("art. 4º, VI", PORTARIA_210))
         if escalation == "federal_police":
             own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
     elif kind == "auto-infracao":
