@@ -35,16 +35,17 @@ def register(app: typer.Typer) -> None:
         for r in results:
             if r.status == "pass":
                 passed += 1
-                console.print(f"[green]OK[/] {escape(r.case_id)} ({r.engine})")
+                # one line per case, whatever the terminal's width (for grep)
+                console.print(f"[green]OK[/] {escape(r.case_id)} ({r.engine})", soft_wrap=True)
             elif r.status == "not_built":
                 not_built += 1
                 console.print(f"[yellow]NÃO IMPLEMENTADO[/] {escape(r.case_id)}: "
-                              f"{escape(r.difference or '')}")
+                              f"{escape(r.difference or '')}", soft_wrap=True)
             else:
                 failed += 1
                 label = "FALHA" if r.status == "fail" else "ERRO"
                 console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): "
-                              f"{escape(r.difference or '')}", markup=True)
+                              f"{escape(r.difference or '')}", markup=True, soft_wrap=True)
         tail = f", {not_built} não implementado(s)" if not_built else ""
         console.print(f"{passed} aprovado(s), {failed} reprovado(s){tail}")
         raise typer.Exit(1 if failed or not_built else 0)
