@@ -434,6 +434,10 @@ def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:
     assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
     with pytest.raises(TransitionRefused, match="run_engines"):
         run("findings", d, {"command": "write_report", "summary": "Nada constatado."})
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    with pytest.raises(TransitionRefused, match="run_engines"):  # nor notified before it
+        run("findings", d, {"command": "notify", "deadline": "2026-04-06"})
+    d["findings"] = []
     d = run("findings", d, {"command": "run_engines"},
             {"check": {"quota": {"findings": []}, "immigration": {"findings": []}},
              "summary": {}}).data
@@ -442,17 +446,28 @@ def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:
     d = run("findings", d, {"command": "set_vessel_case", "vessel_case": changed},
             {"vessel_case": changed}).data
     assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
+    legacy = {k: v for k, v in d.items() if k != "vessel_case_sha256"}
+    assert "engines" not in [s["id"] for s in wf.open_step_details(legacy)]  # stored before
 
 
-def test_a_notification_deadline_is_a_business_day() -> None:
+def test_a_deadline_on_a_day_without_office_hours_runs_to_the_next_business_day() -> None:
+    """Lei 9.784/1999 art. 66 § 1º: recorded as given (a notice already served keeps its
+    words), due on the next business day — and "não atendida" only after that."""
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    for day, what in (("2026-04-05", "05/04/2026"), ("2026-04-03", "03/04/2026"),
-                      ("2026-09-07", "07/09/2026")):  # Sunday, Good Friday, Independence
-        with pytest.raises(TransitionRefused, match=f"prazo {what} cai em dia sem expediente"):
-            run("findings", d, {"command": "notify", "deadline": day})
-    assert run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).state \
-        == State.NOTIFIED
+    for day, due in (("2026-04-05", "2026-04-06"), ("2026-04-03", "2026-04-06"),
+                     ("2026-09-07", "2026-09-08"), ("2026-04-06", None)):
+        n = run("findings", d, {"command": "notify", "deadline": day}).data["notifications"][0]
+        assert (n["deadline"], n.get("due")) == (day, due)
+        (shown,) = wf.deadlines({"notifications": [n]})
+        assert shown["due"] == (due or day)
+        if due:
+            assert shown["basis"]["label"] == "Lei nº 9.784/1999, art. 66, § 1º"
+    out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
+    with pytest.raises(TransitionRefused, match="vence em 06/04/2026"):
+        wf.apply("notified", out.data, CMD.validate_python(
+            {"command": "record_not_remedied", "risk": "contractual_wage",
+             "recorded_on": "2026-04-06"}), today=dt.date(2026, 4, 7), actor="t")
 
 
 def test_a_violation_entered_by_hand_names_its_legal_basis() -> None:
@@ -472,11 +487,15 @@ def test_a_violation_entered_by_hand_names_its_legal_basis() -> None:
 def test_signed_acts_need_a_team() -> None:
     d = base()
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d["team"] = []
     with pytest.raises(TransitionRefused, match="designe-a antes"):
-        run("findings", d, {"command": "notify", "deadline": "2026-04-06"}, {"team_now": []})
-    team = [{"email": "ana@x.gov.br", "name": "Ana"}]
-    out = run("findings", d, {"command": "notify", "deadline": "2026-04-06"}, {"team_now": team})
-    assert out.data["notifications"][0]["team"] == team
+        run("findings", d, {"command": "notify", "deadline": "2026-04-06"})
+    assert "notify" not in wf.allowed_commands("findings", d)  # the view says the same
+    assert "close_unfounded" not in wf.allowed_commands("assessing", d)
+    d["team"] = ["ana@x.gov.br"]
+    assert "notify" in wf.allowed_commands("findings", d)
+    assert run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).state \
+        == State.NOTIFIED
 
 
 def test_one_ementario_auto_per_fact_ementa_and_offender() -> None:
@@ -493,5 +512,27 @@ def test_one_ementario_auto_per_fact_ementa_and_offender() -> None:
         run("findings", once.data, body)
     other = run("findings", once.data, {**body, "ementa": "130124-2"})
     assert [a["ementa"] for a in other.data["autos"]] == ["130123-4", "130124-2"]
+    assert other.data["autos"][0]["capitulation"] == {"label": "NR-30, item 30.2.1",
+                                                      "urn": None}
     with pytest.raises(ValueError, match="should match pattern"):
         CMD.validate_python({**body, "ementa": "abc"})
+
+
+def test_the_art14_auto_fixes_the_crew_list_and_is_not_drafted_twice() -> None:
+    """Once the art. 14 auto covers the engines' findings the list they judged stays (a new
+    one would orphan it); an ementário auto 001139-8 for the same finding is a duplicate."""
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    vc = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+          "operation": {"contract": "charter",
+                        "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["vessel_case"], d["engine_run"] = vc, {"on": "2026-04-01"}
+    d = run("findings", d, {"command": "draft_auto"}).data
+    with pytest.raises(TransitionRefused, match="auto A1 já cobre"):
+        run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
+            {"vessel_case": vc})
+    with pytest.raises(TransitionRefused, match="auto A1 \\(ementa 001139-8\\) já foi minutado"):
+        run("findings", d, {"command": "draft_auto", "kind": "ementario",
+                            "ementa": "001139-8", "capitulation": "CLT, art. 444",
+                            "findings": ["F1"], "against": {"name": "Empresa BR Ltda"}})

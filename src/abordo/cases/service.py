@@ -310,6 +310,8 @@ class CaseService:
         vessel_name = body.vessel_name
         if body.vessel_case is not None:
             data["vessel_case"] = validate_vessel_case(body.vessel_case)
+            # as set_vessel_case keeps it: the engines must judge this list (open step)
+            data["vessel_case_sha256"] = audit.data_digest(data["vessel_case"])
             vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
         with self.tx() as s:
             members = self._team_users(s, body.team, region, "team")

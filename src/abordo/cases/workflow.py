@@ -292,7 +292,7 @@ class DraftAuto(_Cmd):
         "001139-8; 'quota' is the same) | ementario (art. 2, sole paragraph: another "
         "violation, with the ementa and capitulation of the ementário)")
     facts: Annotated[str, Field(max_length=5000)] | None = None
-    ementa: Annotated[str, Field(pattern=r"^\d{6}-\d$", description="código do ementário, "
+    ementa: Annotated[str, Field(pattern=r"^[0-9]{6}-[0-9]$", description="código do ementário, "
                                  "seis dígitos e o verificador: 001139-8")] | None = None
     capitulation: Annotated[str, Field(max_length=300)] | None = None
     against: Party | None = None
@@ -619,7 +619,7 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if pending:
         out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
                     "items": pending})
-    if data.get("vessel_case") and not engines_current(data):
+    if engines_due(data):
         # "Findings feed the engines" (spec): a crew list no engine has judged cannot end
         # in a report of no irregularity — nor skip the art. 14 auto it may owe.
         out.append({"id": "engines",
@@ -652,6 +652,26 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if not for_report and not data.get("report"):
         out.append({"id": "report", "label": "relatório circunstanciado (art. 11)"})
     return out
+
+
+def engines_due(data: dict[str, Any]) -> bool:
+    """A vessel case is set and the engines have not judged it as it stands. (Cases stored
+    before the digest was kept carry none: they are not held to it.)"""
+    return bool(data.get("vessel_case") and data.get("vessel_case_sha256")
+                and not engines_current(data))
+
+
+def g_engines_current(d: dict[str, Any]) -> str | None:
+    """Guard of ``notify``: after it the crew list can no longer change nor be judged, so
+    the engines must have judged it first (their findings are notified too)."""
+    return ("rode antes os motores sobre a lista de tripulantes atual (run_engines): suas "
+            "constatações entram na notificação") if engines_due(d) else None
+
+
+def g_has_team(d: dict[str, Any]) -> str | None:
+    """Guard of the acts whose document the case's team signs (art. 4, sole paragraph)."""
+    return ("este ato gera documento assinado pela equipe de fiscalização, e o caso não tem "
+            "equipe: designe-a antes (assign_team)") if d.get("team") == [] else None
 
 
 def engines_current(data: dict[str, Any]) -> bool:
@@ -841,7 +861,8 @@ TRANSITIONS: dict[str, Transition] = {
     "record_pre_boarding": Transition(_s(S.RECEIVED, S.PRE_BOARDING), None, (), "art. 5º"),
     "start_assessment": Transition(_s(S.RECEIVED, S.PRE_BOARDING), S.ASSESSING,
                                    (g_pre_boarding_met,), "art. 6º"),
-    "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (), "art. 6º"),
+    "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (g_has_team,),
+                                  "art. 6º"),
     "request_documents": Transition(_s(S.ASSESSING), S.DOCUMENTS_REQUESTED, (), "art. 7º"),
     # Documents and checks may still come in after the notification: the report needs them
     # recorded, so they stay recordable until the report (a case never gets stuck).
@@ -855,24 +876,24 @@ TRANSITIONS: dict[str, Transition] = {
     "add_finding": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS), S.FINDINGS, (), "art. 8º"),
     # A violation found after a notification (a physical check) gets a notification of its
     # own: notify is open again once the previous outcome is recorded.
-    "notify": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.NOTIFIED, (g_has_violation,),
-                         "art. 9º"),
+    "notify": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED), S.NOTIFIED,
+                         (g_has_violation, g_engines_current, g_has_team), "art. 9º"),
     "record_remedied": Transition(_s(S.NOTIFIED), S.REMEDIED, (g_no_outcome,), "art. 9º"),
     "record_not_remedied": Transition(_s(S.NOTIFIED), None, (g_no_outcome,), "art. 10"),
     # The art. 10 steps of an unmet notification stay open after a later one is remedied.
     "request_detention": Transition(_s(S.NOTIFIED, S.REMEDIED), None,
-                                    (g_not_remedied_serious,), "art. 10, I"),
-    "refer_federal_police": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_repatriation,),
-                                       "art. 10, III"),
+                                    (g_not_remedied_serious, g_has_team), "art. 10, I"),
+    "refer_federal_police": Transition(_s(S.NOTIFIED, S.REMEDIED), None,
+                                       (g_repatriation, g_has_team), "art. 10, III"),
     "record_mediation": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_strike,),
                                    "art. 10, IV"),
     # Also after the report: a case reported before an auto became owed (stored by an
     # earlier version) can still get it and close.
     "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,
-                             (g_quota_auto,), "art. 14"),
+                             (g_quota_auto, g_has_team), "art. 14"),
     # Art. 11: "ao fim de qualquer ação fiscal" — also one where nothing was found.
     "write_report": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
-                               S.REPORT, (g_report_allowed,), "art. 11"),
+                               S.REPORT, (g_report_allowed, g_has_team), "art. 11"),
     "close": Transition(_s(S.REPORT), S.CLOSED, (g_no_open_steps,), "art. 11"),
     # The team is designated by the regional chief (docs/inspection-service.md).
     "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único",
@@ -922,11 +943,6 @@ class Outcome:
     payload: dict[str, Any]
 
 
-# Acts whose document is signed by the team recorded with them.
-SIGNED_ACTS = frozenset({"notify", "request_detention", "refer_federal_police",
-                         "record_mediation", "draft_auto", "write_report"})
-
-
 def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
           actor: str, extra: dict[str, Any] | None = None) -> Outcome:
     """Check ``cmd`` against the table and apply it. ``extra`` carries what the service
@@ -945,11 +961,6 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         if msg:
             raise TransitionRefused(msg, "command")
     extra = extra or {}
-    if name in SIGNED_ACTS and extra.get("team_now") == []:
-        # Its document is signed by the inspectors of the case (art. 4, sole paragraph).
-        raise TransitionRefused("este ato gera documento assinado pela equipe de fiscalização, "
-                                "e o caso não tem equipe: designe-a antes (assign_team)",
-                                "command")
     payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
     when = _recorded_on(d, cmd, today).isoformat()
     _in_order(d, cmd, when)
@@ -1013,6 +1024,13 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     "subject": cmd.area})
         case SetVesselCase():
             not_future(cmd.on, today)
+            covered = [a["id"] for a in d.get("autos", []) if a["kind"] in ("cnig", "quota")]
+            if covered:
+                # the auto covers the findings the engines drew from the list as it was
+                raise TransitionRefused(
+                    f"o auto {', '.join(covered)} já cobre as constatações dos motores sobre a "
+                    "lista de tripulantes registrada: ela não pode mais ser trocada",
+                    "vessel_case")
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
@@ -1058,15 +1076,17 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
-            if not is_business_day(cmd.deadline):
-                # The notified party counts on every day up to the deadline: one falling on a
-                # day without office hours is not a deadline it can meet.
-                raise TransitionRefused(
-                    f"o prazo {cmd.deadline:%d/%m/%Y} cai em dia sem expediente (fim de semana "
-                    "ou feriado nacional): fixe um dia útil", "deadline")
+            # A deadline falling on a day without office hours (weekend, national holiday)
+            # runs to the next business day (Lei 9.784/1999, art. 66, § 1º): recorded as
+            # given, and ``due`` says until when the party has.
+            due = cmd.deadline
+            while not is_business_day(due):
+                due += dt.timedelta(days=1)
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),
+                **({"due": due.isoformat(), "due_basis": cite("art. 66, § 1º", LEI_9784)}
+                   if due != cmd.deadline else {}),
                 "addressees": ["shipowner", "master"] if national(d) else ["agent", "master"],
                 "items": [f["id"] for f in unnotified(d)], "outcome": None,
                 # Art. 9 notifies on a foreign vessel; on a national one the inspection is
@@ -1280,7 +1300,7 @@ def _serious_needs_safety(d: dict[str, Any], notification: dict[str, Any], risk:
 def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:
     """Art. 10 acts on notifications "não atendidas": the notified party has every day up to
     the deadline, so the outcome is recorded after it — or earlier on an express refusal."""
-    due = dt.date.fromisoformat(notification["deadline"])
+    due = dt.date.fromisoformat(due_day(notification))
     if not refused and dt.date.fromisoformat(when) <= due:
         raise TransitionRefused(
             f"a notificação {notification['id']} vence em {due:%d/%m/%Y}: o não atendimento "
@@ -1295,7 +1315,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     paragraph)."""
     number = f"A{len(d.get('autos', [])) + 1}"
     if cmd.kind in ("cnig", "quota"):
-        refusal = _art14_refusal(d)
+        refusal = _art14_refusal(d) or g_engines_current(d)
         if refusal:
             raise TransitionRefused(refusal, "kind")
         company = brazilian_company(d) or {}
@@ -1321,7 +1341,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     assert cmd.against is not None
     for a in d.get("autos", []):
         # One fact, one auto per ementa and offender (as the art. 14 auto, drafted once).
-        if a["kind"] == "ementario" and a["ementa"] == cmd.ementa \
+        if a["ementa"] == cmd.ementa \
                 and _same_company(cmd.against.model_dump(), a["against"]) \
                 and set(a["findings"]) & set(chosen):
             raise TransitionRefused(
@@ -1329,7 +1349,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
                 f"por {', '.join(sorted(set(a['findings']) & set(chosen)))}", "findings")
     return {"id": number, "kind": "ementario",
             "against": cmd.against.model_dump(mode="json", exclude_none=True),
-            "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation},
+            "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation, "urn": None},
             # CLT art. 628: every violation found gets its auto; for a Brazilian-flag vessel
             # IN SIT 70/2007 art. 2, sole paragraph, says so too ("conforme ementário").
             "basis": cite("art. 2º, parágrafo único") if national(d)
@@ -1388,15 +1408,27 @@ def _refusal_day(data: dict[str, Any]) -> dt.date | None:
     return dt.date.fromisoformat(str(day)[:10]) if day else None
 
 
+LEI_9784 = "lei-9784-1999"
+
+
+def due_day(notification: dict[str, Any]) -> str:
+    """The last day the notified party has (ISO): the deadline, or the next business day
+    when it fell on a day without office hours (``due``)."""
+    return str(notification.get("due") or notification["deadline"])
+
+
 def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Deadlines the case tracks, computed with their basis."""
     out: list[dict[str, Any]] = []
     for n in data.get("notifications", []):
-        out.append({"kind": "notification", "due": n["deadline"], "confirmed": True,
+        moved = f" (prazo fixado em {dt.date.fromisoformat(n['deadline']):%d/%m/%Y}, dia sem " \
+            "expediente: vence no dia útil seguinte)" if n.get("due") else ""
+        out.append({"kind": "notification", "due": due_day(n), "confirmed": True,
                     "text": f"Prazo da notificação {n['id']} "
                             + ("ao armador e ao comandante" if "shipowner" in
-                               n.get("addressees", []) else "ao agente e ao comandante"),
-                    "basis": n.get("basis")})
+                               n.get("addressees", []) else "ao agente e ao comandante")
+                            + moved,
+                    "basis": n.get("due_basis") or n.get("basis")})
     nr = data.get("not_remedied")
     if nr and nr.get("repatriation") and c166_promulgated(
             _refusal_day(data) or dt.date.fromisoformat(str(data["complaint"]["date"])[:10])):

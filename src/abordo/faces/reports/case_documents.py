@@ -83,6 +83,7 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     if kind == "notificacao":
         chosen = notification or notes[-1]
         own: list[Any] = [chosen.get("basis") or workflow.cite("art. 9º"),
+                          chosen.get("due_basis"),
                           [findings.get(i) for i in chosen.get("items", [])]]
         if not workflow.national(data):  # the text cites it beside art. 9 (IN SIT 70, art. 9)
             own.append(workflow.cite("art. 4º, IV", PORTARIA_210))
@@ -98,6 +99,8 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])]]
     else:
         own = [workflow.cite("art. 4º"), data]
+        if not workflow.national(data):  # IN SIT 70, art. 4: "as dispostas no art. 4º da
+            own.append(workflow.cite("art. 4º", PORTARIA_210))  # Portaria nº 210, de 1999"
         own += [n.get("basis") or workflow.cite("art. 9º") for n in data.get("notifications", [])]
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
