@@ -151,7 +151,8 @@ def test_an_unfounded_complaint_has_its_report() -> None:
     cmd = TypeAdapter(wf.Command).validate_python(
         {"command": "close_unfounded", "reason": "salários pagos em dia", "consulted": "master"})
     out = wf.apply("assessing", data, cmd, today=__import__("datetime").date(2026, 4, 1),
-                   actor="ana@x.gov.br")
+                   actor="ana@x.gov.br", extra={"team_now": ["ana@x.gov.br"]})
+    assert out.data["report"]["team"] == ["ana@x.gov.br"]  # who signs it
     case = Case(id=8, state=out.state.value, region="RJ", owner_id=1, vessel_name="Navio",
                 procedure_version="in-sit-70-2007", version=2, data=out.data)
     assert documents.available(out.data) == ["relatorio"]

@@ -981,7 +981,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                            "summary": f"Denúncia considerada improcedente após a apuração "
                                       f"(art. 6º): {cmd.reason}",
                            "forward_international": False, "recipients": REPORT_RECIPIENTS,
-                           "basis": [cite("art. 11"), cite("art. 6º")]}
+                           "basis": [cite("art. 11"), cite("art. 6º")],
+                           "team": extra.get("team_now")}  # who signs it, as write_report
             d["closed_on"] = when
         case RequestDocuments():
             d["assessment"] = {**d.get("assessment", {}), "justified": True,
