@@ -463,6 +463,11 @@ def test_a_deadline_on_a_day_without_office_hours_runs_to_the_next_business_day(
         assert shown["due"] == (due or day)
         if due:
             assert shown["basis"]["label"] == "Lei nº 9.784/1999, art. 66, § 1º"
+    # a state holiday of the case's region counts too: São Jorge, 23 April, in RJ
+    rj = run("findings", d, {"command": "notify", "deadline": "2026-04-23"}, {"region": "RJ"})
+    assert rj.data["notifications"][0]["due"] == "2026-04-24"
+    sp = run("findings", d, {"command": "notify", "deadline": "2026-04-23"}, {"region": "SP"})
+    assert "due" not in sp.data["notifications"][0]
     out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
     with pytest.raises(TransitionRefused, match="vence em 06/04/2026"):
         wf.apply("notified", out.data, CMD.validate_python(

@@ -384,7 +384,8 @@ class CaseService:
                 raise Forbidden(t.roles_refusal)
             # Who the team is when the act is recorded: its documents are signed by them,
             # whoever joins later.
-            extra: dict[str, Any] = {"team_now": self.team(s, case.id)}
+            extra: dict[str, Any] = {"team_now": self.team(s, case.id),
+                                     "region": case.region}  # its state's holidays
             if isinstance(cmd, workflow.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
             if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase):

@@ -1077,11 +1077,11 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
                 raise TransitionRefused("prazo anterior à data da notificação", "deadline")
-            # A deadline falling on a day without office hours (weekend, national holiday)
-            # runs to the next business day (Lei 9.784/1999, art. 66, § 1º): recorded as
-            # given, and ``due`` says until when the party has.
+            # A deadline falling on a day without office hours (weekend, national holiday or
+            # one of the region's state — the SRTE's and the port's) runs to the next business
+            # day (Lei 9.784/1999, art. 66, § 1º): recorded as given, ``due`` says until when.
             due = cmd.deadline
-            while not is_business_day(due):
+            while not is_business_day(due, extra.get("region")):
                 due += dt.timedelta(days=1)
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
