@@ -83,6 +83,11 @@ def test_option_minimum_final() -> None:
     final = json.loads(runner.invoke(app, [*args, "--option", "fines=minimum.final"]).output)
     assert default["result"]["amount"] == "690.00"
     assert final["result"]["amount"] == "345.00"
+    # the other spellings grade() and the API accept, on the command line too
+    for spelling in ("fines.minimum=final", "fines=fines.minimum.final"):
+        same = runner.invoke(app, [*args, "--option", spelling])
+        assert same.exit_code == 0, same.output
+        assert json.loads(same.output)["result"]["amount"] == "345.00"
 
 
 def test_html_to_file(f01_file: Path, tmp_path: Path) -> None:

@@ -354,11 +354,11 @@ class VesselCase(_Model):
     @model_validator(mode="after")
     def _crew(self) -> VesselCase:
         if self.crew is None and self.crew_file is None:
-            raise ValueError("informe crew (lista) ou crew_file (CSV/XLSX)"
-                             " ‖ give crew (a list) or crew_file (CSV/XLSX)")
+            raise Bilingual("informe crew (lista) ou crew_file (CSV/XLSX)",
+                            "give crew (a list) or crew_file (CSV/XLSX)", "crew")
         if self.crew is not None and self.crew_file is not None:
-            raise ValueError("informe crew ou crew_file, não ambos"
-                             " ‖ give crew or crew_file, not both")
+            raise Bilingual("informe crew ou crew_file, não ambos",
+                            "give crew or crew_file, not both", "crew_file")
         return self
 
     @property

@@ -106,9 +106,12 @@ def emit_report(fmt: str, subject: Any, lang: str, output: Path | None,
                           f"{output}", markup=False, highlight=False)
 
 
-def parse_options(values: list[str] | None, packages: list[str]) -> dict[str, str]:
+def parse_options(values: list[str] | None, packages: list[str],
+                  normalize: Callable[[dict[str, str]], dict[str, Any]] | None = None
+                  ) -> dict[str, str]:
     """``--option family=variant`` (repeatable) as ``{family: variant}``, each checked
-    against the interpretation families of ``packages`` (``abordo.quota`` …).
+    against the interpretation families of ``packages`` (``abordo.quota`` …) — after the
+    engine's own ``normalize`` (its other spellings of a choice), when it has one.
 
     Raises :class:`InputError` naming ``--option`` (``--option quota.grups`` for a family or
     variant not known; no file: the choice came from the command line) for an item without
@@ -123,6 +126,8 @@ def parse_options(values: list[str] | None, packages: list[str]) -> dict[str, st
                              message_en=f"option '{v}' must be family=variant "
                              "(e.g. quota.groups=department_or_level)")
         out[key.strip()] = val.strip()
+    if normalize is not None:
+        out = {str(k): str(v) for k, v in normalize(out).items()}
     try:
         check_options(packages, out)
     except InputError as exc:  # field "options.quota.grups" → "--option quota.grups"

@@ -38,6 +38,7 @@ from abordo.faces.reports.port_fines import (
 from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
 from abordo.port_fines import grade, load_catalogue
+from abordo.port_fines.engine import normalize_options
 
 FORMATS = ("text", "json", "html", "pdf")
 
@@ -169,7 +170,8 @@ def register(app: typer.Typer) -> None:
                 infraction[key] = True
         grading = {k: v for k, v in (("chosen_value", chosen_value), ("reason", reason))
                    if v is not None}
-        options = parse_options(option, ["abordo.port_fines"])
+        # the spellings grade() and the API accept (fines.minimum=final, fines=minimum.final)
+        options = parse_options(option, ["abordo.port_fines"], normalize_options)
 
         if file is not None:
             if infraction or grading or prior:
