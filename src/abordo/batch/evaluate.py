@@ -527,15 +527,16 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
 
     # Positions (Brazilian flag): master and chief engineer Brazilian.
     pos_stage = is_rule | (st == ST[STATUS_POSITIONS])
-    master_bad = (pos_stage & pl.col("pos_master") & (cnt("master_x") > 0)).fill_null(False)
-    chief_bad = (pos_stage & pl.col("pos_chief") & (cnt("chief_x") > 0)).fill_null(False)
+    wants_master, wants_chief = pos_stage & pl.col("pos_master"), pos_stage & pl.col("pos_chief")
+    master_bad = (wants_master & (cnt("master_x") > 0)).fill_null(False)
+    chief_bad = (wants_chief & (cnt("chief_x") > 0)).fill_null(False)
     exempt_bad = ((st == ST[STATUS_EXEMPT])
                   & (pl.col("foreign_calls") == False)).fill_null(False)  # noqa: E712
     deficit = (pl.col("_has_cur") & (pl.col("total_deficit") > 0)).fill_null(False)
     bits = (exempt_bad.cast(pl.UInt32) * 8 + master_bad.cast(pl.UInt32) * 4
             + chief_bad.cast(pl.UInt32) * 2 + deficit.cast(pl.UInt32))
-    master_none = (pos_stage & pl.col("pos_master") & (cnt("master_n") == 0)).fill_null(False)
-    chief_none = (pos_stage & pl.col("pos_chief") & (cnt("chief_n") == 0)).fill_null(False)
+    master_none = (wants_master & (cnt("master_n") == 0)).fill_null(False)
+    chief_none = (wants_chief & (cnt("chief_n") == 0)).fill_null(False)
     warn_bits = ((pl.col("crew_size") == 0).cast(pl.UInt32) * 4
                  + master_none.cast(pl.UInt32) * 2 + chief_none.cast(pl.UInt32))
     v = v.with_columns(

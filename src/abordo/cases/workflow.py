@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.cases.audit import data_digest
 from abordo.crew.model import nationality_codes
-from abordo.law.calendar import is_business_day
+from abordo.law.calendar import add_business_days, is_business_day
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
@@ -1080,9 +1080,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # A deadline falling on a day without office hours (weekend, national holiday or
             # one of the region's state — the SRTE's and the port's) runs to the next business
             # day (Lei 9.784/1999, art. 66, § 1º): recorded as given, ``due`` says until when.
-            due = cmd.deadline
-            while not is_business_day(due, extra.get("region")):
-                due += dt.timedelta(days=1)
+            region = extra.get("region")
+            due = cmd.deadline if is_business_day(cmd.deadline, region) \
+                else add_business_days(cmd.deadline, 1, region)[0]
             d.setdefault("notifications", []).append({
                 "id": f"N{len(d.get('notifications', [])) + 1}",
                 "issued_on": issued.isoformat(), "deadline": cmd.deadline.isoformat(),

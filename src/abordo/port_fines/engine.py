@@ -198,11 +198,11 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
     options (``options.<family>``). An option the grading does not rest on is reported
     (finding ``option_not_applicable``, info).
     """
-    d = _grade(data, options, catalogue)
-    return report_unused_options(d, normalize_options(options))
+    opts = normalize_options(options)
+    return report_unused_options(_grade(data, opts, catalogue), opts)
 
 
-def _grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None,
+def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
            catalogue: Catalogue | None) -> Decision:
     cat = catalogue if catalogue is not None else _load_catalogue()
     try:
@@ -215,7 +215,6 @@ def _grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | Non
         if not extra:
             raise
         raise InputError.listing([exc, *exc.details, *extra]) from None
-    opts = normalize_options(options)
     check_options([PACKAGE], opts)
     chosen_interp: dict[str, Interpretation] = {f: resolve(PACKAGE, f, opts) for f in FAMILIES}
     inf = fine.infraction

@@ -333,4 +333,4 @@ def _check_open_records(inp: SeaTimeInput, on: dt.date) -> None:
                    "correct the date")
         for i, rec in enumerate(inp.cir) if rec.disembark is None and rec.embark > on]
     if problems:
-        raise problems[0] if len(problems) == 1 else InputError.listing(problems)
+        raise InputError.listing(problems)

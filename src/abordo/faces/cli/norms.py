@@ -34,16 +34,14 @@ def register(app: typer.Typer) -> None:
         if fmt != "text":
             raise InputError(f"formato '{fmt}' não suportado (text, json)", "--format",
                              message_en=f"unsupported format '{fmt}' (text, json)")
-        table = Table(title="Normas" if language == "pt" else "Norms")
-        for col in ("id", "norma" if language == "pt" else "norm",
-                    "vigência" if language == "pt" else "in force", "modelada?" if
-                    language == "pt" else "modelled?", "sucessora" if language == "pt" else
-                    "replaced by"):
+        pt = language == "pt"
+        table = Table(title="Normas" if pt else "Norms")
+        for col in ("id", "norma" if pt else "norm", "vigência" if pt else "in force",
+                    "modelada?" if pt else "modelled?", "sucessora" if pt else "replaced by"):
             # Ids and dates are never split across lines (a narrow or piped terminal wraps
             # the norm's name instead).
             table.add_column(col, no_wrap=col in ("id", "vigência", "in force"),
                              overflow="fold")
-        pt = language == "pt"
         if day:
             table.add_column(f"{'em' if pt else 'on'} {fmt_date(day, language)}")
         for n in norm_registry():
@@ -55,7 +53,7 @@ def register(app: typer.Typer) -> None:
             if day:
                 row.append(("em vigor" if pt else "in force") if n.in_force_on(day) else "")
             table.add_row(*row)
-        note = "(?) data não confirmada" if language == "pt" else "(?) unconfirmed date"
+        note = "(?) data não confirmada" if pt else "(?) unconfirmed date"
         # A fixed width, as the other reports: the same text on a terminal, a pipe or a file.
         console.print(render_rich(table, note, width=140), markup=False, highlight=False,
                       soft_wrap=True, end="")
