@@ -3,6 +3,7 @@ by the regional chief only."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -263,6 +264,18 @@ def test_engines_judge_the_day_of_the_inspection_not_the_day_it_is_typed(
     assert "déficit total 1" in quota  # day 90 of the PSV's stay, as worked case q01
 
 
+def _refused_notice(c: Any, h: dict[str, str], url: str, issued: str, deadline: str,
+                    **outcome: Any) -> None:
+    """Notify on ``issued`` (deadline ``deadline``); the agent refuses it expressly the next
+    day, a contractual/wage matter (art. 10, II) — ``outcome`` adds to that record."""
+    refused_on = (dt.date.fromisoformat(issued) + dt.timedelta(days=1)).isoformat()
+    for body in ({"command": "notify", "deadline": deadline, "issued_on": issued},
+                 {"command": "record_not_remedied", "risk": "contractual_wage",
+                  "refused": True, "recorded_on": refused_on, **outcome}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, (body, got.text)
+
+
 def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complaint: str,
                  pre_boarding: dict[str, Any]) -> tuple[int, str]:
     """A case opened on ``complaint``, assessed, with ``vessel_case`` judged by the engines."""
@@ -318,12 +331,10 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     assert c.post(url, headers=h, json={"command": "start_assessment"}).status_code == 200
     for body in ({"command": "request_documents"},
                  {"command": "set_vessel_case", "vessel_case": vc},
-                 {"command": "run_engines", "recorded_on": "2026-04-01"},
-                 {"command": "notify", "deadline": "2026-04-10", "issued_on": "2026-04-01"},
-                 {"command": "record_not_remedied", "risk": "contractual_wage",
-                  "refused": True, "recorded_on": "2026-04-02"}):
+                 {"command": "run_engines", "recorded_on": "2026-04-01"}):
         got = c.post(url, headers=h, json=body)
         assert got.status_code == 200, (body, got.text)
+    _refused_notice(c, h, url, "2026-04-01", "2026-04-10")
     case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
     steps = [s["id"] for s in case["open_steps_detail"]]
     assert "detention_request" not in steps and "quota_auto" not in steps
@@ -354,10 +365,7 @@ def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> Non
     c = client_for(sqlite_url)
     vc = q01_case()
     _, url = _to_findings(c, h, vc, "2026-04-01", DOCKED)
-    for body in ({"command": "notify", "deadline": "2026-04-10", "issued_on": "2026-04-01"},
-                 {"command": "record_not_remedied", "risk": "contractual_wage",
-                  "repatriation": True, "refused": True, "recorded_on": "2026-04-02"}):
-        assert c.post(url, headers=h, json=body).status_code == 200
+    _refused_notice(c, h, url, "2026-04-01", "2026-04-10", repatriation=True)
     br = next(p["id"] for p in vc["crew"] if p["nationality"] == "BR")
     foreign = next(p["id"] for p in vc["crew"] if p["nationality"] != "BR")
     refused = c.post(url, headers=h, json={"command": "refer_federal_police",
@@ -382,13 +390,11 @@ def test_repatriation_deadlines_and_the_decree_only_from_the_decree_s_start(
     cid, url = _to_findings(c, h, vc, "2008-09-01", {**DOCKED, "expected_unberthing":
                                                      "2008-09-20"})
     foreign = next(p["id"] for p in vc["crew"] if p["nationality"] != "BR")
-    for body in ({"command": "notify", "deadline": "2008-09-05", "issued_on": "2008-09-01"},
-                 {"command": "record_not_remedied", "risk": "contractual_wage",
-                  "repatriation": True, "refused": True, "recorded_on": "2008-09-02"},
-                 {"command": "refer_federal_police", "crew": [foreign],
-                  "situation": "contract_expired", "recorded_on": "2008-09-03"}):
-        got = c.post(url, headers=h, json=body)
-        assert got.status_code == 200, got.text
+    _refused_notice(c, h, url, "2008-09-01", "2008-09-05", repatriation=True)
+    got = c.post(url, headers=h, json={"command": "refer_federal_police", "crew": [foreign],
+                                       "situation": "contract_expired",
+                                       "recorded_on": "2008-09-03"})
+    assert got.status_code == 200, got.text
     case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
     assert [d["kind"] for d in case["deadlines"]] == ["notification"]
     letter = c.get(f"/api/v1/cases/{cid}/documents/oficio-policia-federal?format=html",
