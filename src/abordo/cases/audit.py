@@ -92,18 +92,22 @@ def logged_digests(session: Session, case_id: int) -> dict[str, str]:
 
 def untouched(session: Session, case: Case) -> str | None:
     """Why the stored case is not the one its trail left (a change made outside the
-    system), or None. Checked before every read and write of a case, so such a change is
-    neither shown as genuine nor carried into the next event."""
+    system; ``"pt ‖ en"``), or None. Checked before every read and write of a case, so such
+    a change is neither shown as genuine nor carried into the next event."""
     logged = logged_digests(session, case.id)
     if logged.get("data_sha256", data_digest(case.data)) != data_digest(case.data):
-        return f"caso {case.id}: os fatos gravados não são os do último evento da trilha"
+        return (f"caso {case.id}: os fatos gravados não são os do último evento da trilha"
+                f" ‖ case {case.id}: the stored facts are not those of the trail's last event")
     scope = logged.get("scope_sha256")
     if scope is not None and scope != scope_digest(session, case):
         return (f"caso {case.id}: região, responsável ou equipe gravados não são os do último "
-                "evento da trilha")
+                f"evento da trilha ‖ case {case.id}: the stored region, owner or team are not "
+                "those of the trail's last event")
     if logged.get("record_sha256", case_record(case)) != case_record(case):
         return (f"caso {case.id}: estado, nome da embarcação ou versão do procedimento "
-                "gravados não são os do último evento da trilha")
+                f"gravados não são os do último evento da trilha ‖ case {case.id}: the stored "
+                "state, vessel name or procedure version are not those of the trail's last "
+                "event")
     return None
 
 

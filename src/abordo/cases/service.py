@@ -22,24 +22,23 @@ from abordo.cases.auth import Role, can_write, check_region, scoped_cases
 from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
 from abordo.cases.workflow import Complaint, PreBoarding, State, TransitionRefused
-from abordo.law.errors import InputError
+from abordo.law.errors import SEP, InputError, Refusal, bilingual
 from abordo.law.validation import Date
 
 
-class NotFound(Exception):
+class NotFound(Refusal):
     """Unknown case, or a case outside the caller's scope (same answer: no leak)."""
 
 
-class Forbidden(Exception):
+class Forbidden(Refusal):
     """The caller's role may not do this."""
 
 
-class Conflict(Exception):
+class Conflict(Refusal):
     """Stale version: the case changed since the caller read it."""
 
     def __init__(self, message: str, current_version: int) -> None:
         super().__init__(message)
-        self.message = message
         self.current_version = current_version
 
 
@@ -48,19 +47,26 @@ class _Raced(Conflict):
     the command is applied again to the case as it now is)."""
 
 
-class Busy(Exception):
+class Busy(Refusal):
     """A write without a version lost the race :data:`RETRIES` + 1 times in a row: the case
     is being changed faster than the write can be applied; the caller may try again."""
 
     def __init__(self) -> None:
         super().__init__(f"o caso foi alterado {RETRIES + 1} vezes seguidas enquanto esta "
-                         "escrita era aplicada; tente de novo")
-        self.message = str(self)
-        self.message_en = (f"the case changed {RETRIES + 1} times in a row while this write "
-                           "was being applied; try again")
+                         f"escrita era aplicada; tente de novo ‖ the case changed {RETRIES + 1} "
+                         "times in a row while this write was being applied; try again")
 
 
 RETRIES = 3  # a write without a version is re-applied this many times after losing a race
+READ_ONLY = ("a coordenação nacional tem acesso somente de leitura ‖ the national coordination "
+             "has read-only access")
+RACED = ("o caso foi alterado por outra pessoa; recarregue ‖ the case was changed by someone "
+         "else; reload it")
+
+
+def _stale(expected: int, current: int) -> str:
+    return (f"versão {expected} desatualizada: o caso está na versão {current} ‖ version "
+            f"{expected} is stale: the case is at version {current}")
 _T = TypeVar("_T")
 
 
@@ -124,7 +130,7 @@ def read_crew_upload(content: bytes, filename: str) -> list[dict[str, Any]]:
             raise exc.with_location(file=filename) from None
 
 
-class Tampered(Exception):
+class Tampered(Refusal):
     """The stored case is not what its audit trail left: no write goes on top of it."""
 
 
@@ -156,12 +162,16 @@ def check_attachments(s: Session, case_id: int, atts: list[Attachment],
             content and hashlib.sha256(att.content).hexdigest() != att.sha256)
         if wrong:
             raise Tampered(f"anexo {att.id}: o arquivo gravado não é o do registro do envio; "
-                           "caso bloqueado até a verificação (abordo audit verify)")
+                           f"caso bloqueado até a verificação (abordo audit verify) ‖ attachment "
+                           f"{att.id}: the stored file is not the one its upload logged; case "
+                           "locked until verified (abordo audit verify)")
     missing = set(logged) - {a.id for a in atts} if whole else set()
     if missing:
-        raise Tampered(f"anexo(s) {', '.join(map(str, sorted(missing)))} enviado(s) ao caso "
-                       f"{case_id} não está(ão) mais gravado(s); caso bloqueado até a "
-                       "verificação (abordo audit verify)")
+        ids = ", ".join(map(str, sorted(missing)))
+        raise Tampered(f"anexo(s) {ids} enviado(s) ao caso {case_id} não está(ão) mais "
+                       f"gravado(s); caso bloqueado até a verificação (abordo audit verify) ‖ "
+                       f"attachment(s) {ids} uploaded to case {case_id} no longer stored; case "
+                       "locked until verified (abordo audit verify)")
 
 
 def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -213,12 +223,14 @@ class CaseService:
         for _ in range(3):  # a write committed between the row and trail reads: read again
             case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
             if case is None:  # (the scope itself is read again too)
-                raise NotFound(f"caso {case_id} não encontrado")
+                raise NotFound(f"caso {case_id} não encontrado ‖ case {case_id} not found")
             why = audit.untouched(s, case)
             if not why:
                 return case
             s.expire(case)
-        raise Tampered(f"{why}: caso bloqueado até a verificação (abordo audit verify)")
+        pt, en = bilingual(why or "")
+        raise Tampered(f"{pt}: caso bloqueado até a verificação (abordo audit verify) ‖ {en}: "
+                       "case locked until verified (abordo audit verify)")
 
     def list_cases(self, s: Session, user: User, *, state: str | None = None,
              region: str | None = None, q: str | None = None, page: int = 1,
@@ -278,12 +290,14 @@ class CaseService:
 
     def create(self, user: User, body: CaseCreate, today: dt.date) -> int:
         if not can_write(user):
-            raise Forbidden("a coordenação nacional não abre casos")
+            raise Forbidden("a coordenação nacional não abre casos ‖ the national "
+                            "coordination does not open cases")
         region = check_region(body.region) or user.region
         if region is None:
             raise InputError("região obrigatória", "region", message_en="region required")
         if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:
-            raise Forbidden("só é possível abrir casos na própria região")
+            raise Forbidden("só é possível abrir casos na própria região ‖ cases can only "
+                            "be opened in one's own region")
         if body.complaint.date > today:
             raise InputError(f"data da denúncia no futuro: {body.complaint.date.isoformat()}",
                              "complaint.date",
@@ -293,7 +307,8 @@ class CaseService:
                              message_en="date of the facts in the future")
         if body.team and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
             # Art. 4, sole paragraph: the team is designated by the regional coordination.
-            raise Forbidden("somente a chefia regional designa a equipe (team)")
+            raise Forbidden("somente a chefia regional designa a equipe (team) ‖ only the "
+                            "regional chief assigns the team (team)")
         data: dict[str, Any] = {
             "complaint": body.complaint.model_dump(mode="json"),
             "vessel_docked": body.vessel_docked,
@@ -348,7 +363,7 @@ class CaseService:
         decides on what it saw); without it, a write that loses a race is applied again to
         the case as it now is (its guards judged anew), up to :data:`RETRIES` times."""
         if not can_write(user):
-            raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+            raise Forbidden(READ_ONLY)
         return self._retrying(case_id, expected_version, lambda: self._command(
             user, case_id, cmd, expected_version, today))
 
@@ -362,7 +377,8 @@ class CaseService:
                 return write()
             except _Raced as exc:
                 if expected_version is not None:
-                    raise Conflict(exc.message, self._version(case_id)) from None
+                    raise Conflict(f"{exc.message}{SEP}{exc.message_en}",
+                                   self._version(case_id)) from None
                 if attempt == RETRIES:
                     raise Busy() from None
         raise AssertionError("unreachable")  # pragma: no cover
@@ -376,8 +392,7 @@ class CaseService:
         with self.tx() as s:
             case = self.get(s, user, case_id)  # in scope and untouched
             if expected_version is not None and expected_version != case.version:
-                raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
-                               f"versão {case.version}", case.version)
+                raise Conflict(_stale(expected_version, case.version), case.version)
             name = str(getattr(cmd, "command"))  # noqa: B009
             t = workflow.TRANSITIONS[name]
             if t.roles and user.role not in t.roles:
@@ -415,7 +430,7 @@ class CaseService:
                         vessel_name=vessel_name, updated_at=utcnow())
                 .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
-                raise _Raced("o caso foi alterado por outra pessoa; recarregue", case.version)
+                raise _Raced(RACED, case.version)
             if isinstance(cmd, workflow.AssignTeam):
                 for m in s.execute(select(CaseMember).where(CaseMember.case_id == case.id)
                                    ).scalars().all():
@@ -438,7 +453,7 @@ class CaseService:
                content: bytes, description: str | None, expected_version: int | None) -> int:
         """Store an attachment with its SHA-256; a race is handled as in :meth:`command`."""
         if not can_write(user):
-            raise Forbidden("a coordenação nacional tem acesso somente de leitura")
+            raise Forbidden(READ_ONLY)
         return self._retrying(case_id, expected_version, lambda: self._attach(
             user, case_id, filename, media_type, content, description, expected_version))
 
@@ -448,15 +463,15 @@ class CaseService:
         with self.tx() as s:
             case = self.get(s, user, case_id)  # in scope and untouched
             if case.state in {State.CLOSED.value, State.CLOSED_UNFOUNDED.value}:
-                raise TransitionRefused("caso encerrado: não aceita anexos", "file")
+                raise TransitionRefused("caso encerrado: não aceita anexos ‖ case closed: "
+                                        "no attachments accepted", "file")
             if expected_version is not None and expected_version != case.version:
-                raise Conflict(f"versão {expected_version} desatualizada: o caso está na "
-                               f"versão {case.version}", case.version)
+                raise Conflict(_stale(expected_version, case.version), case.version)
             res = s.execute(update(Case).where(Case.id == case.id, Case.version == case.version)
                             .values(version=case.version + 1, updated_at=utcnow())
                             .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
-                raise _Raced("o caso foi alterado por outra pessoa; recarregue", case.version)
+                raise _Raced(RACED, case.version)
             att = Attachment(case_id=case.id, filename=filename[:255], media_type=media_type,
                              size=len(content), sha256=digest, description=description,
                              content=content, uploaded_by=user.id)

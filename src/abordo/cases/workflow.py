@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from abordo.cases.audit import data_digest
 from abordo.crew.model import nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, Refusal
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
 
@@ -59,12 +59,12 @@ STATE_LABELS = {
 }
 
 
-class TransitionRefused(Exception):
-    """A command not allowed now: wrong state or an unmet guard (HTTP 409)."""
+class TransitionRefused(Refusal):
+    """A command not allowed now: wrong state or an unmet guard (HTTP 409); ``message``
+    written ``"pt ‖ en"``, ``field`` the input at fault."""
 
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
-        self.message = message
         self.field = field
 
 
@@ -523,7 +523,8 @@ def manual_item(item_id: str) -> dict[str, Any]:
     cat = _catalogue()
     if item_id not in cat:
         raise TransitionRefused(
-            f"documento desconhecido '{item_id}' (itens do catálogo: {', '.join(cat)})", "item")
+            f"documento desconhecido '{item_id}' (itens do catálogo: {', '.join(cat)}) ‖ "
+            f"unknown document '{item_id}' (catalogue items: {', '.join(cat)})", "item")
     entry = cat[item_id]
     return {"item": item_id, "label": entry["text"]["pt"], "basis": cite(entry["provision"]),
             "status": "pending", "binding": False,
@@ -665,13 +666,17 @@ def g_engines_current(d: dict[str, Any]) -> str | None:
     """Guard of ``notify``: after it the crew list can no longer change nor be judged, so
     the engines must have judged it first (their findings are notified too)."""
     return ("rode antes os motores sobre a lista de tripulantes atual (run_engines): suas "
-            "constatações entram na notificação") if engines_due(d) else None
+            "constatações entram na notificação ‖ run the engines on the current crew list "
+            "first (run_engines): their findings go into the notification"
+            ) if engines_due(d) else None
 
 
 def g_has_team(d: dict[str, Any]) -> str | None:
     """Guard of the acts whose document the case's team signs (art. 4, sole paragraph)."""
     return ("este ato gera documento assinado pela equipe de fiscalização, e o caso não tem "
-            "equipe: designe-a antes (assign_team)") if d.get("team") == [] else None
+            "equipe: designe-a antes (assign_team) ‖ this act produces a document signed by "
+            "the inspection team, and the case has no team: assign it first (assign_team)"
+            ) if d.get("team") == [] else None
 
 
 def engines_current(data: dict[str, Any]) -> bool:
@@ -700,8 +705,9 @@ Guard = Callable[[dict[str, Any]], str | None]
 
 
 def g_not_docked(d: dict[str, Any]) -> str | None:
-    return "embarcação atracada ou fundeada: a investigação prévia (art. 5) é dispensada" \
-        if d.get("vessel_docked") else None
+    return ("embarcação atracada ou fundeada: a investigação prévia (art. 5) é dispensada ‖ "
+            "vessel berthed or anchored: the prior investigation (art. 5) is waived"
+            ) if d.get("vessel_docked") else None
 
 
 def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
@@ -710,27 +716,33 @@ def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
         return None
     if d.get("vessel_docked"):
         return ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
-                "(art. 6º) — faltam: " + ", ".join(missing))
+                "(art. 6º) — faltam: " + ", ".join(missing) + " ‖ vessel berthed or anchored: "
+                "first meet items I to IV of art. 5 (art. 6) — missing: " + ", ".join(missing))
     return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
-            + ", ".join(missing))
+            + ", ".join(missing) + " ‖ vessel not berthed: prior-investigation facts (art. 5) "
+            "missing: " + ", ".join(missing))
 
 
 def g_has_vessel_case(d: dict[str, Any]) -> str | None:
-    return None if d.get("vessel_case") else \
-        "informe antes os dados da embarcação e a lista de tripulantes (set_vessel_case)"
+    return None if d.get("vessel_case") else (
+        "informe antes os dados da embarcação e a lista de tripulantes (set_vessel_case) ‖ "
+        "give the vessel's data and crew list first (set_vessel_case)")
 
 
 def g_has_violation(d: dict[str, Any]) -> str | None:
     notes = d.get("notifications", [])
     if notes and notes[-1].get("outcome") is None:
-        return f"registre antes o resultado da notificação {notes[-1]['id']}"
-    return None if unnotified(d) else "não há constatação de irregularidade a notificar"
+        return (f"registre antes o resultado da notificação {notes[-1]['id']} ‖ record the "
+                f"outcome of notification {notes[-1]['id']} first")
+    return None if unnotified(d) else ("não há constatação de irregularidade a notificar ‖ "
+                                       "no violation found to notify")
 
 
 def g_no_outcome(d: dict[str, Any]) -> str | None:
     notes = d.get("notifications", [])
-    return None if notes and notes[-1].get("outcome") is None else \
-        "o resultado da notificação já foi registrado"
+    return None if notes and notes[-1].get("outcome") is None else (
+        "o resultado da notificação já foi registrado ‖ the notification's outcome is already "
+        "recorded")
 
 
 DUTIES = {"detention_request": ("risk", "serious_imminent"),
@@ -771,7 +783,9 @@ SECTION_II = {"art. 4º", "art. 5º", "art. 6º", "art. 7º", "art. 8º", "art. 
 
 NATIONAL_ART10 = ("embarcação de bandeira brasileira: as providências do art. 10 são da ação "
                   "fiscal em embarcação estrangeira (art. 3º); lavre os autos conforme o "
-                  "ementário (art. 2º, parágrafo único)")
+                  "ementário (art. 2º, parágrafo único) ‖ Brazilian-flag vessel: the steps of "
+                  "art. 10 belong to the inspection of a foreign vessel (art. 3); issue the "
+                  "autos by the ementário (art. 2, sole paragraph)")
 
 
 def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
@@ -779,58 +793,79 @@ def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
         return NATIONAL_ART10
     return None if "detention_request" in open_duties(d) else (
         "pedido de retenção só após notificação não atendida com grave e iminente risco, "
-        "e uma vez por notificação (art. 10, I)")
+        "e uma vez por notificação (art. 10, I) ‖ a detention request only after an unmet "
+        "notification with serious and imminent risk, once per notification (art. 10, I)")
 
 
 def g_repatriation(d: dict[str, Any]) -> str | None:
     if national(d):
         return NATIONAL_ART10
-    return None if "federal_police" in open_duties(d) else \
-        "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, III)"
+    return None if "federal_police" in open_duties(d) else (
+        "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, "
+        "III) ‖ a letter to the Federal Police only for a repatriation, once per notification "
+        "(art. 10, III)")
 
 
 def g_strike(d: dict[str, Any]) -> str | None:
     if national(d):
         return NATIONAL_ART10
-    return None if "mediation" in open_duties(d) else \
-        "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, IV)"
+    return None if "mediation" in open_duties(d) else (
+        "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, "
+        "IV) ‖ a mediation record only with the crew on strike, once per notification (art. "
+        "10, IV)")
 
 
 def g_report_allowed(d: dict[str, Any]) -> str | None:
     if d.get("_state") in (State.DOCUMENTS_REQUESTED, State.FINDINGS) and violations(d):
-        return "há irregularidades constatadas: notifique antes do relatório (art. 9)"
+        return ("há irregularidades constatadas: notifique antes do relatório (art. 9) ‖ "
+                "violations found: notify before the report (art. 9)")
     if d.get("_state") == State.NOTIFIED and not d.get("not_remedied"):
-        return "registre antes o resultado da notificação"
-    steps = open_steps(d, for_report=True)
-    return ("passos obrigatórios em aberto: " + "; ".join(steps)) if steps else None
+        return ("registre antes o resultado da notificação ‖ record the notification's "
+                "outcome first")
+    return _open_steps_refusal(d, for_report=True)
 
 
 def g_quota_auto(d: dict[str, Any]) -> str | None:
     """Guard of ``draft_auto``; the kind-specific checks are in :func:`_draft_auto`. After
     the report, only an auto still owed (a case reported before that auto was required)."""
     if not violations(d):
-        return "não há irregularidade constatada a autuar"
+        return "não há irregularidade constatada a autuar ‖ no violation found to fine"
     if d.get("_state") == State.REPORT and not {"quota_auto", "national_autos"} & {
             s["id"] for s in open_step_details(d)}:
-        return "relatório já escrito: nenhum auto de infração está pendente"
+        return ("relatório já escrito: nenhum auto de infração está pendente ‖ report already "
+                "written: no auto de infração is pending")
     return None
 
 
 def _art14_refusal(d: dict[str, Any]) -> str | None:
     if not cnig_violations(d):
         return ("não há constatação de descumprimento de Resolução Normativa do CNIg "
-                "(execute run_engines)")
+                "(execute run_engines) ‖ no finding of a breach of a CNIg Normative Resolution "
+                "(run run_engines)")
     if not brazilian_company(d):
-        return "o auto do art. 14 é lavrado contra a empresa brasileira contratante: " \
-               "informe operation.brazilian_company no caso"
+        return ("o auto do art. 14 é lavrado contra a empresa brasileira contratante: "
+                "informe operation.brazilian_company no caso ‖ the art. 14 auto is issued "
+                "against the contracting Brazilian company: give operation.brazilian_company "
+                "in the case")
     if any(a["kind"] in ("quota", "cnig") for a in d.get("autos", [])):
-        return "auto de infração do art. 14 já minutado"
+        return ("auto de infração do art. 14 já minutado ‖ the art. 14 auto de infração is "
+                "already drafted")
     return None
 
 
 def g_no_open_steps(d: dict[str, Any]) -> str | None:
-    steps = open_steps(d)
-    return ("passos obrigatórios em aberto: " + "; ".join(steps)) if steps else None
+    return _open_steps_refusal(d)
+
+
+def _open_steps_refusal(d: dict[str, Any], *, for_report: bool = False) -> str | None:
+    """The open steps as a refusal (Portuguese labels; in English, the steps' ids)."""
+    details = open_step_details(d, for_report=for_report)
+    if not details:
+        return None
+    en = "; ".join(s["id"] + (": " + ", ".join(i["id"] for i in s["items"])
+                              if s.get("items") else "") for s in details)
+    return ("passos obrigatórios em aberto: " + "; ".join(open_steps(d, for_report=for_report))
+            + f" ‖ mandatory steps open: {en}")
 
 
 # --------------------------------------------------------------------------- the table
@@ -898,7 +933,8 @@ TRANSITIONS: dict[str, Transition] = {
     # The team is designated by the regional chief (docs/inspection-service.md).
     "assign_team": Transition(frozenset(OPEN_STATES), None, (), "art. 4º, parágrafo único",
                               frozenset({"regional_chief", "admin"}),
-                              "somente a chefia regional designa a equipe"),
+                              "somente a chefia regional designa a equipe ‖ only the "
+                              "regional chief assigns the team"),
 }
 
 
@@ -951,9 +987,11 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
     t = TRANSITIONS[name]
     current = State(state)
     if current not in t.sources:
+        where = ", ".join(sorted(s.value for s in t.sources))
         raise TransitionRefused(
-            f"comando '{name}' não permitido no estado '{current.value}' "
-            f"(permitido em: {', '.join(sorted(s.value for s in t.sources))})", "command")
+            f"comando '{name}' não permitido no estado '{current.value}' (permitido em: "
+            f"{where}) ‖ command '{name}' not allowed in state '{current.value}' (allowed in: "
+            f"{where})", "command")
     d = copy.deepcopy(data)
     d["_state"] = current
     for guard in t.guards:
@@ -1000,10 +1038,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 d["checklist"] = items
                 match_ = items[-1:]
             if not match_:
+                listed = ", ".join(i["item"] for i in items)
                 raise TransitionRefused(
-                    f"documento desconhecido '{cmd.item}' (itens: "
-                    f"{', '.join(i['item'] for i in items) or 'nenhum'}; catálogo: "
-                    f"{', '.join(document_ids())})", "item")
+                    f"documento desconhecido '{cmd.item}' (itens: {listed or 'nenhum'}; "
+                    f"catálogo: {', '.join(document_ids())}) ‖ unknown document '{cmd.item}' "
+                    f"(items: {listed or 'none'}; catalogue: {', '.join(document_ids())})",
+                    "item")
             match_[0]["status"] = cmd.status
             match_[0]["recorded_on"] = when
         case RecordPhysicalCheck():
@@ -1030,8 +1070,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 # the auto covers the findings the engines drew from the list as it was
                 raise TransitionRefused(
                     f"o auto {', '.join(covered)} já cobre as constatações dos motores sobre a "
-                    "lista de tripulantes registrada: ela não pode mais ser trocada",
-                    "vessel_case")
+                    f"lista de tripulantes registrada: ela não pode mais ser trocada ‖ auto "
+                    f"{', '.join(covered)} already covers the engines' findings on the recorded "
+                    "crew list: it can no longer be replaced", "vessel_case")
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
@@ -1066,17 +1107,21 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 raise TransitionRefused(
                     "informe o fundamento legal da irregularidade (citation: norma e "
                     "dispositivo, ex.: NR-30, item 30.2.1): toda irregularidade o cita nos "
-                    "documentos", "citation")
+                    "documentos ‖ give the violation's legal basis (citation: norm and "
+                    "provision, e.g. NR-30, item 30.2.1): the documents cite it for every "
+                    "violation", "citation")
             d.setdefault("findings", []).append({
                 "id": _finding_id(d), "source": "inspector", "text": cmd.text,
                 # as the engines' citations, so that documents list it among their basis
                 "citation": {"label": cmd.citation, "urn": None} if cmd.citation else None,
                 "severity": cmd.severity, "subject": None, "area": cmd.area})
         case Notify():
-            issued = (_case_day(d, cmd.issued_on, today, "issued_on", "da notificação")
+            issued = (_case_day(d, cmd.issued_on, today, "issued_on",
+                                ("da notificação", "the notification's"))
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
-                raise TransitionRefused("prazo anterior à data da notificação", "deadline")
+                raise TransitionRefused("prazo anterior à data da notificação ‖ deadline "
+                                        "before the notification's date", "deadline")
             # A deadline falling on a day without office hours (weekend, national holiday or
             # one of the region's state — the SRTE's and the port's) runs to the next business
             # day (Lei 9.784/1999, art. 66, § 1º): recorded as given, ``due`` says until when.
@@ -1125,19 +1170,24 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             if not cmd.crew or not cmd.situation:
                 raise TransitionRefused("informe os tripulantes a repatriar (crew) e o caso do "
                                         "art. 2º da Convenção OIT 166 (situation) — art. 10, "
-                                        "III", "crew" if not cmd.crew else "situation")
+                                        "III ‖ give the seafarers to repatriate (crew) and the "
+                                        "case of ILO Convention 166 art. 2 (situation) — art. "
+                                        "10, III", "crew" if not cmd.crew else "situation")
             known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
             unknown = [c for c in cmd.crew if c not in known]
             if unknown:
                 raise TransitionRefused(f"tripulante(s) fora da lista do caso: "
-                                        f"{', '.join(unknown)}", "crew")
+                                        f"{', '.join(unknown)} ‖ seafarer(s) not in the case's "
+                                        f"crew list: {', '.join(unknown)}", "crew")
             brazilians = [m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []
                           if m.get("id") in cmd.crew and _is_brazilian(m)]
             if brazilians:
                 # The ofício asks the Federal Police for the repatriation of foreigners (ILO
                 # C166 art. 2: to their country); a Brazilian is already home.
+                who = ", ".join(map(str, brazilians))
                 raise TransitionRefused(f"tripulante(s) brasileiro(s) não se repatriam pela "
-                                        f"Polícia Federal: {', '.join(map(str, brazilians))}",
+                                        f"Polícia Federal: {who} ‖ Brazilian seafarer(s) are "
+                                        f"not repatriated through the Federal Police: {who}",
                                         "crew")
             _escalate(d, "federal_police", when, cmd.notes, "art. 10, III",
                       crew=list(dict.fromkeys(cmd.crew)), situation=cmd.situation,
@@ -1199,20 +1249,23 @@ def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
     """The day a command records: ``recorded_on`` when the act happened earlier (an
     inspector entering the day's work later), else today."""
     day: dt.date | None = getattr(cmd, "recorded_on", None)
-    return today if day is None else _case_day(d, day, today, "recorded_on", "do registro")
+    return today if day is None else _case_day(d, day, today, "recorded_on",
+                                               ("do registro", "the record's"))
 
 
-def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str, what: str
-              ) -> dt.date:
+def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str,
+              what: tuple[str, str]) -> dt.date:
     """``day`` when it lies within the case: not in the future, not before the complaint;
-    :class:`TransitionRefused` naming ``field`` otherwise (``what``: "da notificação")."""
+    :class:`TransitionRefused` naming ``field`` otherwise (``what``: Portuguese and English,
+    ("da notificação", "the notification's"))."""
+    pt, en = what
     if day > today:
-        raise TransitionRefused(f"data {what} no futuro", field)
+        raise TransitionRefused(f"data {pt} no futuro ‖ {en} date in the future", field)
     complaint_on = (d.get("complaint") or {}).get("date")
     if complaint_on and day.isoformat() < str(complaint_on):
-        raise TransitionRefused(f"data {what} anterior à denúncia "
-                                f"({dt.date.fromisoformat(str(complaint_on)[:10]):%d/%m/%Y})",
-                                field)
+        c = dt.date.fromisoformat(str(complaint_on)[:10])
+        raise TransitionRefused(f"data {pt} anterior à denúncia ({c:%d/%m/%Y}) ‖ {en} date "
+                                f"before the complaint ({c.isoformat()})", field)
     return day
 
 
@@ -1229,50 +1282,53 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     notes = d.get("notifications", [])
     last = notes[-1] if notes else {}
     nr = d.get("not_remedied") or {}
-    earlier: list[tuple[str | None, str]] = []
+    # (day, what it is in Portuguese — "anterior à …" —, in English)
+    earlier: list[tuple[str | None, str, str]] = []
     started = (d.get("assessment") or {}).get("started_on")
-    checks = [(c.get("recorded_on"), "à verificação física registrada")
-              for c in d.get("physical_checks", [])]
-    if isinstance(cmd, RequestDocuments | CloseUnfounded):
-        earlier = [(started, "ao início da apuração (art. 6º)")]
+    start = (started, "ao início da apuração (art. 6º)", "the assessment's start (art. 6)")
+    checks = [(c.get("recorded_on"), "à verificação física registrada",
+               "the physical check recorded") for c in d.get("physical_checks", [])]
+    engines = ((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores",
+               "the engines' run")
+    notified = [(n.get(k), f"à notificação {n['id']}", f"notification {n['id']}")
+                for n in notes for k in ("issued_on", "outcome_on")]
+    if isinstance(cmd, RequestDocuments | CloseUnfounded | RecordPhysicalCheck):
+        earlier = [start]
     elif isinstance(cmd, RecordDocument):
-        earlier = [(d.get("documents_requested_on"), "à solicitação dos documentos")]
-    elif isinstance(cmd, RecordPhysicalCheck):
-        earlier = [(started, "ao início da apuração (art. 6º)")]
+        earlier = [(d.get("documents_requested_on"), "à solicitação dos documentos",
+                    "the documents' request")]
     elif isinstance(cmd, Notify):
         issued = cmd.issued_on.isoformat() if cmd.issued_on else when
-        earlier = [(n.get(k), f"à notificação {n['id']}") for n in notes
-                   for k in ("issued_on", "outcome_on")]
-        earlier += [((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores"),
-                    *checks]
-        _not_before(issued, earlier, "issued_on")
+        _not_before(issued, [*notified, engines, *checks], "issued_on")
         return
     elif isinstance(cmd, RecordRemedied | RecordNotRemedied):
-        earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}")]
+        earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}",
+                    f"the issue of notification {last.get('id', '')}")]
     elif isinstance(cmd, RequestDetention | ReferFederalPolice | RecordMediation):
-        earlier = [(nr.get("recorded_on"), "ao registro do não atendimento")]
+        earlier = [(nr.get("recorded_on"), "ao registro do não atendimento",
+                    "the record of non-compliance")]
     elif isinstance(cmd, DraftAuto):
-        earlier = [((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores")]
+        earlier = [engines]
     elif isinstance(cmd, WriteReport):
-        earlier = [(n.get(k), f"à notificação {n['id']}") for n in notes
-                   for k in ("issued_on", "outcome_on")]
-        earlier += [*checks, ((d.get("engine_run") or {}).get("ran_on"),
-                              "à execução dos motores")]
-        earlier += [(i.get("recorded_on"), "ao registro de documento")
+        earlier = [*notified, *checks, engines]
+        earlier += [(i.get("recorded_on"), "ao registro de documento", "a document's record")
                     for i in d.get("checklist", []) if i.get("status") != "pending"]
-        earlier += [(e.get("on"), "à providência do art. 10") for e in d.get("escalations", [])]
-        earlier += [(a.get("drafted_on"), f"ao auto {a['id']}") for a in d.get("autos", [])]
+        earlier += [(e.get("on"), "à providência do art. 10", "the art. 10 step")
+                    for e in d.get("escalations", [])]
+        earlier += [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
+                    for a in d.get("autos", [])]
     elif isinstance(cmd, Close):
-        earlier = [((d.get("report") or {}).get("written_on"), "ao relatório")]
+        earlier = [((d.get("report") or {}).get("written_on"), "ao relatório", "the report")]
     _not_before(when, earlier, "recorded_on")
 
 
-def _not_before(when: str, earlier: list[tuple[str | None, str]], field: str) -> None:
-    for day, what in earlier:
+def _not_before(when: str, earlier: list[tuple[str | None, str, str]], field: str) -> None:
+    for day, pt, en in earlier:
         if day and when < str(day)[:10]:
+            w, e = dt.date.fromisoformat(when), dt.date.fromisoformat(str(day)[:10])
             raise TransitionRefused(
-                f"data do registro ({dt.date.fromisoformat(when):%d/%m/%Y}) anterior {what} "
-                f"({dt.date.fromisoformat(str(day)[:10]):%d/%m/%Y})", field)
+                f"data do registro ({w:%d/%m/%Y}) anterior {pt} ({e:%d/%m/%Y}) ‖ record date "
+                f"({w.isoformat()}) before {en} ({e.isoformat()})", field)
 
 
 def not_future(on: dt.date | None, today: dt.date) -> None:
@@ -1295,7 +1351,9 @@ def _serious_needs_safety(d: dict[str, Any], notification: dict[str, Any], risk:
         raise TransitionRefused(
             f"a notificação {notification['id']} não trata de segurança, saúde ou higiene a "
             "bordo: grave e iminente risco (art. 10, I) não se aplica — use contractual_wage "
-            "ou lesser_safety (art. 10, II)", "risk")
+            f"ou lesser_safety (art. 10, II) ‖ notification {notification['id']} is not about "
+            "safety, health or hygiene aboard: serious and imminent risk (art. 10, I) does not "
+            "apply — use contractual_wage or lesser_safety (art. 10, II)", "risk")
 
 
 def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> None:
@@ -1306,7 +1364,9 @@ def _after_deadline(notification: dict[str, Any], when: str, refused: bool) -> N
         raise TransitionRefused(
             f"a notificação {notification['id']} vence em {due:%d/%m/%Y}: o não atendimento "
             "(art. 10) se registra após o prazo, ou antes com a recusa expressa do notificado "
-            "(refused)", "recorded_on")
+            f"(refused) ‖ notification {notification['id']} is due on {due.isoformat()}: "
+            "non-compliance (art. 10) is recorded after the deadline, or earlier on the "
+            "notified party's express refusal (refused)", "recorded_on")
 
 
 def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dict[str, Any]:
@@ -1321,10 +1381,12 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
             raise TransitionRefused(refusal, "kind")
         company = brazilian_company(d) or {}
         if cmd.against is not None and not _same_company(cmd.against.model_dump(), company):
+            who = company.get("name") or company.get("cnpj")
             raise TransitionRefused(
-                "o auto do art. 14 é lavrado contra a empresa brasileira contratante "
-                f"({company.get('name') or company.get('cnpj')}, operation.brazilian_company): "
-                "não informe outro autuado (against)", "against")
+                f"o auto do art. 14 é lavrado contra a empresa brasileira contratante ({who}, "
+                "operation.brazilian_company): não informe outro autuado (against) ‖ the art. "
+                f"14 auto is issued against the contracting Brazilian company ({who}, "
+                "operation.brazilian_company): give no other offender (against)", "against")
         return {"id": number, "kind": "cnig", "against": brazilian_company(d) or {},
                 "ementa": "001139-8", "capitulation": cite("art. 444", "clt"),
                 "basis": cite("art. 14"), "findings": [f["id"] for f in cnig_violations(d)],
@@ -1332,22 +1394,27 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     for field, value in (("ementa", cmd.ementa), ("capitulation", cmd.capitulation),
                          ("against", cmd.against)):
         if not value:
-            raise TransitionRefused(f"informe {field} do ementário para este auto", field)
+            raise TransitionRefused(f"informe {field} do ementário para este auto ‖ give the "
+                                    f"ementário's {field} for this auto", field)
     known = {f["id"] for f in violations(d)}
     chosen = list(dict.fromkeys(cmd.findings))
     wrong = [f for f in chosen if f not in known]
     if not chosen or wrong:
+        among = ", ".join(sorted(known))
         raise TransitionRefused("indique as constatações (findings) que o auto cobre, entre: "
-                                + ", ".join(sorted(known)), "findings")
+                                f"{among} ‖ name the findings the auto covers, among: {among}",
+                                "findings")
     assert cmd.against is not None
     for a in d.get("autos", []):
         # One fact, one auto per ementa and offender (as the art. 14 auto, drafted once).
         if a["ementa"] == cmd.ementa \
                 and _same_company(cmd.against.model_dump(), a["against"]) \
                 and set(a["findings"]) & set(chosen):
+            both = ", ".join(sorted(set(a["findings"]) & set(chosen)))
             raise TransitionRefused(
                 f"o auto {a['id']} (ementa {a['ementa']}) já foi minutado contra este autuado "
-                f"por {', '.join(sorted(set(a['findings']) & set(chosen)))}", "findings")
+                f"por {both} ‖ auto {a['id']} (ementa {a['ementa']}) is already drafted against "
+                f"this offender for {both}", "findings")
     return {"id": number, "kind": "ementario",
             "against": cmd.against.model_dump(mode="json", exclude_none=True),
             "ementa": cmd.ementa, "capitulation": {"label": cmd.capitulation, "urn": None},

@@ -15,6 +15,26 @@ class AbordoError(Exception):
     """Base of every error raised on purpose by Abordo."""
 
 
+SEP = " ‖ "  # "Portuguese ‖ English" in one message text
+
+
+def bilingual(text: str) -> tuple[str, str]:
+    """``(portuguese, english)`` of a message written ``"pt ‖ en"`` (English = Portuguese
+    when the text has no English part)."""
+    pt, sep, en = text.partition(SEP)
+    return pt, (en if sep else pt)
+
+
+class Refusal(AbordoError):
+    """A refusal of the case workflow (not found, forbidden, not allowed now), its text
+    written ``"pt ‖ en"``: ``message`` Portuguese (also ``str()``), ``message_en``
+    English."""
+
+    def __init__(self, text: str) -> None:
+        self.message, self.message_en = bilingual(text)
+        super().__init__(self.message)
+
+
 @dataclass
 class InputError(AbordoError):
     """Bad input: names the file, the row (the line a spreadsheet or editor shows: a YAML

@@ -112,11 +112,13 @@ def _load(module: str, name: str) -> Any:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
         if exc.name and module.startswith(exc.name):
-            raise HTTPException(501, f"motor ainda não disponível: {module}") from None
+            raise HTTPException(501, f"motor ainda não disponível: {module} ‖ engine not "
+                                    f"available yet: {module}") from None
         raise
     fn = getattr(mod, name, None)
     if fn is None:
-        raise HTTPException(501, f"motor ainda não disponível: {module}.{name}")
+        raise HTTPException(501, f"motor ainda não disponível: {module}.{name} ‖ engine not "
+                                f"available yet: {module}.{name}")
     return fn
 
 
@@ -164,30 +166,33 @@ def create_app(db_url: str | None = None) -> FastAPI:
             if authorization:
                 scheme, _, token = authorization.partition(" ")
                 if scheme.lower() != "bearer" or not token:
-                    raise HTTPException(401, "use Authorization: Bearer <token>",
+                    raise HTTPException(401, "use Authorization: Bearer <token> ‖ use "
+                                        "Authorization: Bearer <token>",
                                         headers={"WWW-Authenticate": "Bearer"})
                 user = auth.user_by_token(s, token.strip())
                 if user is None:
-                    raise HTTPException(401, "token inválido",
+                    raise HTTPException(401, "token inválido ‖ invalid token",
                                         headers={"WWW-Authenticate": "Bearer"})
                 return user
             cookie = request.cookies.get(SESSION_COOKIE)
             if not cookie:
-                raise HTTPException(401, "autenticação necessária",
+                raise HTTPException(401, "autenticação necessária ‖ authentication required",
                                     headers={"WWW-Authenticate": "Bearer"})
             try:
                 sess = serializer().loads(cookie, max_age=SESSION_MAX_AGE)
                 sid, csrf = str(sess["sid"]), str(sess["csrf"])
             except (BadSignature, KeyError, TypeError, ValueError):
-                raise HTTPException(401, "sessão inválida ou expirada") from None
+                raise HTTPException(401, "sessão inválida ou expirada ‖ invalid or expired "
+                                    "session") from None
             if request.method in UNSAFE and not (
                     x_csrf_token and secrets.compare_digest(x_csrf_token, csrf)):
-                raise HTTPException(403, "token CSRF ausente ou inválido (X-CSRF-Token)")
+                raise HTTPException(403, "token CSRF ausente ou inválido (X-CSRF-Token) ‖ "
+                                    "missing or invalid CSRF token (X-CSRF-Token)")
             # The session lives on the server (a revocable token): logout ends it for good,
             # even if the cookie was copied.
             user = auth.user_by_token(s, sid)
             if user is None:
-                raise HTTPException(401, "sessão inválida ou encerrada")
+                raise HTTPException(401, "sessão inválida ou encerrada ‖ invalid or ended session")
             return user
 
     CurrentUser = Annotated[User, Depends(current_user)]
@@ -198,7 +203,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             user = s.execute(select(User).where(User.email == body.email.strip().lower())
                              ).scalar_one_or_none()
             if user is None or not user.active or not auth.check_password(user, body.password):
-                raise HTTPException(401, "e-mail ou senha inválidos")
+                raise HTTPException(401, "e-mail ou senha inválidos ‖ invalid e-mail or password")
             return user
 
     @api.post("/auth/token", tags=["auth"], summary="Emitir um token de API")
@@ -236,7 +241,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @api.post("/users", tags=["auth"], status_code=201, summary="Criar usuário (administrador)")
     def add_user(body: NewUser, user: CurrentUser) -> dict[str, Any]:
         if user.role != auth.Role.ADMIN.value:
-            raise HTTPException(403, "somente administradores criam usuários")
+            raise HTTPException(403, "somente administradores criam usuários ‖ only "
+                                     "administrators create users")
         _no_nul(body.model_dump())
         with service.tx() as s:
             new = auth.add_user(s, email=body.email, role=body.role, region=body.region,
@@ -293,7 +299,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         check_options(["abordo.immigration"], opts)  # only this engine's choices here
         result = check_vessel(_vessel(body), on or today(), opts)
         if result.immigration is None:
-            raise HTTPException(501, "motor de imigração ainda não disponível")
+            raise HTTPException(501, "motor de imigração ainda não disponível ‖ immigration "
+                                     "engine not available yet")
         out: dict[str, Any] = result.immigration.to_json(lang)
         if result.checklist is not None:
             out = {**out, "checklist": result.checklist.to_json(lang)}
@@ -423,14 +430,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
         """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
         with the same checks): every bad row is listed at once with its line and column;
         personal data (names, documents, birth) is dropped on import."""
-        content = await _read_upload(file, "arquivo")
+        content = await _read_upload(file, ("arquivo", "file"))
         name = _safe_filename(file.filename)
         with service.sessions() as s:
             read = service.get(s, user, case_id)
             current, read_version = read.data.get("vessel_case"), read.version
         if not current:
             raise workflow.TransitionRefused(
-                "informe antes os dados da embarcação e da operação (set_vessel_case)", "file")
+                "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
+                "the vessel's and the operation's data first (set_vessel_case)", "file")
         crew = read_crew_upload(content, name)
         vessel_case = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
         # The audit trail says where the crew came from: the file's name and SHA-256.
@@ -461,7 +469,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                      description: Annotated[str | None, Form(max_length=2000)] = None,
                      version: Annotated[int | None, Form(ge=1, le=999_999_999)] = None,
                      if_match: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        content = await _read_upload(file, "anexo")
+        content = await _read_upload(file, ("anexo", "attachment"))
         filename = _safe_filename(file.filename)
         if not content:
             raise InputError("anexo vazio", "file", message_en="empty attachment")
@@ -483,7 +491,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             service.get(s, user, case_id)
             att = s.get(Attachment, attachment_id)
             if att is None or att.case_id != case_id:
-                raise HTTPException(404, "anexo não encontrado")
+                raise HTTPException(404, "anexo não encontrado ‖ attachment not found")
             # the bytes served are those logged
             check_attachments(s, case_id, [att], content=True, whole=False)
             return Response(att.content, media_type=att.media_type,
@@ -526,11 +534,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     return app
 
 
-async def _read_upload(file: UploadFile, what: str) -> bytes:
+async def _read_upload(file: UploadFile, what: tuple[str, str]) -> bytes:
     """The uploaded bytes, refused (413) beyond 20 MB without reading more than that."""
     content = await file.read(MAX_UPLOAD + 1)
     if len(content) > MAX_UPLOAD:
-        raise HTTPException(413, f"{what} maior que 20 MB")
+        raise HTTPException(413, f"{what[0]} maior que 20 MB ‖ {what[1]} larger than 20 MB")
     return content
 
 

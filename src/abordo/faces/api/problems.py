@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
 from abordo.cases.workflow import TRANSITIONS, TransitionRefused
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import _PT as _BASE_PT
 from abordo.law.validation import loc_to_path
 
@@ -163,45 +163,53 @@ def install(app: FastAPI) -> None:
                                        "requisição inválida"),
                        type_="/problems/invalid-input", errors=errors, en=en_wanted)
 
+    def refusal(r: Request, exc: Refusal, status: int, type_: str = "about:blank",
+                errors: bool = False, field: str | None = None, **extra: Any) -> JSONResponse:
+        """A refusal of the workflow in the language asked; with ``errors``, the field at
+        fault listed too (``message_en`` always English)."""
+        en = _wants_en(r)
+        text = exc.message_en if en else exc.message
+        listed = [{"field": field, "message": text, "message_en": exc.message_en}] \
+            if errors else None
+        return problem(status, text, type_=type_, errors=listed, en=en, **extra)
+
     @app.exception_handler(TransitionRefused)
     async def _refused(r: Request, exc: TransitionRefused) -> JSONResponse:
-        return problem(409, exc.message, type_="/problems/transition-refused",
-                       errors=[{"field": exc.field, "message": exc.message}], en=_wants_en(r))
+        return refusal(r, exc, 409, "/problems/transition-refused", True, exc.field)
 
     @app.exception_handler(Conflict)
     async def _conflict(r: Request, exc: Conflict) -> JSONResponse:
-        return problem(409, exc.message, type_="/problems/stale-version",
-                       current_version=exc.current_version, en=_wants_en(r),
-                       errors=[{"field": "version", "message": exc.message}])
+        return refusal(r, exc, 409, "/problems/stale-version", True, "version",
+                       current_version=exc.current_version)
 
     @app.exception_handler(Busy)
     async def _busy(r: Request, exc: Busy) -> JSONResponse:
         # No version was sent: no field is at fault, and the version the case has by now is
         # for the caller to read again.
-        en = _wants_en(r)
-        return problem(409, exc.message_en if en else exc.message, type_="/problems/busy",
-                       en=en)
+        return refusal(r, exc, 409, "/problems/busy")
 
     @app.exception_handler(Tampered)
     async def _tampered(r: Request, exc: Tampered) -> JSONResponse:
-        return problem(409, str(exc), type_="/problems/integrity", en=_wants_en(r))
+        return refusal(r, exc, 409, "/problems/integrity")
 
     @app.exception_handler(NotFound)
     async def _nf(r: Request, exc: NotFound) -> JSONResponse:
-        return problem(404, str(exc), en=_wants_en(r))
+        return refusal(r, exc, 404)
 
     @app.exception_handler(Forbidden)
     async def _forbidden(r: Request, exc: Forbidden) -> JSONResponse:
-        return problem(403, str(exc), en=_wants_en(r))
+        return refusal(r, exc, 403)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        detail = str(exc.detail)
-        if not _wants_en(request):
-            detail = HTTP_PT.get(detail, detail)
+        # Our details are written "pt ‖ en"; the framework's own are English.
+        pt, en = bilingual(str(exc.detail))
+        detail = en if _wants_en(request) else HTTP_PT.get(pt, pt)
         return problem(exc.status_code, detail, en=_wants_en(request),
                        headers=dict(exc.headers) if exc.headers else None)
 
     @app.exception_handler(Exception)
-    async def _crash(_r: Request, exc: Exception) -> JSONResponse:
-        return problem(500, "erro interno", type_="/problems/internal")
+    async def _crash(r: Request, exc: Exception) -> JSONResponse:
+        en = _wants_en(r)
+        return problem(500, "internal error" if en else "erro interno",
+                       type_="/problems/internal", en=en)

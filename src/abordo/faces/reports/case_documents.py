@@ -162,8 +162,10 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     on its day."""
     data = case.data
     if kind not in available(data):
-        raise TransitionRefused(f"documento '{kind}' indisponível neste caso: "
-                                "o passo correspondente ainda não foi registrado", "kind")
+        raise TransitionRefused(f"documento '{kind}' indisponível neste caso: o passo "
+                                f"correspondente ainda não foi registrado ‖ document '{kind}' "
+                                "not available in this case: its step is not recorded yet",
+                                "kind")
     notes = data.get("notifications") or [{}]
     chosen = notes[-1] if notification is None or kind != "notificacao" else next(
         (n for n in notes if n.get("id") == notification), None)
