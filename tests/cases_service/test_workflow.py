@@ -541,3 +541,39 @@ def test_the_art14_auto_fixes_the_crew_list_and_is_not_drafted_twice() -> None:
         run("findings", d, {"command": "draft_auto", "kind": "ementario",
                             "ementa": "001139-8", "capitulation": "CLT, art. 444",
                             "findings": ["F1"], "against": {"name": "Empresa BR Ltda"}})
+
+
+@pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
+                                      "armadora b.r. ltda"])
+def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:
+    """Without CNPJ the offender is known by name: accents, case, punctuation and spacing
+    do not make another company (one auto per fact, ementa and offender)."""
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation",
+                      "citation": {"label": "NR-30"}}]
+    d["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    body = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+            "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
+            "against": {"name": "Armadora BR Ltda"}}
+    once = run("findings", d, body)
+    with pytest.raises(TransitionRefused, match="já foi minutado contra este autuado"):
+        run("findings", once.data, {**body, "against": {"name": spelling}})
+    other = run("findings", once.data, {**body, "against": {"name": "Armadora BRA Ltda"}})
+    assert [a["against"]["name"] for a in other.data["autos"]] == [
+        "Armadora BR Ltda", "Armadora BRA Ltda"]
+
+
+def test_the_art14_auto_takes_the_company_however_its_name_is_written() -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+                        "operation": {"contract": "charter",
+                                      "brazilian_company": {"name": "Navegação Sul S.A."}}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    auto = run("findings", d, {"command": "draft_auto",
+                               "against": {"name": "NAVEGACAO SUL S/A"}}).data["autos"][0]
+    assert auto["against"] == {"name": "Navegação Sul S.A."}
+    with pytest.raises(TransitionRefused, match="não informe outro autuado"):
+        run("findings", d, {"command": "draft_auto", "against": {"name": "Navegação Norte SA"}})

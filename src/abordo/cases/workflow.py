@@ -25,6 +25,7 @@ from abordo.crew.model import nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
 from abordo.law.errors import InputError, Refusal
 from abordo.law.norms import norm_registry
+from abordo.law.text import fold
 from abordo.law.validation import Date
 
 PROCEDURE = "in-sit-70-2007"
@@ -1432,8 +1433,13 @@ def _same_company(given: dict[str, Any], company: dict[str, Any]) -> bool:
 
     if given.get("cnpj") and company.get("cnpj"):
         return digits(given["cnpj"]) == digits(company["cnpj"])
-    return str(given.get("name") or "").strip().casefold() == \
-        str(company.get("name") or "").strip().casefold()
+    return _name_key(given.get("name")) == _name_key(company.get("name"))
+
+
+def _name_key(name: Any) -> str:
+    """A company name as written anywhere: accents, case, punctuation and spacing aside
+    ("Navegação Sul Ltda." = "NAVEGACAO SUL LTDA", "S.A." = "S/A" = "SA")."""
+    return "".join(ch for ch in fold(str(name or "")) if ch.isalnum())
 
 
 def _is_brazilian(member: dict[str, Any]) -> bool:
