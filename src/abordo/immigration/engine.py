@@ -624,7 +624,7 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
            skipped=[(d, name) for d, name in bd.skipped])
     requests = pending_requests(m.source.documents, "work_authorization", on)
     if requests:
-        return _rn31_protocol(ctx, regime, p, cite, bd, requests[0])
+        return _rn31_protocol(ctx, regime, p, cite, bd, requests)
     action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
                  f"{_d(bd.deadline)}.", f"The charterer must file the work authorization "
                  f"request by {bd.deadline.isoformat()}.")
@@ -651,23 +651,44 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
 
 
 def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
-                   bd: BusinessDeadline, req: Document) -> _Person:
+                   bd: BusinessDeadline, requests: list[Document]) -> _Person:
+    """Art. 9 §§ 1º–2º: each protocol keeps the crew regular for 30 days (or to the date the
+    Ministry extended it to). The first request answers the 8-business-day deadline; the
+    protocol that runs longest among those filed by the date decides the verdict (a new
+    request after one lapsed is a protocol of its own)."""
     m, on, b = p.m, ctx.on, ctx.b
-    assert req.protocol_date is not None
     days = param("protocol_validity_days", on)
     pcite = ctx.cite(regime, days.provision)
     b.cite(ctx.cite(regime, "art. 9º, § 1º"))
-    valid_to = add_days(req.protocol_date, days.value)
-    if req.valid_until and req.valid_until > valid_to:  # extended by the Ministry (§ 2º)
-        valid_to = req.valid_until
+
+    def runs_to(r: Document) -> dt.date:
+        assert r.protocol_date is not None
+        natural = add_days(r.protocol_date, days.value)
+        return max(natural, r.valid_until) if r.valid_until else natural  # § 2º
+
+    first = requests[0]
+    req = max(requests, key=lambda r: (runs_to(r), r.protocol_date or dt.date.min))
+    assert first.protocol_date is not None and req.protocol_date is not None
+    valid_to = runs_to(req)
+    if valid_to > add_days(req.protocol_date, days.value):
         p.note(f"Protocolo prorrogado até {_d(valid_to)} (art. 9º, § 2º).",
                f"Protocol extended until {valid_to.isoformat()} (art. 9 §2).")
-    late = req.protocol_date > bd.deadline
+    for earlier in requests:
+        if earlier is not req and earlier.protocol_date is not None \
+                and earlier.protocol_date < req.protocol_date \
+                and runs_to(earlier) < add_days(req.protocol_date, -1):
+            p.note(f"Protocolo de {_d(earlier.protocol_date)} vencido em "
+                   f"{_d(runs_to(earlier))}, antes do novo pedido de {_d(req.protocol_date)}: "
+                   "sem protocolo nesse intervalo.",
+                   f"Protocol of {earlier.protocol_date.isoformat()} expired on "
+                   f"{runs_to(earlier).isoformat()}, before the new request of "
+                   f"{req.protocol_date.isoformat()}: no protocol in between.")
+    late = first.protocol_date > bd.deadline
     if late:
         b.finding(Finding("work_authorization_request_late", Msg(
-            f"{m.id}: pedido protocolado em {_d(req.protocol_date)}, após o prazo de "
+            f"{m.id}: pedido protocolado em {_d(first.protocol_date)}, após o prazo de "
             f"{_d(bd.deadline)} (art. 9º).", f"{m.id}: request filed on "
-            f"{req.protocol_date.isoformat()}, after the deadline of {bd.deadline.isoformat()} "
+            f"{first.protocol_date.isoformat()}, after the deadline of {bd.deadline.isoformat()} "
             "(art. 9)."), ctx.cite(regime, "art. 9º"), "warning", m.id))
     if on <= valid_to:
         p.decide("temporary_visa", "regular", pcite, valid_to, Msg(
@@ -684,13 +705,18 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
             f"{m.id}: protocolo do pedido de autorização de trabalho vencido em {_d(valid_to)}.",
             f"{m.id}: work authorization request protocol expired on {valid_to.isoformat()}."),
             pcite, subject=m.id))
+    later_pt = later_en = ""
+    if req is not first:
+        later_pt = f"; protocolo em vigor: o de {_d(req.protocol_date)}"
+        later_en = f"; protocol in force: that of {req.protocol_date.isoformat()}"
     b.step(f"person.{m.id}.documents",
-           f"{m.id}: pedido protocolado em {_d(req.protocol_date)}"
-           f"{' (fora do prazo)' if late else ' (no prazo)'}; o protocolo mantém a estada regular "
-           f"por {days.value} dias, até {_d(valid_to)} → {p.verdict_word.pt}.",
-           f"{m.id}: request filed on {req.protocol_date.isoformat()}"
-           f"{' (late)' if late else ' (in time)'}; the protocol keeps the stay regular for "
-           f"{days.value} days, until {valid_to.isoformat()} → {p.verdict_word.en}.", pcite)
+           f"{m.id}: pedido protocolado em {_d(first.protocol_date)}"
+           f"{' (fora do prazo)' if late else ' (no prazo)'}{later_pt}; o protocolo mantém a "
+           f"estada regular por {days.value} dias, até {_d(valid_to)} → {p.verdict_word.pt}.",
+           f"{m.id}: request filed on {first.protocol_date.isoformat()}"
+           f"{' (late)' if late else ' (in time)'}{later_en}; the protocol keeps the stay "
+           f"regular for {days.value} days, until {valid_to.isoformat()} → "
+           f"{p.verdict_word.en}.", pcite)
     return p
 
 

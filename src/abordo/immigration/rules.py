@@ -197,9 +197,16 @@ def valid_documents(docs: Iterable[Document], kind: str, on: dt.date) -> list[Do
 
 
 def pending_requests(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
-    """Requests for ``kind`` protocolled on or before ``on``, earliest first."""
+    """Requests for ``kind`` protocolled on or before ``on`` and not yet answered, earliest
+    first. A request is answered by a ``kind`` document granted after it: issued on or after
+    its protocol date and by ``on`` (the grant decides the request — its validity, not the
+    protocol's, counts from then)."""
+    docs = list(docs)
+    grants = [d.issued_on for d in docs if d.type == kind and not is_request(d)
+              and d.issued_on is not None and d.issued_on <= on]
     out = [d for d in docs if is_request(d) and requested_type(d) == kind
-           and document_status(d, on) == "pending"]
+           and document_status(d, on) == "pending"
+           and not any(d.protocol_date is not None and g >= d.protocol_date for g in grants)]
     return sorted(out, key=lambda d: d.protocol_date or dt.date.min)
 
 
@@ -293,21 +300,26 @@ def migratory_year(periods: list[Presence], on: dt.date, months: int, reading: s
     day when the person is still in the country). ``periods`` sorted, starting on or before
     ``on``.
     """
-    start = periods[0].start
+    first = start = periods[0].start
     end = year_end(start, months)
+    k = 0
     while on > end:
         if reading == "from_first_entry":
-            start = add_days(end, 1)
-        else:
-            nxt = add_days(end, 1)
-            spanning = [p for p in periods if p.start <= end and (p.end is None or p.end > end)]
-            later = [p.start for p in periods if p.start > end]
-            if spanning:
-                start = nxt
-            elif later and min(later) <= on:
-                start = min(later)
-            else:  # no entry since the year ended: the date is in no year; report the last
-                return start, end
+            # Each year starts on an anniversary of the first entry (not the day after the
+            # previous year's end: from a 29 February that drifts to 1 March for good).
+            k += 1
+            start = add_years(first, k * months // 12)
+            end = add_days(add_years(first, (k + 1) * months // 12), -1)
+            continue
+        nxt = add_days(end, 1)
+        spanning = [p for p in periods if p.start <= end and (p.end is None or p.end > end)]
+        later = [p.start for p in periods if p.start > end]
+        if spanning:
+            start = nxt
+        elif later and min(later) <= on:
+            start = min(later)
+        else:  # no entry since the year ended: the date is in no year; report the last
+            return start, end
         end = year_end(start, months)
     return start, end
 
