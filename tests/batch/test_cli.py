@@ -154,7 +154,7 @@ def test_unknown_rank_where_a_group_needs_it(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     code, text = run(str(f), "--on", "2026-06-01", "--keep-going", "-o", str(out))
     assert code == 2
-    assert "1 embarcação(ões) não julgada(s) por erro de entrada" in text
+    assert "1 embarcação não julgada por erro de entrada" in text
     assert "V01: arquivo" in text and "linha 6, campo rank" in text  # the reason, on screen
     df = pl.read_csv(out)
     v01 = df.filter(pl.col("id") == "V01").row(0, named=True)
@@ -191,7 +191,7 @@ def test_every_failing_check_of_the_vessels_table_is_listed_in_file_order(
     at4 = said.index("linha 4, campo ajb_entry: data inválida")
     at6 = said.index("linha 6, campo activity: valor não permitido")
     assert at4 < at6
-    assert "(recebido: 'submarine') — e outra(s) 1 linha(s) com o mesmo problema" in said
+    assert "(recebido: 'submarine') — e outra linha com o mesmo problema" in said
     # a row with an exit and an unreadable entry: the entry is the one problem of that row
     (tmp_path / "x").mkdir()
     f2 = fleet(tmp_path / "x")

@@ -322,6 +322,8 @@ class CrewSource:
     display: str
     row_offset: int  # row shown = record index + row_offset (CSV: header is row 1)
     schema: dict[str, pl.DataType] = field(default_factory=dict)
+    # The table with its record index ``_i`` when ``lf`` leaves rows out (blank CSV rows).
+    numbered: pl.LazyFrame | None = None
 
     def __post_init__(self) -> None:
         if not self.schema:
@@ -329,6 +331,11 @@ class CrewSource:
 
     def has(self, column: str) -> bool:
         return column in self.schema
+
+    def indexed(self) -> pl.LazyFrame:
+        """The rows of ``lf`` with ``_i``, their record index in the file (row users see =
+        ``_i`` + ``row_offset``)."""
+        return self.numbered if self.numbered is not None else self.lf.with_row_index("_i")
 
 
 CAPTURED = ("rank", "nationality", *EXPLICIT)
@@ -632,7 +639,7 @@ def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None
     if unknown.len() == 0:
         return
     bad = unknown.head(1000)
-    hit = (src.lf.with_row_index("_i")
+    hit = (src.indexed()
            .filter(pl.col("vessel_id").is_in(bad.drop_nulls().implode())
                    | pl.col("vessel_id").is_null())
            .select("_i", "vessel_id").head(1).collect())
@@ -656,7 +663,7 @@ def _first_bad_row(src: CrewSource, voc: Vocabulary) -> InputError:
     that names no vessel, when such a row comes first (file order)."""
     ex = _classify_source(src, voc)
     cols = [c for c in ("id", "rank", "nationality", *EXPLICIT) if src.has(c)]
-    hit = (src.lf.with_row_index("_i").with_columns(_bad=ex["_bad"])
+    hit = (src.indexed().with_columns(_bad=ex["_bad"])
            .filter(pl.col("_bad") | pl.col("vessel_id").is_null())
            .select("_i", "_bad", *(pl.col(c).cast(pl.String) for c in cols)).head(1).collect())
     if not hit.height:  # pragma: no cover - the exact pass saw one
@@ -681,7 +688,7 @@ def fetch_rows(src: CrewSource, vessel_ids: Iterable[Any]) -> dict[Any, list[dic
     each with ``_row`` (the row users see)."""
     ids = pl.Series(list(vessel_ids))
     cols = [c for c in ("id", "rank", "nationality", *EXPLICIT) if src.has(c)]
-    df = (src.lf.with_row_index("_i").filter(pl.col("vessel_id").is_in(ids.implode()))
+    df = (src.indexed().filter(pl.col("vessel_id").is_in(ids.implode()))
           .select("_i", "vessel_id", *(pl.col(c).cast(pl.String) for c in cols)).collect())
     out: dict[Any, list[dict[str, Any]]] = {v: [] for v in ids.to_list()}
     for rec in df.iter_rows(named=True):

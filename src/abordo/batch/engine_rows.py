@@ -211,7 +211,7 @@ def decide_with_engine(fleet: Fleet, routed: pl.DataFrame, rs: RuleSet,
             err = relocate(exc, fleet, vrow)
             if not keep_going:
                 raise err from None
-            row |= {"verdict": "input_error", "error": err.render(lang),
+            row |= {"verdict": "input_error", "error": err.render(lang, values=False),
                     "crew_size": len(crew.get(vrow["id"], [])) if crew else None}
         out.append(row)
     return out

@@ -343,9 +343,15 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
                  pl.col("tolerance").is_null() | (pl.col("_len") >= pl.col("tolerance")))))
         old = (pl.col("tolerance").is_not_null() & pl.col("_considered")
                & (pl.col("_f") < cutoff)) if cutoff is not None else pl.lit(False)
+        now = (pl.col("_f") <= on) & (pl.col("_l") >= on)
+        if cutoff is not None:  # an absence under way that began under another norm
+            # (only while it is shorter than today's tolerance: beyond, both rules end it)
+            old = old | (pl.col("tolerance").is_not_null() & now & (pl.col("_f") < cutoff)
+                         & (on - pl.col("_f") + 1 < pl.col("tolerance")))
         first = a.group_by("_vidx").agg(
             _int_start=pl.col("_back").filter(pl.col("_interrupts")).max(),
-            _in_abs=((pl.col("_f") <= on) & (pl.col("_l") >= on)).any(),
+            _in_abs=now.any(),
+            _abs_now=pl.col("_f").filter(now).min(),
             _old_abs=old.any())
         v = v.join(first, on="_vidx", how="left", maintain_order="left")
         v = v.with_columns(_start=pl.coalesce("_int_start", "_entry"),
@@ -359,12 +365,30 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
         v = v.with_columns(pl.col("_paused_days").fill_null(0))
     else:
         v = v.with_columns(_start=pl.col("_entry"), _in_abs=pl.lit(False),
+                           _abs_now=pl.lit(None, pl.Int32),
                            _old_abs=pl.lit(False), _paused_days=pl.lit(0, pl.Int32))
     has_stay = pl.col("needs_stay") & pl.col("_entry").is_not_null() & (pl.col("_entry") <= on)
+    # Outside on the date (an absence under way, or after the exit): the last day in AJB.
+    # Once the days outside reach the tolerance (any exit, without one) the stay is over
+    # there (``Stay.ended_on``): its days stop, and the next entry starts a new count.
+    last_in = (pl.when(pl.col("_in_abs")).then(pl.col("_abs_now") - 1)
+               .when(pl.col("_exit") < on).then(pl.col("_exit")))
+    v = v.with_columns(_last_in=last_in)
+    ended = pl.col("_last_in").is_not_null() & (
+        pl.col("tolerance").is_null() | (on - pl.col("_last_in") >= pl.col("tolerance")))
+    if cutoff is not None:  # an exit made under another norm: the engine judges it (while
+        # shorter than today's tolerance: beyond, both rules end the stay)
+        v = v.with_columns(_old_abs=pl.col("_old_abs") | (
+            pl.col("tolerance").is_not_null() & (pl.col("_exit") < on)
+            & (pl.col("_exit") + 1 < cutoff)
+            & (on - pl.col("_exit") < pl.col("tolerance"))).fill_null(False))
     return v.with_columns(
         _has_stay=has_stay,
         _in_ajb=~pl.col("_in_abs") & (pl.col("_exit").is_null() | (pl.col("_exit") >= on)),
-        _days=pl.when(has_stay).then(on - pl.col("_start") - pl.col("_paused_days")),
+        _ended=ended.fill_null(False),
+        _days=pl.when(has_stay).then(
+            pl.when(ended).then(pl.col("_last_in")).otherwise(pl.lit(on, pl.Int32))
+            - pl.col("_start") - pl.col("_paused_days")),
     )
 
 
@@ -635,13 +659,20 @@ def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
             horizon_max_deficit=pl.lit(None, pl.Int32),
             horizon_max_deficit_since=pl.lit(None, pl.Date),
             horizon_plan=pl.lit(None, pl.String))
-    plan_ok = is_rule & ~pl.col("_route") \
+    # A stay that is over plans nothing (its steps' dates are "after_stay" in the engine).
+    plan_ok = is_rule & ~pl.col("_route") & ~pl.col("_ended") \
         & (~pl.col("needs_stay") | planned) & ~pl.col("_undecidable")
     key = pl.col("_key").cast(pl.UInt32)
     cols: dict[str, pl.Expr] = {}
     for k in range(S):
         since = pl.col(f"_since{k}")
-        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end) \
+        # A step some higher step applies on or before is never in force (an extension run
+        # past it): "overtaken" in the engine's plan.
+        overtaken = pl.any_horizontal([
+            ((pl.col(f"from_day_{j}") > pl.col(f"from_day_{k}"))
+             & (pl.col(f"_since{j}") <= since)).fill_null(False)
+            for j in range(S) if j != k]) if S > 1 else pl.lit(False)
+        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end) & ~overtaken \
             & (pl.col("regime_to").is_null() | (since <= pl.col("regime_to")))
         for c in ("P", "A", "Q"):
             cols[f"_h{c}{k}"] = pl.lit(lk.step[c]).gather(key * lk.steps + k)

@@ -142,9 +142,12 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
                 f"could not read the {kind_en} table: {first}", file=display)
 
 
-def _open(path: Path, display: str, mapping: dict[str, str], kind: str
-          ) -> tuple[pl.LazyFrame, dict[str, str], int]:
-    """Lazy frame with canonical column names; unknown columns are an error."""
+def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
+          read: frozenset[str] | None = None) -> tuple[pl.LazyFrame, dict[str, str], int]:
+    """Lazy frame with canonical column names; unknown columns are an error. ``read``: the
+    fields the screening reads (None: all) — a known column it does not read (a person's
+    name, documents) is kept under a name of its own and never looked at, even when two of
+    them mean one field ("family name", "given names")."""
     utf8 = True
     if path.suffix.lower() == ".csv":
         names, sep, utf8 = _csv_header(path, display)
@@ -168,8 +171,12 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str
             raise _err(f"coluna desconhecida '{name}' na tabela de {kind}",
                        f"unknown column '{name}' in the {kind} table", name, display,
                        header_row)
+        if read is not None and fld not in read:
+            canon.append(f"_ignored{i}")
+            continue
         if fld in headers:
-            raise _err(f"coluna repetida '{name}' ({fld})", f"duplicate column '{name}'",
+            raise _err(f"coluna repetida '{name}': o mesmo campo que '{headers[fld]}'",
+                       f"duplicate column '{name}': the same field as '{headers[fld]}'",
                        name, display, header_row)
         headers[fld] = name
         canon.append(fld)
@@ -182,6 +189,12 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str
     else:
         lf = pl.scan_parquet(path).rename(dict(zip(names, canon, strict=True)))
     return lf, headers, row_offset
+
+
+def _blank_row(*but: str) -> pl.Expr:
+    """A CSV row whose every field (``but`` these columns) is empty or spaces."""
+    return pl.all_horizontal(pl.all().exclude(but).cast(pl.String).str.strip_chars()
+                             .fill_null("") == "")
 
 
 def _find(folder: Path, stem: str) -> Path | None:
@@ -197,6 +210,21 @@ def _find(folder: Path, stem: str) -> Path | None:
         raise _err(f"há {found[0].name} e {found[1].name}: deixe apenas um",
                    f"both {found[0].name} and {found[1].name}: keep one", file=str(folder))
     return found[0] if found else None
+
+
+def check_not_input(folder: Path, out: Path) -> None:
+    """Raise :class:`InputError` (``--output``) when ``out`` is one of the tables the
+    screening of ``folder`` reads: the result would replace its own input."""
+    if not folder.is_dir():
+        return
+    target = out.resolve()
+    for stem in ("vessels", "crew"):
+        for ext in (".parquet", ".csv"):
+            if (folder / f"{stem}{ext}").resolve() == target:
+                raise _err(f"a saída {out} é uma das tabelas da frota: escolha outro arquivo "
+                           "(o resultado a substituiria)", f"the output {out} is one of the "
+                           "fleet's tables: choose another file (the result would replace "
+                           "it)", "--output")
 
 
 def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
@@ -239,7 +267,8 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     vlf, vheaders, voff = _open(vpath, vdisplay, VESSEL_COLUMNS, "embarcações")
     crew_map = {k: f for k, (f, kind) in CREW_COLUMNS.items()}
     crew_map |= {header_key(a): "vessel_id" for a in CREW_VESSEL_ALIASES}
-    clf, cheaders, coff = _open(cpath, cdisplay, crew_map, "tripulação")
+    clf, cheaders, coff = _open(cpath, cdisplay, crew_map, "tripulação",
+                                frozenset(("vessel_id", *CREW_READ)))
     if "vessel_id" not in cheaders:
         raise _err("coluna obrigatória ausente: vessel_id", "required column missing: "
                    "vessel_id", "vessel_id", cdisplay, 1 if coff == 2 else None)
@@ -251,6 +280,14 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
         raw = vlf.collect()
     except pl.exceptions.PolarsError as exc:
         raise read_error(vpath, vdisplay, exc, "embarcações", "vessels") from None
+    rows = None
+    if vpath.suffix.lower() == ".csv":
+        # Rows left blank by a spreadsheet export (";;;;") are no vessel: skipped, the rows
+        # users see kept for the others.
+        blank = raw.select(_blank_row()).to_series()
+        if blank.any():
+            rows = (blank.not_().arg_true() + voff).to_list()
+            raw = raw.filter(~blank)
     if raw.height == 0:
         raise _err("a tabela de embarcações não tem nenhuma linha", "the vessels table has "
                    "no row", file=vdisplay)
@@ -263,6 +300,11 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
         except pl.exceptions.PolarsError as exc:
             raise read_error(cpath, cdisplay, exc, "tripulação", "crew") from None
     crew_cols = [c for c in ("vessel_id", *CREW_READ) if c in cheaders]
+    numbered = None
+    if cpath.suffix.lower() == ".csv":
+        # Blank rows (";;;") are no person: left out, the rows users see kept for the others.
+        numbered = clf.with_row_index("_i").filter(~_blank_row("_i")).select("_i", *crew_cols)
+        clf = clf.filter(~_blank_row())
     clf = clf.select(crew_cols)
     cschema = dict(clf.collect_schema())
     for column, dtype, display in (("id", raw.schema["id"], vdisplay),
@@ -275,8 +317,11 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     key_type: pl.DataType = pl.Int64() if vid_int else pl.String()
     if cschema["vessel_id"] != key_type:
         clf = clf.with_columns(pl.col("vessel_id").cast(key_type))
-    crew = CrewSource(clf, cdisplay, coff)
-    vessels, absences, extensions = check_vessels(raw, vdisplay, voff, vheaders, key_type)
+        if numbered is not None:
+            numbered = numbered.with_columns(pl.col("vessel_id").cast(key_type))
+    crew = CrewSource(clf, cdisplay, coff, numbered=numbered)
+    vessels, absences, extensions = check_vessels(raw, vdisplay, voff, vheaders, key_type,
+                                                  rows)
     return Fleet(vessels, absences, extensions, crew, vdisplay, voff, vheaders)
 
 
@@ -337,11 +382,16 @@ class _Checker:
     """Reports a failing check at its first row, naming file, row and column."""
 
     def __init__(self, df: pl.DataFrame, display: str, row_offset: int,
-                 headers: dict[str, str]) -> None:
+                 headers: dict[str, str], rows: list[int] | None = None) -> None:
         self.df = df
         self.display = display
         self.off = row_offset
         self.headers = headers
+        self.rows = rows  # the row users see of each row of ``df`` (blank rows left out)
+
+    def line(self, i: int) -> int:
+        """The row users see of ``df``'s row ``i``."""
+        return self.rows[i] if self.rows is not None else i + self.off
 
     def problem(self, mask: pl.Series, column: str, pt: str, en: str) -> InputError | None:
         """The error of the first row where ``mask`` is true (value quoted in the message;
@@ -355,18 +405,22 @@ class _Checker:
         got_en = f" (got {value!r})" if value is not None else ""
         more = idx.len() - 1
         if more:
-            got += f" — e outra(s) {more} linha(s) com o mesmo problema"
-            got_en += f" — and {more} other row(s) with the same problem"
+            got += (" — e outra linha com o mesmo problema" if more == 1 else
+                    f" — e outras {more} linhas com o mesmo problema")
+            got_en += (" — and 1 other row with the same problem" if more == 1 else
+                       f" — and {more} other rows with the same problem")
         return _err(f"{pt}{got}", f"{en}{got_en}", self.headers.get(column, column),
-                    self.display, i + self.off)
+                    self.display, self.line(i))
 
     def text(self, column: str) -> pl.Series:
         return self.df.select(_text(self.df, column).alias(column)).to_series()
 
 
 def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dict[str, str],
-                  key_type: pl.DataType) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+                  key_type: pl.DataType, rows: list[int] | None = None
+                  ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Validate and normalise the vessels table; returns (vessels, absences, extensions).
+    ``rows``: the row users see of each row of ``raw`` (None: its position + ``row_offset``).
 
     All columns are normalised and all checks computed in one parallel pass; every failing
     check is reported at its first row (with how many other rows fail it), in file order.
@@ -375,7 +429,7 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         if col not in raw.columns:
             raise _err(f"coluna obrigatória ausente: {col}", f"required column missing: {col}",
                        col, display, 1 if row_offset == 2 else None)
-    c = _Checker(raw, display, row_offset, headers)
+    c = _Checker(raw, display, row_offset, headers, rows)
     # Columns of few values are normalised value by value, not row by row.
     flag_txt, flag_texts = _few_text(raw, "flag")
     codes: dict[str, str] = {}
@@ -405,7 +459,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     contracts = [k.value for k in Contract]
     values = raw.lazy().select(
         pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
-        (pl.int_range(0, pl.len(), dtype=pl.Int64) + row_offset).alias("_row"),
+        (pl.int_range(0, pl.len(), dtype=pl.Int64) + row_offset if rows is None
+         else pl.lit(pl.Series(rows, dtype=pl.Int64))).alias("_row"),
         ids.alias("id"), _text(raw, "name").alias("name"), imo.alias("imo"),
         flag_txt.alias("_flag_txt"), flag.alias("flag"),
         _few_text(raw, "registry")[0].alias("registry"),
@@ -514,7 +569,7 @@ def _fail_at(c: _Checker, df: pl.DataFrame, mask: pl.Series, column: str, pt: st
         i = int(idx[0])
         vidx = int(df["_vidx"][i])
         raise _err(f"{pt} (recebido: {df['v'][i]!r})", f"{en} (got {df['v'][i]!r})",
-                   c.headers.get(column, column), c.display, vidx + c.off)
+                   c.headers.get(column, column), c.display, c.line(vidx))
 
 
 def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:

@@ -54,11 +54,14 @@ def rank(frame: pl.DataFrame) -> pl.DataFrame:
     now = tier == 0
     days_to_next = pl.when(now).then(0).otherwise(pl.col("days_to_next").fill_null(top16))
     next_deficit = pl.when(now).then(0).otherwise(pl.col("next_deficit_total").fill_null(0))
+    # Not covered / not applicable: not judged on their days, which order nothing there
+    # (rules 5 and 6: the order of the vessels table).
+    days = pl.when(tier >= 4).then(0).otherwise(pl.col("days_of_operation").fill_null(0))
     key = (part(tier, 3) * (1 << 61)
            + (top16 - part(shortfall.fill_null(0), 16)) * (1 << 45)
            + part(days_to_next, 16) * (1 << 29)
            + (top14 - part(next_deficit, 14)) * (1 << 15)
-           + (top15 - part(pl.col("days_of_operation").fill_null(0), 15)))
+           + (top15 - part(days, 15)))
     # Ordinal rank: one stable sort; ties keep the order of the vessels table.
     risk = key.rank("ordinal").cast(pl.UInt32).alias("risk_rank")
     return frame.select(risk, pl.all().exclude("_short"))

@@ -129,7 +129,7 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
             {"_vidx": [first + i for i in range(len(fleet.rejected))],
              "id": [vid for vid, _ in fleet.rejected],
              "verdict": ["input_error"] * len(fleet.rejected),
-             "error": [err.render(lang) for _, err in fleet.rejected]},
+             "error": [err.render(lang, values=False) for _, err in fleet.rejected]},
             schema_overrides={"_vidx": ev.schema["_vidx"]})
         ev = pl.concat([ev, bad], how="diagonal_relaxed")
     if stage:

@@ -50,6 +50,9 @@ class InputError(AbordoError):
     row: int | None = None
     message_en: str | None = None
     details: list[InputError] = dataclasses.field(default_factory=list)
+    # The end of (message, message_en) that quotes the value received, when one does:
+    # left out where no input value may be repeated (a screening's result file).
+    quoted: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -65,7 +68,7 @@ class InputError(AbordoError):
                                                  e.row if e.row is not None else 1 << 30))
         first = items[0]
         return cls(first.message, first.field, first.file, first.row, first.message_en,
-                   list(items[1:]))
+                   list(items[1:]), first.quoted)
 
     def where(self, lang: str = "pt") -> str:
         parts: list[str] = []
@@ -77,12 +80,16 @@ class InputError(AbordoError):
             parts.append(f"{'campo' if lang == 'pt' else 'field'} {self.field}")
         return ", ".join(parts)
 
-    def render(self, lang: str = "pt") -> str:
-        """One line per error: ``<where>: <message>``."""
+    def render(self, lang: str = "pt", values: bool = True) -> str:
+        """One line per error: ``<where>: <message>``; without ``values``, the value
+        received is not quoted (``quoted``)."""
         items = [self, *self.details] if self.details else [self]
         lines = []
         for e in items:
-            msg = e.message_en if lang == "en" and e.message_en else e.message
+            en = lang == "en" and bool(e.message_en)
+            msg = e.message_en if en and e.message_en else e.message
+            if not values and e.quoted:
+                msg = msg.removesuffix(e.quoted[1] if en else e.quoted[0])
             where = e.where(lang)
             lines.append(f"{where}: {msg}" if where else msg)
         return "\n".join(lines)
@@ -96,4 +103,5 @@ class InputError(AbordoError):
         return InputError(
             self.message, fld, file or self.file, row if row is not None else self.row,
             self.message_en, [d.with_location(file=file, prefix=prefix) for d in self.details],
+            self.quoted,
         )

@@ -36,6 +36,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "current": ("em vigor", "in force"),
     "future": ("futura", "future"),
     "beyond_regime": ("após o fim da norma — não coberta", "after the norm ends — not covered"),
+    "overtaken": ("não se aplica — a etapa maior vale antes",
+                  "does not apply — a higher step applies first"),
+    "after_stay": ("após o fim da estada — não se aplica",
+                   "after the stay ended — does not apply"),
 }
 
 

@@ -148,10 +148,11 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
                 path = f"{path}.{cause.field}" if path else cause.field
                 if row_of is not None:  # the line of the field named, not of its parent
                     row = row_of((*err["loc"], *path_parts(cause.field))) or row
-        elif kind not in {"missing"} and isinstance(got, str | int | float) \
-                and len(str(got)) < 60:
-            pt = f"{pt} (recebido: {got!r})"
-            en = f"{en} (got {got!r})"
-        errors.append(InputError(pt, path or None, file, row, message_en=en))
+        quoted = None
+        if not isinstance(cause, Bilingual) and kind not in {"missing"} \
+                and isinstance(got, str | int | float) and len(str(got)) < 60:
+            quoted = (f" (recebido: {got!r})", f" (got {got!r})")
+            pt, en = pt + quoted[0], en + quoted[1]
+        errors.append(InputError(pt, path or None, file, row, message_en=en, quoted=quoted))
     # Reported in the order of the file (the model's order otherwise).
     return InputError.listing(errors, in_file_order=True)

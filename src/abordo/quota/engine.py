@@ -122,11 +122,12 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
     result: dict[str, Any] = {"vessel": _vessel_summary(case), "groups": [], "findings": []}
     b.step("facts", f"Embarcação {v.name or ''} ({country(v.flag)}), atividade "
            f"{label(v.activity.value)}, contrato: {label(case.operation.contract.value)}, "
-           f"{len(members)} pessoas a bordo; data "
+           f"{len(members)} {'pessoa' if len(members) == 1 else 'pessoas'} a bordo; data "
            f"julgada {_d(on)}.",
            f"Vessel {v.name or ''} ({country(v.flag, 'en')}), activity "
            f"{label(v.activity.value, 'en')}, contract: "
-           f"{label(case.operation.contract.value, 'en')}, {len(members)} persons aboard; "
+           f"{label(case.operation.contract.value, 'en')}, {len(members)} "
+           f"{'person' if len(members) == 1 else 'persons'} aboard; "
            "date judged "
            f"{on.isoformat()}.", persons=len(members))
 
@@ -508,11 +509,9 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _next_beyond_regime(ctx, regime, nxt)
         nxt = None
     if planning:
+        ended = stay.ended_on if stay is not None else None
         result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
-                                    "current" if sd is current else
-                                    "past" if sd.since <= on else
-                                    "beyond_regime" if ends is not None and sd.since > ends
-                                    else "future")
+                                    _plan_status(sd, dates, current, on, ends, ended))
                           for sd in dates]
 
     if stay is not None and not stay.in_ajb_on_date:
@@ -660,12 +659,27 @@ def _trace_stay(ctx: _Context, regime: Regime, stay: Stay) -> None:
                    "contagem não se interrompe.",
                    f"Outside AJB for {g.days_outside} days (fewer than {tol}): the count is "
                    "not interrupted.", prov, days_outside=g.days_outside)
+    if stay.ended_on is not None:
+        # The absence under way has reached the tolerance (or the norm allows none): the
+        # stay is over at its last day in AJB.
+        after = add_days(stay.ended_on, 1)
+        judged = ctx.exit_rules.get(after, regime)
+        tol = judged.tolerance_days
+        b.step("stay.ended", f"Fora das AJB desde {_d(after)} ({stay.days_outside_now} dias em "
+               f"{_d(ctx.on)}"
+               f"{f', {tol} ou mais' if tol else ''}): a estada terminou em "
+               f"{_d(stay.ended_on)} e a contagem recomeça na próxima entrada.",
+               f"Outside AJB since {after.isoformat()} ({stay.days_outside_now} days on "
+               f"{ctx.on.isoformat()}{f', {tol} or more' if tol else ''}): the stay ended on "
+               f"{stay.ended_on.isoformat()} and the count restarts at the next entry.",
+               _exit_rule_citation(ctx, judged), days_outside=stay.days_outside_now)
     cc = ctx.reg.cite("codigo-civil-2002", "art. 132")
+    end = stay.ended_on or ctx.on
     b.step("stay.days", f"Estada contínua desde {_d(stay.start)}: {stay.days_of_operation} dias "
-           f"de operação em {_d(ctx.on)} (exclui-se o dia do início)"
+           f"de operação em {_d(end)} (exclui-se o dia do início)"
            f"{f'; {stay.paused_days} dias fora não contados' if stay.paused_days else ''}.",
            f"Continuous stay since {stay.start.isoformat()}: {stay.days_of_operation} days of "
-           f"operation on {ctx.on.isoformat()} (start day excluded)"
+           f"operation on {end.isoformat()} (start day excluded)"
            f"{f'; {stay.paused_days} days outside not counted' if stay.paused_days else ''}.",
            cc, start=stay.start, days=stay.days_of_operation)
 
@@ -730,9 +744,27 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
     rounding = _rounding(ctx, rule)
     reading = _reading(ctx, rule)
     ends = regime.valid_to
+    dates = step_dates(ctx, regime, rule, stay)
     return [_plan_row(ctx, rule, sd, members, rounding, reading,
-                      "beyond_regime" if ends is not None and sd.since > ends else "future")
-            for sd in step_dates(ctx, regime, rule, stay)]
+                      _plan_status(sd, dates, None, ctx.on, ends, None))
+            for sd in dates]
+
+
+def _plan_status(sd: StepDate, dates: list[StepDate], current: StepDate | None,
+                 on: dt.date, ends: dt.date | None, ended: dt.date | None) -> str:
+    """A step's place in the plan: ``overtaken`` (a higher step applies on or before its
+    date: it is never in force — an extension run past that step), ``after_stay`` (its date
+    falls after the stay ended: the count restarts at the next entry), ``current``,
+    ``past``, ``beyond_regime`` (after the norm's known end) or ``future``."""
+    if any(o.step.from_day > sd.step.from_day and o.since <= sd.since for o in dates):
+        return "overtaken"
+    if ended is not None and sd.since > ended:
+        return "after_stay"
+    if sd is current and ended is None:  # a stay that is over has no step in force
+        return "current"
+    if sd.since <= on:
+        return "past"
+    return "beyond_regime" if ends is not None and sd.since > ends else "future"
 
 
 def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember],

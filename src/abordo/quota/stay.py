@@ -39,6 +39,11 @@ class Stay:
     paused_days: int  # days outside not counted (days_outside_paused reading only)
     gaps: tuple[Gap, ...]  # every gap considered, oldest first
     paused_gaps: tuple[Gap, ...] = ()  # the gaps whose days are not counted, oldest first
+    # Last day in AJB of a stay that is over on the date judged: the vessel has been outside
+    # since for the tolerance or more (any exit, where there is none) — its count is closed
+    # there and restarts at the next entry. None while the stay goes on.
+    ended_on: dt.date | None = None
+    days_outside_now: int = 0  # days outside since the last exit, the date judged included
 
     def day_reached_on(self, n: int) -> dt.date:
         """Date on which ``n`` days of operation are complete, assuming presence from now on.
@@ -86,5 +91,13 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
     kept = [g for g in gaps if g.next_entry > start]
     paused_gaps = () if count_days_outside else tuple(kept)
     paused = sum(g.days_outside for g in paused_gaps)
-    return Stay(start, in_ajb, days_between(start, on) - paused, paused, tuple(gaps),
-                paused_gaps)
+    ended_on, outside_now = None, 0
+    if last.exit is not None and not in_ajb:
+        # The absence under way: once it reaches the tolerance (any exit, without one)
+        # whatever follows is a new stay — this one's count stops at its last day in AJB.
+        outside_now = days_between(last.exit, on)
+        tolerance = tolerance_on(add_days(last.exit, 1))
+        if tolerance is None or outside_now >= tolerance:
+            ended_on = last.exit
+    days = days_between(start, ended_on or on) - paused
+    return Stay(start, in_ajb, days, paused, tuple(gaps), paused_gaps, ended_on, outside_now)

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.table import Table
 
 from abordo.batch import ScreenResult, screen, summary, write_result
+from abordo.batch.fleet import check_not_input
 from abordo.faces.cli.common import (
     LangOpt,
     check_output,
@@ -124,14 +125,17 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
         out_console.print(t)
     if "horizon" in s:
         h = s["horizon"]
+        n, short, total = h["vessels_with_steps"], h["vessels_short"], h["max_deficit_total"]
         out_console.print(
-            (f"Horizonte de {res.horizon} dias: {h['vessels_with_steps']} embarcações "
-             f"passam a uma nova etapa; {h['vessels_short']} ficariam com déficit "
-             f"(total {h['max_deficit_total']} brasileiros) com a tripulação atual.")
+            (f"Horizonte de {_plural(res.horizon or 0, 'dia', 'dias')}: "
+             f"{_plural(n, 'embarcação passa', 'embarcações passam')} a uma nova etapa; "
+             f"{short} {'ficaria' if short == 1 else 'ficariam'} com déficit (total "
+             f"{_plural(total, 'brasileiro', 'brasileiros')}) com a tripulação atual.")
             if pt else
-            (f"Horizon of {res.horizon} days: {h['vessels_with_steps']} vessels reach a new "
-             f"step; {h['vessels_short']} would be short (total {h['max_deficit_total']} "
-             "Brazilians) with the current crew."))
+            (f"Horizon of {_plural(res.horizon or 0, 'day', 'days')}: "
+             f"{_plural(n, 'vessel reaches', 'vessels reach')} a new step; {short} would be "
+             f"short (total {_plural(total, 'Brazilian', 'Brazilians')}) with the current "
+             "crew."))
     if s["total_deficit"]:
         n = s["total_deficit"]
         out_console.print(
@@ -162,11 +166,12 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
     if res.errors:
         # Name the first few with the engine's message: the reason should not need the file.
         bad = res.frame.filter(pl.col("verdict") == "input_error").select("id", "error")
-        what = ("embarcação(ões) não julgada(s) por erro de entrada (verdict input_error, "
-                "mensagem na coluna error)" if pt else
-                "vessel(s) not judged: input error (verdict input_error, message in column "
-                "error)")
-        console_err.print(f"[yellow]{res.errors} {what}[/]")
+        n = res.errors
+        what = (f"{_plural(n, 'embarcação não julgada', 'embarcações não julgadas')} por erro "
+                "de entrada (verdict input_error, mensagem na coluna error)" if pt else
+                f"{_plural(n, 'vessel', 'vessels')} not judged: input error (verdict "
+                "input_error, message in column error)")
+        console_err.print(f"[yellow]{what}[/]")
         for vid, msg in bad.head(5).iter_rows():
             console_err.print(f"  {vid}: {msg}", markup=False, highlight=False)
     if out is not None:
@@ -207,6 +212,7 @@ def register(app: typer.Typer) -> None:
             opts = parse_options(option, ["abordo.quota"])
             if output is not None:
                 check_output(output)
+                check_not_input(fleet, output)
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                           TimeElapsedColumn(), console=console_err, transient=True,
                           disable=not console_err.is_terminal) as progress:

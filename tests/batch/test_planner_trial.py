@@ -1,0 +1,176 @@
+"""Findings of a planner's trial of ``abordo screen`` on hand-built fleets: each one now a
+test (spreadsheet exports with blank rows and name columns, an output over its own input,
+personal data in errors, stays that ended, overtaken steps in the horizon, ranking ties)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from abordo.batch import screen
+from abordo.crew.load import parse_vessel_case
+from abordo.faces.cli.main import app
+from abordo.quota import evaluate, plan
+
+runner = CliRunner()
+ON = dt.date(2026, 6, 1)
+VESSELS = "id,flag,activity,contract,ajb_entry,ajb_exit,absences,extensions\n"
+CREW = "vessel_id,id,rank,nationality\n"
+
+
+def write(folder: Path, vessels: str, crew: str) -> Path:
+    (folder / "vessels.csv").write_text(VESSELS + vessels, encoding="utf-8")
+    (folder / "crew.csv").write_text(crew, encoding="utf-8")
+    return folder
+
+
+def run(*args: str) -> tuple[int, str]:
+    res = runner.invoke(app, ["screen", *args])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, res.output
+
+
+def by_id(frame: pl.DataFrame) -> dict[str, dict[str, object]]:
+    return {str(r["id"]): r for r in frame.iter_rows(named=True)}
+
+
+def test_blank_rows_of_a_spreadsheet_export_are_no_vessel_and_no_person(tmp_path: Path) -> None:
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n,,,,,,,\n"
+          " , , , , , , , \nV2,NO,offshore_support,charter,2026-01-01,,,\n",
+          CREW + "V1,C1,Master,NO\n,,,\nV1,C2,Chief Officer,BR\n;;;\n"
+          "V2,C3,Master,BR\n")
+    (tmp_path / "crew.csv").write_text(
+        (tmp_path / "crew.csv").read_text().replace(";;;\n", ",,,\n"), encoding="utf-8")
+    res = screen(tmp_path, ON)
+    assert res.crew_rows == 3 and res.frame.height == 2
+    rows = by_id(res.frame)
+    assert (rows["V1"]["crew_size"], rows["V2"]["crew_size"]) == (2, 1)
+    # the rows users see stay those of the file, blank rows counted
+    (tmp_path / "crew.csv").write_text(CREW + "V1,C1,Master,NO\n,,,\nV1,C2,Chief Officer,XX\n",
+                                       encoding="utf-8")
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    assert code == 2 and "crew.csv, linha 4, campo nationality" in " ".join(text.split())
+    (tmp_path / "crew.csv").write_text(CREW + "V1,C1,Master,NO\n", encoding="utf-8")
+    (tmp_path / "vessels.csv").write_text(
+        VESSELS + ",,,,,,,\nV1,ZZ,offshore_support,charter,2026-01-01,,,\n", encoding="utf-8")
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    assert code == 2 and "vessels.csv, linha 3, campo flag" in " ".join(text.split())
+
+
+def test_personal_name_columns_are_accepted_and_never_read(tmp_path: Path) -> None:
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n",
+          "vessel_id,id,rank,nationality,family name,given names,date of birth\n"
+          "V1,C1,Master,NO,Silva,José,1980-01-01\nV1,C2,Chief Officer,BR,Souza,Ana,1990-02-02\n")
+    res = screen(tmp_path, ON)
+    assert res.frame["crew_size"].to_list() == [2]
+    assert not {"family name", "given names", "date of birth"} & set(res.frame.columns)
+    # two columns for one field the screening reads are still refused, by the header written
+    (tmp_path / "crew.csv").write_text("vessel_id,rank,função,nationality\nV1,AB,AB,BR\n",
+                                       encoding="utf-8")
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    assert code == 2 and "coluna repetida 'função': o mesmo campo que 'rank'" in \
+        " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", ["vessels.csv", "crew.csv"])
+def test_the_output_cannot_replace_an_input_table(tmp_path: Path, name: str) -> None:
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n", CREW + "V1,C1,Master,NO\n")
+    before = (tmp_path / name).read_bytes()
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "-o", str(tmp_path / name))
+    assert code == 2 and "é uma das tabelas da frota" in " ".join(text.split())
+    assert (tmp_path / name).read_bytes() == before
+    code, _ = run(str(tmp_path), "--on", "2026-06-01", "-o", str(tmp_path / "result.csv"))
+    assert code == 1 and (tmp_path / "result.csv").exists()  # judged: non-compliant
+
+
+def test_an_unreadable_case_file_s_values_stay_out_of_the_result(tmp_path: Path) -> None:
+    (tmp_path / "P1.yaml").write_text(
+        "vessel: {flag: NO, activity: offshore_support}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew:\n  - {id: C1, rank: Master, nationality: BR, nome: 'José da Silva',"
+        " passaporte: FX123456}\n", encoding="utf-8")
+    (tmp_path / "P2.yaml").write_text(
+        "vessel: {flag: NO, activity: offshore_support}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew:\n  - {id: C1, rank: Master, nationality: BR}\n", encoding="utf-8")
+    out = tmp_path / "r.csv"
+    code, _ = run(str(tmp_path), "--on", "2026-06-01", "--keep-going", "-o", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert code == 2 and "input_error" in text and "crew[0].nome" in text
+    assert "José" not in text and "FX123456" not in text
+
+
+def test_a_stay_that_ended_stops_counting_and_plans_nothing(tmp_path: Path) -> None:
+    """Left AJB on 2026-05-01: 31 days outside on 2026-06-01 (≥ 15, Res. 42 art. 10) — the
+    stay ended on its last day in AJB; the count restarts at the next entry."""
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,2026-05-01,,\n"
+          "V2,NO,offshore_support,charter,2024-01-01,2025-01-01,,\n"
+          "V3,NO,offshore_support,charter,2026-01-01,2026-05-25,,\n"
+          "V4,NO,offshore_support,charter,2026-01-01,,2026-05-10/2026-06-20,\n",
+          CREW + "V1,C1,AB,NO\nV2,C1,AB,NO\nV3,C1,AB,NO\nV4,C1,AB,NO\n")
+    rows = by_id(screen(tmp_path, ON, horizon=60).frame)
+    assert (rows["V1"]["verdict"], rows["V1"]["days_of_operation"]) == ("not_applicable", 120)
+    assert rows["V1"]["horizon_steps"] == 0 and rows["V1"]["horizon_plan"] is None
+    assert rows["V2"]["days_of_operation"] == 366          # 2024-01-01 → 2025-01-01
+    # 7 days outside (< 15): the stay goes on, its step still ahead
+    assert rows["V3"]["days_of_operation"] == 151 and rows["V3"]["horizon_steps"] == 1
+    # in an absence of 23 days so far: over on 2026-05-09
+    assert (rows["V4"]["verdict"], rows["V4"]["days_of_operation"]) == ("not_applicable", 128)
+    case = parse_vessel_case({
+        "vessel": {"flag": "NO", "activity": "offshore_support"},
+        "operation": {"contract": "charter",
+                      "ajb_presence": [{"entry": "2026-01-01", "exit": "2026-05-01"}]},
+        "crew": [{"id": "C1", "rank": "AB", "nationality": "NO"}]})
+    d = evaluate(case, ON)
+    assert d.result["stay"]["days_of_operation"] == 120
+    texts = " ".join(t.text.pt for t in d.trace)
+    assert "a estada terminou em 01/05/2026 e a contagem recomeça na próxima entrada" in texts
+    assert "120 dias de operação em 01/05/2026" in texts
+    statuses = [(p["from_day"], p["status"]) for p in plan(case, ON).result["plan"]]
+    assert statuses == [(90, "past"), (180, "after_stay"), (360, "after_stay")]
+
+
+def test_a_step_overtaken_by_a_higher_one_is_never_planned(tmp_path: Path) -> None:
+    """The 180-day step extended to 2026-07-01 while the 360-day step applies from
+    2026-05-27: the 1/2 step never applies (extension_overtaken) — not a future step."""
+    write(tmp_path, "V1,NO,offshore_support,charter,2025-06-01,,,180:2026-07-01\n",
+          CREW + "".join(f"V1,C{i},AB,NO\n" for i in range(10)))
+    for on, steps in ((dt.date(2026, 5, 1), 1), (dt.date(2026, 6, 1), 0)):
+        r = by_id(screen(tmp_path, on, horizon=400).frame)["V1"]
+        assert r["horizon_steps"] == steps
+        assert "1/2" not in str(r["horizon_plan"])
+    case = parse_vessel_case({
+        "vessel": {"flag": "NO", "activity": "offshore_support"},
+        "operation": {"contract": "charter", "ajb_presence": [{"entry": "2025-06-01"}],
+                      "extensions": [{"step_from_day": 180, "applies_from": "2026-07-01"}]},
+        "crew": [{"id": f"C{i}", "rank": "AB", "nationality": "NO"} for i in range(10)]})
+    rows = {p["from_day"]: p["status"] for p in plan(case, dt.date(2026, 5, 1)).result["plan"]}
+    assert rows == {90: "current", 180: "overtaken", 360: "future"}
+
+
+def test_not_applicable_and_not_covered_keep_the_table_order(tmp_path: Path) -> None:
+    write(tmp_path, "N1,MT,long_haul,,,,,\n"
+          "N2,NO,offshore_support,charter,2026-03-01,2026-04-01,,\n"
+          "N3,NO,offshore_support,charter,2026-01-01,2026-05-01,,\n",
+          CREW + "N1,C1,Master,MT\nN2,C1,Master,NO\nN3,C1,Master,NO\n")
+    frame = screen(tmp_path, ON).frame.sort("risk_rank")
+    assert frame["id"].to_list() == ["N1", "N2", "N3"]
+    assert set(frame["verdict"]) == {"not_applicable"}
+
+
+def test_plural_agreement_in_the_summary(tmp_path: Path) -> None:
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-03-15,,,\n",
+          CREW + "V1,C1,AB,NO\n")
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--horizon", "30")
+    flat = " ".join(text.split())
+    assert code == 0  # not yet required
+    assert "Horizonte de 30 dias: 1 embarcação passa a uma nova etapa; 1 ficaria com déficit " \
+        "(total 1 brasileiro)" in flat
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--horizon", "30", "--lang", "en")
+    assert code == 0
+    assert "1 vessel reaches a new step; 1 would be short (total 1 Brazilian)" in \
+        " ".join(text.split())
