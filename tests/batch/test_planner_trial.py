@@ -174,3 +174,48 @@ def test_plural_agreement_in_the_summary(tmp_path: Path) -> None:
     assert code == 0
     assert "1 vessel reaches a new step; 1 would be short (total 1 Brazilian)" in \
         " ".join(text.split())
+
+
+def test_crew_vessel_ids_are_trimmed_as_the_vessels_ids(tmp_path: Path) -> None:
+    write(tmp_path, "E01 ,NO,offshore_support,charter,2026-01-01,,2026-02-01/2026-02-05,\n"
+          "E02,NO,offshore_support,charter,2026-01-01,,,\n",
+          CREW + " E01 ,C1,Master,NO\nE01,C2,AB,BR\nE02 ,C3,AB,BR\n")
+    rows = by_id(screen(tmp_path, ON).frame)
+    assert (rows["E01"]["crew_size"], rows["E02"]["crew_size"]) == (2, 1)
+    # a vessel the engine decides (paused days: its walk) finds its rows the same way
+    paused = by_id(screen(tmp_path, ON, {"quota.days": "days_outside_paused"}).frame)
+    assert paused["E01"]["crew_size"] == 2 and paused["E01"]["days_of_operation"] == 146
+    (tmp_path / "crew.csv").write_text(CREW + "E01,C1,Master,NO\n   ,C2,AB,BR\n",
+                                       encoding="utf-8")
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    assert code == 2 and "crew.csv, linha 3, campo vessel_id: vessel_id ausente" in \
+        " ".join(text.split())
+
+
+@pytest.mark.parametrize(("row", "line", "said"), [
+    ('E01,C2,"AB,BR\nE01,C3,AB,BR\n', 3, 'aspas (") abertas e não fechadas nesta linha'),
+    ('E01,C2,"AB"x,BR\n', 3, 'aspas (") mal colocadas nesta linha'),
+])
+def test_a_broken_quote_is_named_by_its_line(tmp_path: Path, row: str, line: int,
+                                             said: str) -> None:
+    write(tmp_path, "E01,NO,offshore_support,charter,2026-01-01,,,\n",
+          CREW + "E01,C1,Master,NO\n" + row)
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    flat = " ".join(text.split())
+    assert code == 2 and f"crew.csv, linha {line}: {said}" in flat
+
+
+def test_an_option_no_rule_uses_is_reported_not_dropped(tmp_path: Path) -> None:
+    """REB (positions only) and RN 72-era-free cabotage under Res. 42 do not rest on the
+    rounding reading: the summary says for how many vessels the choice was not applied."""
+    write(tmp_path, "", CREW + "R1,C1,Master,BR\nO1,C2,Master,NO\n")
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,registry,activity,contract,ajb_entry\nR1,BR,REB,cabotage,,\n"
+        "O1,NO,,offshore_support,charter,2026-01-01\n", encoding="utf-8")
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--option", "quota.rounding=half_up")
+    assert code == 0  # O1, a foreign master alone 151 days in: 1/3 of 1 half up is 0
+    assert "opção quota.rounding=half_up não aplicada a 1 embarcação" in " ".join(text.split())
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--option",
+                     "quota.rounding=at_least_fraction")
+    assert code == 1 and "quota.rounding=at_least_fraction não aplicada a 1 embarcação" in \
+        " ".join(text.split())

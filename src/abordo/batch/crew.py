@@ -628,8 +628,34 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
         lanes = merged.select("_pos", *pack_exprs())
         packed = packed.with_columns(
             packed[n].scatter(lanes["_pos"], lanes[n]) for n in LANES)
+    packed = _trimmed_ids(packed)
     return CrewCounts(packed, rows, need.height, passes,
-                      fast.filter(pl.col("_big"))["vessel_id"])
+                      packed.filter(pl.col("crew_size") >= MAX_PACKED)["vessel_id"])
+
+
+def vessel_key(src: CrewSource) -> pl.Expr:
+    """The crew row's vessel id as the vessels table reads ids: text trimmed, blank = none
+    (as the vessels' ``id``)."""
+    if src.schema.get("vessel_id") != pl.String:
+        return pl.col("vessel_id")
+    v = pl.col("vessel_id").str.strip_chars()
+    return pl.when(v == "").then(None).otherwise(v).alias("vessel_id")
+
+
+def _trimmed_ids(packed: pl.DataFrame) -> pl.DataFrame:
+    """The counts per vessel id as the vessels table reads ids (``' E01 '`` is ``E01``):
+    the passes group the raw text, and the groups of one trimmed id are added here — per
+    vessel, not per row (the lanes' fields add up; a sum past the packed range shows in
+    ``crew_size`` and goes to the engine)."""
+    if packed["vessel_id"].dtype != pl.String:
+        return packed
+    trimmed = packed["vessel_id"].str.strip_chars()
+    trimmed = pl.select(pl.when(trimmed == "").then(None).otherwise(trimmed)).to_series()
+    if trimmed.equals(packed["vessel_id"], null_equal=True):
+        return packed
+    return (packed.with_columns(trimmed.alias("vessel_id"))
+            .group_by("vessel_id", maintain_order=True)
+            .agg(*(pl.col(n).sum() for n in LANES), pl.col("crew_size").sum()))
 
 
 def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None:
@@ -639,7 +665,8 @@ def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None
     if unknown.len() == 0:
         return
     bad = unknown.head(1000)
-    hit = (src.indexed()
+    key = vessel_key(src)
+    hit = (src.indexed().with_columns(key)
            .filter(pl.col("vessel_id").is_in(bad.drop_nulls().implode())
                    | pl.col("vessel_id").is_null())
            .select("_i", "vessel_id").head(1).collect())
@@ -664,7 +691,7 @@ def _first_bad_row(src: CrewSource, voc: Vocabulary) -> InputError:
     ex = _classify_source(src, voc)
     cols = [c for c in ("id", "rank", "nationality", *EXPLICIT) if src.has(c)]
     hit = (src.indexed().with_columns(_bad=ex["_bad"])
-           .filter(pl.col("_bad") | pl.col("vessel_id").is_null())
+           .filter(pl.col("_bad") | vessel_key(src).is_null())
            .select("_i", "_bad", *(pl.col(c).cast(pl.String) for c in cols)).head(1).collect())
     if not hit.height:  # pragma: no cover - the exact pass saw one
         return InputError("linha de tripulação inválida", None, src.display,
@@ -688,7 +715,8 @@ def fetch_rows(src: CrewSource, vessel_ids: Iterable[Any]) -> dict[Any, list[dic
     each with ``_row`` (the row users see)."""
     ids = pl.Series(list(vessel_ids))
     cols = [c for c in ("id", "rank", "nationality", *EXPLICIT) if src.has(c)]
-    df = (src.indexed().filter(pl.col("vessel_id").is_in(ids.implode()))
+    df = (src.indexed().with_columns(vessel_key(src))
+          .filter(pl.col("vessel_id").is_in(ids.implode()))
           .select("_i", "vessel_id", *(pl.col(c).cast(pl.String) for c in cols)).collect())
     out: dict[Any, list[dict[str, Any]]] = {v: [] for v in ids.to_list()}
     for rec in df.iter_rows(named=True):

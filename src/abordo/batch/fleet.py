@@ -129,14 +129,28 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
     if path.suffix.lower() == ".csv":
         names, sep, _ = _csv_header(path, display)
         with path.open(encoding="utf-8-sig", errors="replace", newline="") as fh:
-            reader = csv.reader(fh, delimiter=sep)
+            reader = csv.reader(fh, delimiter=sep, strict=True)
             next(reader, None)
-            for row in reader:
-                if len(row) > len(names):
-                    return _err(f"linha com {len(row)} campos; o cabeçalho tem {len(names)} "
-                                f"(separador '{sep}')", f"row with {len(row)} fields; the "
-                                f"header has {len(names)} (separator '{sep}')",
-                                file=display, row=reader.line_num)
+            start = reader.line_num + 1  # the line the next record starts on
+            try:
+                for row in reader:
+                    if len(row) > len(names):
+                        return _err(f"linha com {len(row)} campos; o cabeçalho tem "
+                                    f"{len(names)} (separador '{sep}')", f"row with {len(row)} "
+                                    f"fields; the header has {len(names)} (separator '{sep}')",
+                                    file=display, row=reader.line_num)
+                    start = reader.line_num + 1
+            except csv.Error as bad:
+                if "end of data" in str(bad):
+                    # An opening quote never closed swallows the rest of the file.
+                    return _err('aspas (") abertas e não fechadas nesta linha: o resto do '
+                                "arquivo seria lido como um só campo", 'a quote (") opened and '
+                                "never closed on this row: the rest of the file would read as "
+                                "one field", file=display, row=start)
+                return _err('aspas (") mal colocadas nesta linha: um campo entre aspas deve '
+                            "terminar no separador", 'misplaced quote (") on this row: a '
+                            "quoted field must end at the separator", file=display,
+                            row=reader.line_num)
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     return _err(f"não foi possível ler a tabela de {kind}: {first}",
                 f"could not read the {kind_en} table: {first}", file=display)

@@ -17,9 +17,12 @@ Ties: order in the vessels table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
+
+from abordo.law.interpretations import family_ids
 
 TIER_NAMES = ("non_compliant", "input_error", "step_coming_short", "compliant_or_not_yet",
               "not_covered", "not_applicable")
@@ -74,8 +77,11 @@ def shortfall_expr() -> pl.Expr:
     return (pl.col("total_deficit").fill_null(0) + positions).cast(pl.Int32)
 
 
-def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
-    """Counts by verdict, totals, vessels per warning and the ``top`` riskiest vessels
+def summary(frame: pl.DataFrame, top: int = 10,
+            options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Counts by verdict, totals, vessels per warning, the ``top`` riskiest vessels and,
+    per interpretation option chosen, how many vessels judged do not rest on it (their rule
+    does not use that reading: ``abordo check`` reports it as ``option_not_applicable``)
     (plain data)."""
     by_verdict = dict(frame.group_by("verdict").len().iter_rows())
     nc = frame.filter(pl.col("verdict") == "non_compliant")
@@ -94,6 +100,13 @@ def summary(frame: pl.DataFrame, top: int = 10) -> dict[str, Any]:
     if "warnings" in frame.columns:
         ids = frame["warnings"].drop_nulls().str.split(";").explode()
         out["warnings"] = {str(k): int(v) for k, v in ids.value_counts(sort=True).iter_rows()}
+    if options:
+        relied = (frame.filter(pl.col("verdict") != "input_error")["interpretations"]
+                  .cast(pl.String).fill_null("").str.split("; "))
+        out["options_not_applicable"] = {
+            f"{family}={value}": int((~relied.list.eval(pl.element().is_in(
+                sorted(family_ids("abordo.quota", family)))).list.any()).sum())
+            for family, value in options.items()}
     if "horizon_steps" in frame.columns:
         h = frame.filter(pl.col("horizon_steps").fill_null(0) > 0)
         out["horizon"] = {"vessels_with_steps": h.height,

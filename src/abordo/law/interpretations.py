@@ -40,6 +40,14 @@ def interpretation(package: str, family: str, variant: str, chosen_by: str) -> I
                           alts, chosen_by)
 
 
+def family_ids(package: str, family: str) -> frozenset[str]:
+    """The ids of every variant of ``family`` (``quota.groups.rest`` →
+    ``{"quota.groups.rest_is_one_group"}``): a decision relying on any of them rests on it."""
+    fam = catalogue(package)[family]
+    prefix = fam.get("id_prefix", family)
+    return frozenset(f"{prefix}.{v}" for v in fam["variants"])
+
+
 def resolve(package: str, family: str, options: Mapping[str, Any] | None) -> Interpretation:
     """The caller's choice for ``family`` if given in ``options``, else the default."""
     cat = catalogue(package)

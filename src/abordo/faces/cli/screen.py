@@ -85,8 +85,9 @@ def _date(d: Any, lang: str) -> str:
     return "" if d is None else fmt_date(d, lang)
 
 
-def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> None:
-    s = summary(res.frame, top)
+def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
+                   options: dict[str, Any] | None = None) -> None:
+    s = summary(res.frame, top, options)
     pt = lang != "en"
     out_console = console if console.is_terminal else Console(
         highlight=False, soft_wrap=False, width=120)
@@ -158,6 +159,15 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None) -> 
             f"[yellow]Alerta[/] ({wid}): {_plural(n, 'embarcação', 'embarcações')} {pt_label}."
             if pt else
             f"[yellow]Warning[/] ({wid}): {_plural(n, 'vessel', 'vessels')} {en_label}.")
+    for opt, n in s.get("options_not_applicable", {}).items():
+        if n:  # a choice is reported, never silently dropped
+            out_console.print(
+                f"[yellow]Alerta[/] (option_not_applicable): opção {opt} não aplicada a "
+                f"{_plural(n, 'embarcação', 'embarcações')} — a regra aplicável não usa essa "
+                "leitura." if pt else
+                f"[yellow]Warning[/] (option_not_applicable): option {opt} not applied to "
+                f"{_plural(n, 'vessel', 'vessels')} — the applicable rule does not use that "
+                "reading.")
     used = sorted({i for v in res.frame["interpretations"].drop_nulls().unique().to_list()
                    for i in str(v).split("; ") if i})
     if used:
@@ -234,5 +244,5 @@ def register(app: typer.Typer) -> None:
             console_err.print(f"[bold red]{label}[/]: ", end="", highlight=False)
             console_err.print(exc.render(shown), markup=False, highlight=False)
             raise typer.Exit(2) from None
-        _print_summary(res, lang, top, output)
+        _print_summary(res, lang, top, output, opts)
         raise typer.Exit(2 if res.errors else 1 if res.non_compliant else 0)
