@@ -219,3 +219,23 @@ def test_an_option_no_rule_uses_is_reported_not_dropped(tmp_path: Path) -> None:
                      "quota.rounding=at_least_fraction")
     assert code == 1 and "quota.rounding=at_least_fraction não aplicada a 1 embarcação" in \
         " ".join(text.split())
+
+
+def test_a_person_listed_twice_in_a_vessel_is_refused_as_check_refuses_it(
+        tmp_path: Path) -> None:
+    """C3 twice would make four deck officers of three (abordo check: "id repetido")."""
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n"
+          "V2,NO,offshore_support,charter,2026-01-01,,,\n",
+          CREW + "V1,C1,Master,NO\nV1,C2,Chief Officer,BR\nV1,C3,2nd Officer,NO\n"
+          "V2,C3,AB,NO\nV1, C3 ,2nd Officer,NO\nV1,,AB,NO\nV1,,AB,NO\n")
+    code, text = run(str(tmp_path), "--on", "2026-06-01")
+    assert code == 2 and ("crew.csv, linha 6, campo id: id repetido na embarcação 'V1': C3 "
+                          "(também na linha 4)") in " ".join(text.split())
+    # unchecked on request (a table too large to hash every pair): counted as given
+    res = screen(tmp_path, ON, check_ids=False)
+    assert not res.ids_checked and by_id(res.frame)["V1"]["crew_size"] == 6
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--no-check-ids")
+    assert code == 1 and "ids de tripulantes não conferidos" in " ".join(text.split())
+    (tmp_path / "crew.csv").write_text(CREW + "V1,C1,Master,NO\nV2,C1,Master,NO\n",
+                                       encoding="utf-8")
+    assert screen(tmp_path, ON).ids_checked  # the same id in two vessels is two persons

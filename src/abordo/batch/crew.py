@@ -658,6 +658,36 @@ def _trimmed_ids(packed: pl.DataFrame) -> pl.DataFrame:
             .agg(*(pl.col(n).sum() for n in LANES), pl.col("crew_size").sum()))
 
 
+REPEAT_CHECK_ROWS = 5_000_000  # crew rows up to which person ids are checked for repeats
+
+
+def check_repeated_ids(src: CrewSource) -> None:
+    """Raise :class:`InputError` at the first crew row that repeats a person ``id`` of its
+    vessel (as ``abordo check`` refuses a crew list naming one person twice: counted twice,
+    a group would be larger than it is). Rows without an id are not compared."""
+    if not src.has("id"):
+        return
+    pid = pl.col("id").cast(pl.String).str.strip_chars()
+    pairs = src.lf.select(vessel_key(src), pid.alias("_pid")).filter(
+        pl.col("_pid").is_not_null() & (pl.col("_pid") != "") & pl.col("vessel_id").is_not_null())
+    twice = (pairs.group_by("vessel_id", "_pid").len().filter(pl.col("len") > 1)
+             .select("vessel_id", "_pid").collect(engine="streaming"))
+    if twice.height == 0:
+        return
+    rows = (src.indexed().with_columns(vessel_key(src), pid.alias("_pid"))
+            .join(twice.lazy(), on=["vessel_id", "_pid"], how="semi")
+            .select("_i", "vessel_id", "_pid").collect().sort("_i"))
+    second = rows.filter(pl.struct("vessel_id", "_pid").is_duplicated()
+                         & ~pl.struct("vessel_id", "_pid").is_first_distinct()).row(0, named=True)
+    first = rows.filter((pl.col("vessel_id") == second["vessel_id"])
+                        & (pl.col("_pid") == second["_pid"]))["_i"][0]
+    at, also = int(second["_i"]) + src.row_offset, int(first) + src.row_offset
+    raise InputError(f"id repetido na embarcação '{second['vessel_id']}': {second['_pid']} "
+                     f"(também na linha {also})", "id", src.display, at,
+                     message_en=f"duplicate id in vessel '{second['vessel_id']}': "
+                     f"{second['_pid']} (also on row {also})")
+
+
 def check_vessel_ids(src: CrewSource, seen: pl.Series, known: pl.Series) -> None:
     """Raise :class:`InputError` for the first crew row whose vessel id is missing or not
     among ``known`` (``seen``: the vessel ids of the crew table)."""

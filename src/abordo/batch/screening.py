@@ -11,7 +11,12 @@ from typing import Any
 
 import polars as pl
 
-from abordo.batch.crew import check_vessel_ids, count_crew
+from abordo.batch.crew import (
+    REPEAT_CHECK_ROWS,
+    check_repeated_ids,
+    check_vessel_ids,
+    count_crew,
+)
 from abordo.batch.engine_rows import decide_with_engine
 from abordo.batch.evaluate import CHUNK, evaluate_fleet, output_schema
 from abordo.batch.fleet import Fleet, read_error, read_fleet
@@ -32,7 +37,8 @@ class ScreenResult:
     ``exact_vessels``: vessels with unusual crew rows, counted exactly; ``crew_passes``: 1,
     or 2 when some needed a second read of the crew table; ``engine_vessels``: vessels
     decided by the single-vessel engine; ``errors``: vessels with verdict ``input_error``;
-    ``seconds`` / ``cpu_seconds``: wall and CPU time per stage.
+    ``seconds`` / ``cpu_seconds``: wall and CPU time per stage; ``ids_checked``: whether
+    person ids were checked for repeats within a vessel.
     """
 
     frame: pl.DataFrame
@@ -45,6 +51,7 @@ class ScreenResult:
     errors: int
     seconds: dict[str, float] = field(default_factory=dict)
     cpu_seconds: dict[str, float] = field(default_factory=dict)
+    ids_checked: bool = True  # person ids checked for repeats within a vessel
 
     @property
     def non_compliant(self) -> int:
@@ -57,14 +64,18 @@ def _polars_error(exc: Exception, fleet: Fleet) -> InputError:
 
 def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
            horizon: int | None = None, keep_going: bool = False, lang: str = "pt",
-           stage: Stage | None = None, chunk: int = CHUNK) -> ScreenResult:
+           stage: Stage | None = None, chunk: int = CHUNK,
+           check_ids: bool | None = None) -> ScreenResult:
     """Screen every vessel of the fleet in ``folder`` on date ``on``.
 
     ``options``: interpretation choices (``{"quota.groups": "department_or_level"}``);
     ``horizon``: days ahead for the charterer's view (None: off); ``keep_going``: a vessel
     the engine rejects gets verdict ``input_error`` instead of stopping the run; ``stage``
     is told the name of each stage as it starts (``evaluate i/n`` per chunk of ``chunk``
-    vessels).
+    vessels); ``check_ids``: whether a person id repeated within a vessel is refused (None:
+    up to :data:`~abordo.batch.crew.REPEAT_CHECK_ROWS` crew rows — beyond, a hash of every
+    (vessel, id) pair would cost more than the screening itself; :attr:`ScreenResult.ids_checked`
+    says which).
     Raises :class:`InputError` (file, row, field) for bad input; nothing is written here.
     """
     if horizon is not None and horizon < 0:
@@ -96,6 +107,9 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     if counts.rows == 0 and fleet.cases is None:
         raise InputError("a tabela de tripulação não tem nenhuma pessoa", None,
                          fleet.crew.display, message_en="the crew table has no person")
+    ids_checked = check_ids if check_ids is not None else counts.rows <= REPEAT_CHECK_ROWS
+    if ids_checked and fleet.cases is None:  # (a case file's loader checks its own)
+        check_repeated_ids(fleet.crew)
     mark("crew")
     if stage:
         stage("evaluate")
@@ -139,7 +153,8 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     mark("rank")
     errors = int((frame["verdict"] == "input_error").sum())
     return ScreenResult(frame, rs, horizon, counts.rows, counts.exact_vessels,
-                        counts.passes, routed.height, errors, secs, cpu)
+                        counts.passes, routed.height, errors, secs, cpu,
+                        ids_checked or fleet.cases is not None)
 
 
 COMPRESSIONS = ("zstd", "lz4", "snappy", "uncompressed")

@@ -159,6 +159,13 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
             f"[yellow]Alerta[/] ({wid}): {_plural(n, 'embarcação', 'embarcações')} {pt_label}."
             if pt else
             f"[yellow]Warning[/] ({wid}): {_plural(n, 'vessel', 'vessels')} {en_label}.")
+    if not res.ids_checked:
+        out_console.print(
+            "[yellow]Alerta[/]: ids de tripulantes não conferidos quanto a repetição na mesma "
+            "embarcação (tabela grande, ou --no-check-ids); use --check-ids para conferir."
+            if pt else
+            "[yellow]Warning[/]: crew ids not checked for repeats within a vessel (large "
+            "table, or --no-check-ids); use --check-ids to check them.")
     for opt, n in s.get("options_not_applicable", {}).items():
         if n:  # a choice is reported, never silently dropped
             out_console.print(
@@ -210,6 +217,10 @@ def register(app: typer.Typer) -> None:
         keep_going: bool = typer.Option(False, "--keep-going",
                                         help="não parar em embarcação com dados inválidos"),
         top: int = typer.Option(10, "--top", help="linhas da tabela de maiores riscos"),
+        check_ids: bool | None = typer.Option(
+            None, "--check-ids/--no-check-ids",
+            help="recusar id de tripulante repetido na mesma embarcação (padrão: até "
+                 "5.000.000 de linhas de tripulação)"),
         lang: str | None = LangOpt,
     ) -> None:
         """Triagem de uma frota inteira: resultado por embarcação, ordenado por risco."""
@@ -234,7 +245,8 @@ def register(app: typer.Typer) -> None:
                     text = f"{en if lang == 'en' else pt} {count}".strip()
                     progress.update(task, description=text, advance=0 if count else 1)
 
-                res = screen(fleet, day, opts, horizon, keep_going, lang, stage)
+                res = screen(fleet, day, opts, horizon, keep_going, lang, stage,
+                             check_ids=check_ids)
                 if output is not None:
                     stage("write")
                     write_result(res.frame, output)
