@@ -154,6 +154,13 @@ def test_full_case_by_api(db_url: str) -> None:
     assert "Assessoria Internacional" in rel.text and "28/03/2026" in rel.text
     assert "O procedimento vigente (IN MTP nº 2/2021) não está modelado" in rel.text
     assert "Recibos do último pagamento à tripulação" in rel.text
+    # every report ends with the interpretations its findings rest on (interfaces.md)
+    assert "Interpretações adotadas" in rel.text
+    assert "quota.groups.department_by_level" in rel.text
+    auto = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao", headers=h).text
+    assert "Interpretações adotadas" in auto and "quota.rounding." in auto
+    consul = c.get(f"/api/v1/cases/{cid}/documents/oficio-consul", headers=h).text
+    assert "Interpretações adotadas" not in consul  # it names the galley finding only
 
     events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
     assert events[0]["command"] == "create_case" and events[-1]["state_after"] == "closed"

@@ -271,3 +271,20 @@ def test_the_basis_list_holds_what_the_text_cites() -> None:
     assert "NR-30, item 30.2.1" in basis
     letter = documents.render("oficio-consul", case).split("Fundamentação legal")[1]
     assert "Portaria MTE nº 210/1999, art. 4º, VI" in letter
+
+
+def test_letters_say_a_notification_was_refused_before_its_deadline() -> None:
+    """An express refusal (IN SIT 70 art. 10: recorded before the deadline) is said as such:
+    the letters do not claim the deadline ran out unmet."""
+    case = full_case()
+    case.data["notifications"][0] |= {"deadline": "2026-04-30", "refused": True,
+                                      "outcome_on": "2026-04-04"}
+    consul = " ".join(documents.render("oficio-consul", case).split())
+    assert ("a notificação N1, com prazo até 30/04/2026 — cujo atendimento o notificado "
+            "recusou expressamente em 04/04/2026, antes do fim do prazo —, não foi atendida"
+            ) in consul
+    police = " ".join(documents.render("oficio-policia-federal", case).split())
+    assert "a notificação N1 (cujo atendimento o notificado recusou expressamente em " \
+        "04/04/2026) tenha sido atendida" in police
+    case.data["notifications"][0]["refused"] = False
+    assert "recusou" not in documents.render("oficio-consul", case)

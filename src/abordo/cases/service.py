@@ -184,9 +184,15 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
     except InputError as exc:  # the fields are those of the case's stored vessel_case
         raise exc.with_location(prefix="vessel_case") from None
     full = result.to_json("pt")
+    # The documents list the readings and the unconfirmed figures the findings rest on.
     summary = {d.engine: {"verdict": d.verdict.value, "regime": d.regime,
                           "summary": d.summary.get("pt"),
-                          "citations": [c.label for c in d.citations]}
+                          "citations": [c.label for c in d.citations],
+                          "interpretations": [{"id": i.id, "text": i.text.pt,
+                                               "chosen_by": i.chosen_by}
+                                              for i in d.interpretations],
+                          "unconfirmed": [{"name": u.name, "value": u.value,
+                                           "source": u.source} for u in d.unconfirmed]}
                for d in result.decisions}
     return full, summary
 

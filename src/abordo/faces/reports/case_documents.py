@@ -110,6 +110,21 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
             *[{"label": lbl, "urn": None} for lbl in extra]]
 
 
+def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The interpretations and unconfirmed parameters of the engines' run that a document
+    rests on (every report ends with them: interfaces.md, Reports): the report's, all; any
+    other document's, when it names a finding of the engines. Cases run before they were
+    kept carry none."""
+    by_engine = (data.get("engine_run") or {}).get("summary", {})
+    if kind != "relatorio" and not any(str(f.get("source", "")).startswith("engine:")
+                                       for f in findings):
+        return [], []
+    readings = {i["id"]: i for s in by_engine.values() for i in s.get("interpretations", [])}
+    unconfirmed = {u["name"]: u for s in by_engine.values() for u in s.get("unconfirmed", [])}
+    return sorted(readings.values(), key=lambda i: str(i["id"])), list(unconfirmed.values())
+
+
 def _letter_day(data: dict[str, Any], kind: str) -> dt.date:
     """The day a document speaks of: its act's day (a letter's), else the complaint's."""
     step = LETTER_STEP.get(kind)
@@ -213,6 +228,11 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     # recorded afterwards (a physical check) is not in it, however often it is printed.
     notified = ([f for f in findings if f.get("id") in set(chosen["items"])]
                 if "items" in chosen else violations)
+    named_in = {"notificacao": notified, "oficio-consul": safety,
+                "oficio-policia-federal": inspectors,
+                "auto-infracao": [f for f in findings if f.get("id") in {
+                    i for a in data.get("autos", []) for i in a.get("findings", [])}]}
+    readings, unconfirmed = _readings(data, kind, named_in.get(kind, findings))
     act_team = _act_team(kind, data, chosen)
     signing = act_team if act_team is not None else list(team)  # [] stays []: none then
     title = "Notificação ao armador e ao comandante" if kind == "notificacao" and "shipowner" in \
@@ -230,6 +250,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         c166_promulgated=workflow.c166_promulgated(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
+        readings=readings, unconfirmed=unconfirmed,
         attachments=attachments, d=d, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
