@@ -453,3 +453,13 @@ def test_an_extension_past_a_higher_step_is_reported() -> None:
     # An extension ending before the next step is not reported.
     fine = vessel_case(PSV_CREW, extensions=[{"step_from_day": 90, "applies_from": "2026-05-01"}])
     assert "extension_overtaken" not in [f.id for f in evaluate(fine, D(2026, 5, 15)).findings]
+
+
+def test_an_empty_crew_list_is_judged_with_a_warning_not_silently_compliant() -> None:
+    d = evaluate(vessel_case([]), dt.date(2026, 6, 1))
+    assert d.verdict == Verdict.COMPLIANT  # 0 required of 0 persons
+    warned = [f for f in d.findings if f.id == "no_crew"]
+    assert len(warned) == 1 and warned[0].severity == "warning"
+    assert warned[0].text.pt.startswith("Lista de tripulantes vazia")
+    assert not [f for f in evaluate(vessel_case([person(1, "AB", "BR")]),
+                                    dt.date(2026, 6, 1)).findings if f.id == "no_crew"]

@@ -130,6 +130,14 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
            f"{'person' if len(members) == 1 else 'persons'} aboard; "
            "date judged "
            f"{on.isoformat()}.", persons=len(members))
+    if not members:
+        # An empty list judges no crew: data to complete, not a crew that complies (the
+        # fleet screening's ``no_crew`` warning, the same id).
+        b.finding(Finding("no_crew", Msg(
+            "Lista de tripulantes vazia: nenhuma pessoa a bordo foi informada — a cota de 0 "
+            "pessoas é 0; informe a lista para julgar a tripulação.",
+            "Empty crew list: no person aboard was given — the quota of 0 persons is 0; give "
+            "the list to judge the crew."), None, "warning"))
 
     if v.flag != "BR" and v.activity.value in tables.exempt_activities:
         return _exempt(ctx, result)
