@@ -467,3 +467,18 @@ def test_the_team_change_is_logged_as_it_results_and_lists_ignore_region_case(
     ev = c.get(f"/api/v1/cases/{cid}/events", headers=chief).json()["events"][-1]
     assert ev["payload"]["team_after"] == ["ana@trabalho.gov.br", "bruno@trabalho.gov.br"]
     assert c.get("/api/v1/cases?region=rj", headers=chief).json()["total"] == 1
+
+
+def test_the_pre_boarding_flag_is_a_country_as_a_vessel_case_s(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)  # pre-boarding flag NO
+    url = f"/api/v1/cases/{cid}/commands"
+    r = c.post(url, headers=h, json={"command": "record_pre_boarding",
+                                     "facts": {"flag": "Panamá"}})
+    assert r.status_code == 200 and r.json()["facts"]["pre_boarding"]["flag"] == "PA"
+    for bad in ("XX", "zz"):
+        r = c.post(url, headers=h, json={"command": "record_pre_boarding",
+                                         "facts": {"flag": bad}})
+        assert r.status_code == 422 and r.json()["errors"][0]["field"] == "facts.flag"
+        assert "desconhecid" in r.json()["errors"][0]["message"]

@@ -12,6 +12,7 @@ from abordo.cases import audit
 from abordo.cases.db import get_engine, is_current, normalize_url, session_factory, upgrade
 from abordo.cases.models import AuditEvent, User
 from abordo.faces.cli.main import app as cli_app
+from abordo.law.errors import InputError
 from cases_service.support import make_user
 
 
@@ -101,6 +102,15 @@ def test_cli_users_add_and_db_upgrade(tmp_path: object) -> None:
     bad = runner.invoke(cli_app, ["users", "add", "--email", "z@y.br", "--role", "chef",
                                   "--db", db])
     assert bad.exit_code != 0
+    # every bad field at once; the password's minimum is the API's
+    bad = runner.invoke(cli_app, ["users", "add", "--email", "bad", "--role", "wizard",
+                                  "--region", "XX", "--password", "x", "--db", db])
+    assert isinstance(bad.exception, InputError)  # the entry point prints it, exit 2
+    said = bad.exception.render()
+    assert all(w in said for w in (
+        "campo email: e-mail inválido", "campo role: papel desconhecido 'wizard'",
+        "campo region: região desconhecida 'XX'",
+        "campo password: senha curta demais (mínimo 8 caracteres)"))
     ok = runner.invoke(cli_app, ["audit", "verify", "--db", db])
     assert ok.exit_code == 0 and "1 eventos" in ok.output
 

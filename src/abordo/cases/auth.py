@@ -87,22 +87,42 @@ def check_region(region: str | None, field: str = "region") -> str | None:
     return code
 
 
+MIN_PASSWORD = 8  # characters (as the API's user model asks)
+
+
 def add_user(session: Session, *, email: str, role: str, region: str | None,
              password: str | None, actor: str, name: str | None = None) -> User:
     """Create a user (recorded in the audit log). Region is required except for
-    national coordination and administrators."""
+    national coordination and administrators; a password has at least
+    :data:`MIN_PASSWORD` characters (the CLI's rule is the API's). Raises
+    :class:`InputError` listing every bad field at once."""
     email = email.strip().lower()
+    problems: list[InputError] = []
     if "@" not in email or len(email) > 254:
-        raise InputError("e-mail inválido", "email", message_en="invalid e-mail")
+        problems.append(InputError("e-mail inválido", "email", message_en="invalid e-mail"))
+    r: Role | None = None
     try:
         r = Role(role)
     except ValueError:
-        raise InputError(f"papel desconhecido '{role}' (use {', '.join(x.value for x in Role)})",
-                         "role", message_en=f"unknown role '{role}'") from None
-    region = check_region(region)
-    if r in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and not region:
-        raise InputError("região obrigatória para este papel", "region",
-                         message_en="region required for this role")
+        problems.append(InputError(
+            f"papel desconhecido '{role}' (use {', '.join(x.value for x in Role)})", "role",
+            message_en=f"unknown role '{role}'"))
+    try:
+        region = check_region(region)
+    except InputError as exc:
+        problems.append(exc)
+        region = None
+    else:
+        if r in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and not region:
+            problems.append(InputError("região obrigatória para este papel", "region",
+                                       message_en="region required for this role"))
+    if password is not None and len(password) < MIN_PASSWORD:
+        problems.append(InputError(
+            f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
+            message_en=f"password too short (at least {MIN_PASSWORD} characters)"))
+    if problems:
+        raise InputError.listing(problems)
+    assert r is not None
     if session.execute(select(User).where(User.email == email)).scalar_one_or_none():
         raise InputError(f"usuário já existe: {email}", "email",
                          message_en=f"user already exists: {email}")

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.cases.audit import data_digest
-from abordo.crew.model import nationality_codes
+from abordo.crew.model import Country, nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
 from abordo.law.errors import InputError, Refusal
 from abordo.law.norms import norm_registry
@@ -109,7 +109,8 @@ class PreBoarding(_In):
     agent: Short | None = None
     vessel_name: Short | None = None
     vessel_class: Short | None = None
-    flag: Annotated[str, Field(min_length=2, max_length=3)] | None = None
+    # As a vessel case's flag: ISO 3166-1 code or country name, stored as the alpha-2 code.
+    flag: Country | None = None
     free_pratique_requested: bool | None = None
     free_pratique_granted: bool | None = None
     last_psc_inspection: PscInspection | None = None

@@ -73,7 +73,7 @@ class NewUser(BaseModel):
     email: str = Field(min_length=3, max_length=254)
     role: Literal["inspector", "regional_chief", "national", "admin"]
     region: str | None = Field(default=None, min_length=1, max_length=32)
-    password: str | None = Field(default=None, min_length=8, max_length=1024)
+    password: str | None = Field(default=None, min_length=auth.MIN_PASSWORD, max_length=1024)
     name: str | None = Field(default=None, max_length=200)
 
 
