@@ -160,3 +160,19 @@ def test_shared_refusal_texts_have_their_english() -> None:
         assert SEP in text, text
     assert isinstance(service.Busy(), Refusal) and service.Busy().message_en.startswith(
         "the case changed")
+
+
+def test_runaway_inputs_are_refused_before_they_are_judged(sqlite_url: str) -> None:
+    from abordo.crew.model import MAX_CREW
+    from abordo.faces.api.app import MAX_BODY
+
+    c = client_for(sqlite_url)
+    body = q01_case()
+    body["crew"] = [{"id": f"P{i}", "rank": "AB", "nationality": "PH"}
+                    for i in range(MAX_CREW + 1)]
+    r = c.post("/api/v1/check?on=2026-04-01", json=body)
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "crew"
+    r = c.post("/api/v1/check?on=2026-04-01&lang=en", content=b"{}",
+               headers={"content-type": "application/json",
+                        "content-length": str(MAX_BODY + 1)})
+    assert (r.status_code, r.json()["detail"]) == (413, "request body larger than 21 MB")

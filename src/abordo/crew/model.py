@@ -332,6 +332,11 @@ class CrewInput(_Model):
         return str(v).strip()
 
 
+# Persons in one vessel's crew list: above the largest crews afloat (a cruise ship's ~2,400),
+# so that a runaway input is refused rather than judged for minutes.
+MAX_CREW = 10_000
+
+
 class VesselCase(_Model):
     """A vessel case file. Exactly one of ``crew`` / ``crew_file``.
 
@@ -340,7 +345,7 @@ class VesselCase(_Model):
 
     vessel: Vessel
     operation: Operation = Field(default_factory=Operation)
-    crew: list[CrewInput] | None = None
+    crew: Annotated[list[CrewInput], Field(max_length=MAX_CREW)] | None = None
     crew_file: str | None = None
     keep_personal_data: bool = False
     # Set by the loader: where the case came from and each field's line, so that errors found

@@ -48,6 +48,7 @@ from abordo.law.validation import Date
 SESSION_COOKIE = "abordo_session"
 SESSION_MAX_AGE = 12 * 3600
 MAX_UPLOAD = 20 * 1024 * 1024
+MAX_BODY = MAX_UPLOAD + 1024 * 1024  # an upload and its form fields
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 Lang = Annotated[Literal["pt", "en"], Query(description="idioma dos textos")]
@@ -143,6 +144,18 @@ def create_app(db_url: str | None = None) -> FastAPI:
                   redoc_url=None)
     app.state.service = service
     problems.install(app)
+
+    @app.middleware("http")
+    async def body_limit(request: Request, call_next: Any) -> Any:
+        # A body the service will not read whole: refused before it is read (a declared
+        # length; the multipart uploads are also capped as they are read, MAX_UPLOAD).
+        length = request.headers.get("content-length")
+        if length and length.isdigit() and int(length) > MAX_BODY:
+            en = problems.wants_en(request)
+            return problems.problem(
+                413, f"request body larger than {MAX_BODY // 2**20} MB" if en else
+                f"corpo da requisição maior que {MAX_BODY // 2**20} MB", en=en)
+        return await call_next(request)
     api = APIRouter(prefix="/api/v1")
     secret_cache: dict[str, str] = {}
 

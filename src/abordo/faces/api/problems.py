@@ -102,9 +102,11 @@ def validation_message(err: dict[str, Any]) -> tuple[str, str]:
     return pt, en
 
 
-def _wants_en(request: Request) -> bool:
+def wants_en(request: Request) -> bool:
+    """English asked (``?lang=en`` or ``Accept-Language: en…``)."""
     lang = request.query_params.get("lang") or request.headers.get("accept-language", "")
     return str(lang).lower().startswith("en")
+
 
 
 def problem(status: int, detail: str, *, type_: str = "about:blank",
@@ -133,11 +135,11 @@ def input_problem(exc: InputError, en: bool = False) -> JSONResponse:
 def install(app: FastAPI) -> None:
     @app.exception_handler(InputError)
     async def _input(r: Request, exc: InputError) -> JSONResponse:
-        return input_problem(exc, _wants_en(r))
+        return input_problem(exc, wants_en(r))
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        en_wanted = _wants_en(request)
+        en_wanted = wants_en(request)
         errors = []
         for err in exc.errors():
             loc = list(err.get("loc", ()))
@@ -167,7 +169,7 @@ def install(app: FastAPI) -> None:
                 errors: bool = False, field: str | None = None, **extra: Any) -> JSONResponse:
         """A refusal of the workflow in the language asked; with ``errors``, the field at
         fault listed too (``message_en`` always English)."""
-        en = _wants_en(r)
+        en = wants_en(r)
         text = exc.message_en if en else exc.message
         listed = [{"field": field, "message": text, "message_en": exc.message_en}] \
             if errors else None
@@ -204,12 +206,12 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Our details are written "pt ‖ en"; the framework's own are English.
         pt, en = bilingual(str(exc.detail))
-        detail = en if _wants_en(request) else HTTP_PT.get(pt, pt)
-        return problem(exc.status_code, detail, en=_wants_en(request),
+        detail = en if wants_en(request) else HTTP_PT.get(pt, pt)
+        return problem(exc.status_code, detail, en=wants_en(request),
                        headers=dict(exc.headers) if exc.headers else None)
 
     @app.exception_handler(Exception)
     async def _crash(r: Request, exc: Exception) -> JSONResponse:
-        en = _wants_en(r)
+        en = wants_en(r)
         return problem(500, "internal error" if en else "erro interno",
                        type_="/problems/internal", en=en)
