@@ -62,6 +62,11 @@ def test_bad_input_names_the_field(c: TestClient) -> None:
     del body["crew"]
     r = c.post("/api/v1/check", json=body)
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "crew_file"
+    # listed with every other problem of the case, not alone
+    body["vessel"] = {**body["vessel"], "flag": "ZZ", "activity": "rowing"}
+    r = c.post("/api/v1/check", json=body)
+    assert [e["field"] for e in r.json()["errors"]] == [
+        "crew_file", "vessel.flag", "vessel.activity"]
     r = c.post("/api/v1/check", content=b"{not json", headers={"content-type":
                                                                "application/json"})
     assert r.status_code == 422

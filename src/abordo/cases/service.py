@@ -88,14 +88,11 @@ class CaseCreate(BaseModel):
 
 def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> dict[str, Any]:
     """Validate through the crew loader; the API never reads server files (no crew_file)."""
-    from abordo.crew import parse_vessel_case, resolve_crew
+    from abordo.crew import resolve_crew
+    from abordo.crew.load import parse_inline_vessel_case
 
-    if data.get("crew_file") is not None:
-        raise InputError("crew_file não é aceito pela API: envie a lista em crew",
-                         f"{field}.crew_file",
-                         message_en="crew_file is not accepted by the API: send crew inline")
     try:
-        case = parse_vessel_case(data, None, None)
+        case = parse_inline_vessel_case(data)
         resolve_crew(case)  # repeated ids and invalid overrides refused now, not at run_engines
         if case.vessel.flag == "BR" and case.vessel.registry is None:
             # The engines need it (Lei 9.432/1997 art. 4 vs art. 11 §6): asked for now.

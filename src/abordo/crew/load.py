@@ -68,6 +68,29 @@ def _repeated_ids(crew: Any, source: str | None, index: LineIndex | None
     return out
 
 
+def parse_inline_vessel_case(data: dict[str, Any], prefix: str | None = None) -> VesselCase:
+    """A vessel case whose crew comes inline (a service reads no file of its host):
+    ``crew_file`` is refused — listed with every other problem of the case, each field
+    under ``prefix`` (``vessel_case.crew_file``). Raises :class:`InputError`."""
+    if data.get("crew_file") is None:
+        try:
+            return parse_vessel_case(data, None, None)
+        except InputError as exc:
+            raise exc.with_location(prefix=prefix) if prefix else exc from None
+    refused = InputError("crew_file não é aceito aqui: envie a lista em crew", "crew_file",
+                         message_en="crew_file is not accepted here: send crew inline")
+    rest = {k: v for k, v in data.items() if k != "crew_file"}
+    rest.setdefault("crew", [])
+    try:
+        parse_vessel_case(rest, None, None)
+        problems = [refused]
+    except InputError as exc:
+        problems = [refused, exc, *exc.details]
+    first = InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en,
+                                           quoted=e.quoted) for e in problems])
+    raise first.with_location(prefix=prefix) if prefix else first
+
+
 def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                       source: str | None = None, index: LineIndex | None = None,
                       keep_personal_data: bool | None = None) -> VesselCase:

@@ -264,12 +264,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     # ----------------------------------------------------------------- engines
     def _vessel(data: dict[str, Any]) -> Any:
-        from abordo.crew import parse_vessel_case
+        from abordo.crew.load import parse_inline_vessel_case
 
-        if data.get("crew_file") is not None:
-            raise InputError("crew_file não é aceito pela API: envie a lista em crew",
-                             "crew_file", message_en="crew_file is not accepted by the API")
-        return parse_vessel_case(data, None, None)
+        return parse_inline_vessel_case(data)
 
     @api.post("/quota", tags=["engines"], summary="Cota de brasileiros a bordo")
     def quota(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
