@@ -18,7 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def make_user(url: str, email: str, role: str, region: str | None,
               password: str = "senha-segura-123", name: str | None = None) -> str:
-    """Create a user and return an API token."""
+    """Create a user and return an API token (an inspector without ``name`` gets the local
+    part of the e-mail: an inspector signs by name)."""
+    if name is None and role == "inspector":
+        name = email.split("@")[0].title()
     with session_factory(url)() as s, s.begin():
         user = auth.add_user(s, email=email, role=role, region=region, password=password,
                              actor="test", name=name)

@@ -116,7 +116,7 @@ def test_team_member_gains_access(world: dict[str, Any]) -> None:
 def test_users_admin_only(world: dict[str, Any]) -> None:
     c: TestClient = world["c"]
     body = {"email": "novo@x.gov.br", "role": "inspector", "region": "RJ",
-            "password": "uma-senha-longa"}
+            "password": "uma-senha-longa", "name": "Nova Inspetora"}
     for role in ("rj_insp", "rj_chief", "national"):
         assert c.post("/api/v1/users", headers=bearer(world["tokens"][role]),
                       json=body).status_code == 403

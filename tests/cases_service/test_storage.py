@@ -97,7 +97,8 @@ def test_cli_users_add_and_db_upgrade(tmp_path: object) -> None:
     runner = CliRunner()
     assert runner.invoke(cli_app, ["db", "upgrade", "--db", db]).exit_code == 0
     r = runner.invoke(cli_app, ["users", "add", "--email", "x@y.br", "--role", "inspector",
-                                "--region", "RJ", "--password", "segredo-123", "--db", db])
+                                "--region", "RJ", "--password", "segredo-123", "--name",
+                                "Xavier Lima", "--db", db])
     assert r.exit_code == 0, r.output
     bad = runner.invoke(cli_app, ["users", "add", "--email", "z@y.br", "--role", "chef",
                                   "--db", db])
@@ -111,6 +112,9 @@ def test_cli_users_add_and_db_upgrade(tmp_path: object) -> None:
         "campo email: e-mail inválido", "campo role: papel desconhecido 'wizard'",
         "campo region: região desconhecida 'XX'",
         "campo password: senha curta demais (mínimo 8 caracteres)"))
+    bad = runner.invoke(cli_app, ["users", "add", "--email", "y@y.br", "--role", "inspector",
+                                  "--region", "RJ", "--db", db])
+    assert isinstance(bad.exception, InputError) and bad.exception.field == "name"
     ok = runner.invoke(cli_app, ["audit", "verify", "--db", db])
     assert ok.exit_code == 0 and "1 eventos" in ok.output
 

@@ -116,6 +116,12 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
         if r in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and not region:
             problems.append(InputError("região obrigatória para este papel", "region",
                                        message_en="region required for this role"))
+    if r == Role.INSPECTOR and not (name or "").strip():
+        # An inspector signs the documents of the acts (IN SIT 70/2007 art. 4, sole
+        # paragraph): by name, not by an e-mail address.
+        problems.append(InputError(
+            "nome obrigatório para inspetor: assina os documentos da ação fiscal", "name",
+            message_en="name required for an inspector: they sign the inspection's documents"))
     if password is not None and len(password) < MIN_PASSWORD:
         problems.append(InputError(
             f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
@@ -126,7 +132,8 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
     if session.execute(select(User).where(User.email == email)).scalar_one_or_none():
         raise InputError(f"usuário já existe: {email}", "email",
                          message_en=f"user already exists: {email}")
-    user = User(email=email, role=r.value, region=(region or None), name=name,
+    user = User(email=email, role=r.value, region=(region or None),
+                name=(name or "").strip() or None,
                 password_hash=hash_password(password) if password else None)
     session.add(user)
     session.flush()
