@@ -171,3 +171,16 @@ def test_next_step_line_names_the_groups_in_words() -> None:
     assert ("Próxima etapa: 1/3 a partir de 18/08/2026 — exigidos: oficiais de convés 2, "
             "subalternos de convés 3") in text
     assert "deck.officer" not in text
+
+
+def test_html_next_step_names_groups_in_words_and_english_plurals(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-06-01", "--format", "html", "-o", str(out)])
+    assert r.exit_code == 1  # the immigration engine finds a person irregular
+    html = " ".join(out.read_text(encoding="utf-8").split())
+    assert "a partir de 18/08/2026 — oficiais de convés 2, subalternos de convés 3" in html
+    assert "deck.officer: 2" not in html
+    en = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                             "--on", "2026-11-30", "--lang", "en", "--format", "json"])
+    assert "Brazilian(s)" not in en.output and " 1 Brazilians " not in en.output

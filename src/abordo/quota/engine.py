@@ -709,7 +709,8 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
                f"{g.brazilians} brasileiro{'s' if g.brazilians != 1 else ''} a bordo"
                f"{f'; déficit {g.deficit}' if g.deficit else ''}.",
                f"{group_label(g.group, 'en').capitalize()}: {_frac(g.fraction)} × {g.base} = "
-               f"{ex} → {g.required} required ({rule_en}); {g.brazilians} Brazilians aboard"
+               f"{ex} → {g.required} required ({rule_en}); {g.brazilians} "
+               f"Brazilian{'s' if g.brazilians != 1 else ''} aboard"
                f"{f'; deficit {g.deficit}' if g.deficit else ''}.", cite,
                group=g.group, base=g.base, required=g.required, brazilians=g.brazilians)
     if g.deficit:
@@ -718,7 +719,8 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
             Msg(f"{group_label(g.group).capitalize()}: "
                 f"{'falta 1 brasileiro' if g.deficit == 1 else f'faltam {g.deficit} brasileiros'}"
                 f" ({g.brazilians} de {g.required} exigido{'s' if g.required != 1 else ''}).",
-                f"{group_label(g.group, 'en').capitalize()}: {g.deficit} Brazilian(s) short "
+                f"{group_label(g.group, 'en').capitalize()}: {g.deficit} "
+                f"Brazilian{'s' if g.deficit != 1 else ''} short "
                 f"({g.brazilians} of {g.required} required)."), cite, subject=g.group))
 
 
