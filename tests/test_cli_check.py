@@ -177,7 +177,7 @@ def test_html_next_step_names_groups_in_words_and_english_plurals(tmp_path: Path
     out = tmp_path / "r.html"
     r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
                             "--on", "2026-06-01", "--format", "html", "-o", str(out)])
-    assert r.exit_code == 1  # the immigration engine finds a person irregular
+    assert r.exit_code == 1  # non-compliant on that date
     html = " ".join(out.read_text(encoding="utf-8").split())
     assert "a partir de 18/08/2026 — oficiais de convés 2, subalternos de convés 3" in html
     assert "deck.officer: 2" not in html
