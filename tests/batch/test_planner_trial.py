@@ -239,3 +239,15 @@ def test_a_person_listed_twice_in_a_vessel_is_refused_as_check_refuses_it(
     (tmp_path / "crew.csv").write_text(CREW + "V1,C1,Master,NO\nV2,C1,Master,NO\n",
                                        encoding="utf-8")
     assert screen(tmp_path, ON).ids_checked  # the same id in two vessels is two persons
+
+
+@pytest.mark.parametrize(("days", "said"), [
+    ("99999999999", "de 0 a 36525 (recebido: 99999999999)"),
+    ("-1", "de 0 a 36525 (recebido: -1)"),
+    ("36000", "passa de 31/12/2199"),
+])
+def test_a_horizon_beyond_what_dates_allow_is_refused(tmp_path: Path, days: str,
+                                                      said: str) -> None:
+    write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n", CREW + "V1,C1,AB,NO\n")
+    code, text = run(str(tmp_path), "--on", "2190-01-01", "--horizon", days)
+    assert code == 2 and said in " ".join(text.split())

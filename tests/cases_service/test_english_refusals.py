@@ -65,10 +65,12 @@ def test_refusals_in_english_on_request(sqlite_url: str) -> None:
                          "severity": "violation"}, "?lang=en")
     assert r.json()["errors"][0]["field"] == "citation"
     assert r.json()["detail"].startswith("give the violation's legal basis (citation")
-    # a date before the complaint
+    # a date before the complaint: bad input (422), in English too
     r = _cmd(c, h, cid, {"command": "record_document", "item": "crew_list",
                          "status": "received", "recorded_on": "2026-03-01"}, "?lang=en")
-    assert r.json()["detail"] == ("the record's date before the complaint (2026-03-28)")
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["message"] == ("the record's date before the complaint "
+                                                "(2026-03-28)")
     assert r.json()["errors"][0]["field"] == "recorded_on"
     # stale version
     r = _cmd(c, h, cid, {"command": "add_finding", "text": "x", "severity": "info",

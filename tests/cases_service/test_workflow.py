@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from abordo.cases import workflow as wf
 from abordo.cases.workflow import State, TransitionRefused
+from abordo.law.errors import InputError
 from cases_service.support import DOCKED
 
 CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
@@ -220,11 +221,11 @@ def test_documents_still_pending_after_the_notification_never_block_the_case() -
 def test_notification_dated_before_the_complaint_or_in_the_future_is_refused() -> None:
     d = base()  # complaint of 2026-03-30, today 2026-04-01
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
-    with pytest.raises(TransitionRefused) as exc:
+    with pytest.raises(InputError) as exc:
         run("findings", d, {"command": "notify", "issued_on": "2026-03-01",
                             "deadline": "2026-03-10"})
     assert exc.value.field == "issued_on" and "30/03/2026" in str(exc.value)
-    with pytest.raises(TransitionRefused) as exc:
+    with pytest.raises(InputError) as exc:
         run("findings", d, {"command": "notify", "issued_on": "2026-04-02",
                             "deadline": "2026-04-10"})
     assert exc.value.field == "issued_on"
@@ -241,8 +242,9 @@ def test_acts_recorded_later_keep_the_day_they_happened() -> None:
     assert d["notifications"][0]["issued_on"] == "2026-03-31"
     out = run("notified", d, {"command": "record_remedied", "recorded_on": "2026-03-31"})
     assert out.data["notifications"][0]["outcome_on"] == "2026-03-31"
-    for day, why in (("2026-04-02", "futuro"), ("2026-03-01", "anterior à denúncia")):
-        with pytest.raises(TransitionRefused, match=why) as exc:
+    for day, why in (("2026-04-02", "futuro: 02/04/2026"),
+                     ("2026-03-01", "anterior à denúncia")):
+        with pytest.raises(InputError, match=why) as exc:  # 422: no state takes that date
             run("notified", d, {"command": "record_remedied", "recorded_on": day})
         assert exc.value.field == "recorded_on"
 

@@ -26,6 +26,8 @@ from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
 
 Stage = Callable[[str], None]
+MAX_HORIZON = 36_525  # days (100 years): every step of every regime lies within it
+LAST_DAY = dt.date(2199, 12, 31)  # the last date any input accepts (1900–2199)
 
 
 @dataclass
@@ -78,9 +80,16 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
     says which).
     Raises :class:`InputError` (file, row, field) for bad input; nothing is written here.
     """
-    if horizon is not None and horizon < 0:
-        raise InputError("o horizonte deve ser um número de dias ≥ 0", "--horizon",
-                         message_en="the horizon must be a number of days ≥ 0")
+    if horizon is not None and not 0 <= horizon <= MAX_HORIZON:
+        raise InputError(f"o horizonte deve ser um número de dias de 0 a {MAX_HORIZON} "
+                         f"(recebido: {horizon})", "--horizon",
+                         message_en=f"the horizon must be a number of days from 0 to "
+                         f"{MAX_HORIZON} (got {horizon})")
+    if horizon is not None and on + dt.timedelta(days=horizon) > LAST_DAY:
+        raise InputError(f"o horizonte passa de {LAST_DAY:%d/%m/%Y}, o último dia que as "
+                         "datas aceitam", "--horizon",
+                         message_en=f"the horizon runs past {LAST_DAY.isoformat()}, the last "
+                         "day dates accept")
     check_options(["abordo.quota"], options)
     secs: dict[str, float] = {}
     cpu: dict[str, float] = {}

@@ -1258,16 +1258,17 @@ def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
 def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str,
               what: tuple[str, str]) -> dt.date:
     """``day`` when it lies within the case: not in the future, not before the complaint;
-    :class:`TransitionRefused` naming ``field`` otherwise (``what``: Portuguese and English,
-    ("da notificação", "the notification's"))."""
+    an :class:`InputError` naming ``field`` otherwise — a date no state of the case could
+    accept (``what``: Portuguese and English, ("da notificação", "the notification's"))."""
     pt, en = what
     if day > today:
-        raise TransitionRefused(f"data {pt} no futuro ‖ {en} date in the future", field)
+        raise InputError(f"data {pt} no futuro: {day:%d/%m/%Y}", field,
+                         message_en=f"{en} date in the future: {day.isoformat()}")
     complaint_on = (d.get("complaint") or {}).get("date")
     if complaint_on and day.isoformat() < str(complaint_on):
         c = dt.date.fromisoformat(str(complaint_on)[:10])
-        raise TransitionRefused(f"data {pt} anterior à denúncia ({c:%d/%m/%Y}) ‖ {en} date "
-                                f"before the complaint ({c.isoformat()})", field)
+        raise InputError(f"data {pt} anterior à denúncia ({c:%d/%m/%Y})", field,
+                         message_en=f"{en} date before the complaint ({c.isoformat()})")
     return day
 
 
