@@ -279,8 +279,8 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
         "vessel_docked": True, "pre_boarding": DOCKED})
     assert r.json()["errors"][0] == {
         "field": "complaint.source", "in": "body", "type": "literal_error",
-        "message": "valor não permitido (esperado: 'crew_member', 'union', "
-                   "'interested_party', 'inspector_observation' ou 'secretariat_planning')",
+        "message": "valor não permitido: 'crew_member', 'union', "
+                   "'interested_party', 'inspector_observation' ou 'secretariat_planning'",
         "message_en": "Input should be 'crew_member', 'union', 'interested_party', "
                       "'inspector_observation' or 'secretariat_planning'"}
     cid = c.post("/api/v1/cases", headers=h, json={
@@ -288,7 +288,7 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
         "vessel_docked": True, "pre_boarding": DOCKED}).json()["id"]
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "fly"})
     assert r.json()["errors"][0]["field"] == "command"
-    assert r.json()["errors"][0]["message"].startswith("valor 'fly' não permitido")
+    assert r.json()["errors"][0]["message"].startswith("valor não permitido: 'fly'")
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                json={"command": "add_finding", "text": ""})
     assert r.json()["errors"][0]["message"] == "texto curto demais (mínimo 1 caractere)"

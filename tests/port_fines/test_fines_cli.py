@@ -216,3 +216,13 @@ def test_html_report_ends_with_the_norms_and_interpretations(tmp_path: Path) -> 
                                                     "<h2>Interpretações adotadas</h2>"))
     assert trace < basis < interp
     assert "<h2>" not in html[interp + 10:]  # nothing after the interpretations
+
+
+def test_worker_count_above_the_maximum_says_the_limit_in_portuguese() -> None:
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date",
+                                 "2005-06-10", "--nature", "3", "--extent", "severe",
+                                 "--no-intent", "--workers", "1000000000"])
+    err = result.exception
+    assert isinstance(err, InputError) and err.field == "--workers"
+    assert err.message == "valor acima do máximo (≤ 1000000) (recebido: 1000000000)"
+    assert err.message_en == "value above the maximum (≤ 1000000) (got 1000000000)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, ValidationError
@@ -51,46 +51,118 @@ Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_da
 
 # --- pydantic errors -----------------------------------------------------------------------
 
-_PT = {
-    "extra_forbidden": "campo desconhecido",
-    "missing": "campo obrigatório ausente",
-    "date_from_datetime_parsing": "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
-    "date_parsing": "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
-    "date_type": "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
-    "int_parsing": "número inteiro inválido",
-    "int_type": "número inteiro inválido",
-    "bool_parsing": "valor lógico inválido (use true/false)",
-    "bool_type": "valor lógico inválido (use true/false)",
-    "literal_error": "valor não permitido",
-    "enum": "valor não permitido",
-    "string_type": "texto esperado",
-    "decimal_parsing": "número decimal inválido",
-    "greater_than_equal": "valor abaixo do mínimo",
-    "greater_than": "valor abaixo do mínimo",
-    "list_type": "lista esperada",
-    "dict_type": "objeto esperado",
-    "model_type": "objeto esperado",
+# Messages of pydantic error types, by type: a base, then a detail filled from the error's
+# ``ctx`` (the limit of a constraint, the values allowed). The one table for the engines'
+# InputError and for the API's request validation (faces/api/problems.py), so a limit said in
+# English is never dropped in Portuguese. A detail whose ``ctx`` key is absent is left out.
+_MESSAGES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    # kind: ((pt base, pt detail), (en base, en detail))
+    "extra_forbidden": (("campo desconhecido", ""), ("unknown field", "")),
+    "missing": (("campo obrigatório ausente", ""), ("required field missing", "")),
+    "union_tag_not_found": (("campo obrigatório ausente", ""), ("required field missing", "")),
+    "date_from_datetime_parsing": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
+                                   ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
+    "date_parsing": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
+                     ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
+    "date_type": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
+                  ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
+    "date_from_datetime_inexact": (("data sem horário esperada (use AAAA-MM-DD)", ""),
+                                   ("a date without time expected (use YYYY-MM-DD)", "")),
+    "date_future": (("data futura esperada", ""), ("a date in the future expected", "")),
+    "date_past": (("data passada esperada", ""), ("a date in the past expected", "")),
+    "datetime_parsing": (("data e hora inválidas", ""), ("invalid date and time", "")),
+    "datetime_from_date_parsing": (("data e hora inválidas", ""),
+                                   ("invalid date and time", "")),
+    "int_parsing": (("número inteiro inválido", ""), ("invalid integer", "")),
+    "int_type": (("número inteiro inválido", ""), ("invalid integer", "")),
+    "int_parsing_size": (("número inteiro grande demais", ""), ("integer too large", "")),
+    "int_from_float": (("número inteiro esperado", ""), ("whole number expected", "")),
+    "float_parsing": (("número inválido", ""), ("invalid number", "")),
+    "float_type": (("número esperado", ""), ("number expected", "")),
+    "finite_number": (("número finito esperado", ""), ("finite number expected", "")),
+    "decimal_parsing": (("número decimal inválido", ""), ("invalid decimal number", "")),
+    "decimal_type": (("número decimal esperado", ""), ("decimal number expected", "")),
+    "decimal_max_digits": (("algarismos demais", " (máximo {max_digits})"),
+                           ("too many digits", " (at most {max_digits})")),
+    "decimal_max_places": (("casas decimais demais", " (máximo {decimal_places})"),
+                           ("too many decimal places", " (at most {decimal_places})")),
+    "decimal_whole_digits": (("algarismos inteiros demais", " (máximo {whole_digits})"),
+                             ("too many digits before the point", " (at most {whole_digits})")),
+    "bool_parsing": (("valor lógico inválido (use true/false)", ""),
+                     ("invalid boolean (use true/false)", "")),
+    "bool_type": (("valor lógico inválido (use true/false)", ""),
+                  ("invalid boolean (use true/false)", "")),
+    "literal_error": (("valor não permitido", ": {expected}"),
+                      ("value not allowed", ": {expected}")),
+    "enum": (("valor não permitido", ": {expected}"), ("value not allowed", ": {expected}")),
+    "union_tag_invalid": (("valor não permitido", ": '{tag}' (esperado: {expected_tags})"),
+                          ("value not allowed", ": '{tag}' (expected: {expected_tags})")),
+    "string_type": (("texto esperado", ""), ("text expected", "")),
+    "string_unicode": (("texto inválido", ""), ("invalid text", "")),
+    "string_pattern_mismatch": (("formato inválido", ""), ("invalid format", "")),
+    "bytes_type": (("conteúdo binário esperado", ""), ("binary content expected", "")),
+    "list_type": (("lista esperada", ""), ("list expected", "")),
+    "tuple_type": (("lista esperada", ""), ("list expected", "")),
+    "dict_type": (("objeto esperado", ""), ("object expected", "")),
+    "model_type": (("objeto esperado", ""), ("object expected", "")),
+    "model_attributes_type": (("objeto esperado", ""), ("object expected", "")),
+    "json_invalid": (("JSON inválido", ""), ("invalid JSON", "")),
+    "json_type": (("JSON esperado", ""), ("JSON expected", "")),
+    "url_parsing": (("URL inválida", ""), ("invalid URL", "")),
+    "uuid_parsing": (("UUID inválido", ""), ("invalid UUID", "")),
+    # Constraints: the limit is always said (``valor acima do máximo (≤ 1000000)``).
+    "greater_than_equal": (("valor abaixo do mínimo", " (≥ {ge})"),
+                           ("value below the minimum", " (≥ {ge})")),
+    "greater_than": (("valor abaixo do mínimo", " (> {gt})"),
+                     ("value below the minimum", " (> {gt})")),
+    "less_than_equal": (("valor acima do máximo", " (≤ {le})"),
+                        ("value above the maximum", " (≤ {le})")),
+    "less_than": (("valor acima do máximo", " (< {lt})"),
+                  ("value above the maximum", " (< {lt})")),
+    "multiple_of": (("valor não é múltiplo", " de {multiple_of}"),
+                    ("value not a multiple", " of {multiple_of}")),
+    "too_short": (("itens de menos", " (mínimo {min_length})"),
+                  ("too few items", " (at least {min_length})")),
+    "too_long": (("itens demais", " (máximo {max_length})"),
+                 ("too many items", " (at most {max_length})")),
+    "string_too_short": (("texto curto demais", " (mínimo {min_length} caracteres)"),
+                         ("text too short", " (at least {min_length} characters)")),
+    "string_too_long": (("texto longo demais", " (máximo {max_length} caracteres)"),
+                        ("text too long", " (at most {max_length} characters)")),
+    "bytes_too_short": (("conteúdo curto demais", " (mínimo {min_length} bytes)"),
+                        ("content too short", " (at least {min_length} bytes)")),
+    "bytes_too_long": (("conteúdo longo demais", " (máximo {max_length} bytes)"),
+                       ("content too long", " (at most {max_length} bytes)")),
+    "url_too_long": (("URL longa demais", " (máximo {max_length} caracteres)"),
+                     ("URL too long", " (at most {max_length} characters)")),
 }
-_EN = {
-    "extra_forbidden": "unknown field",
-    "missing": "required field missing",
-    "date_from_datetime_parsing": "invalid date (use YYYY-MM-DD or dd/mm/yyyy)",
-    "date_parsing": "invalid date (use YYYY-MM-DD or dd/mm/yyyy)",
-    "date_type": "invalid date (use YYYY-MM-DD or dd/mm/yyyy)",
-    "int_parsing": "invalid integer",
-    "int_type": "invalid integer",
-    "bool_parsing": "invalid boolean (use true/false)",
-    "bool_type": "invalid boolean (use true/false)",
-    "literal_error": "value not allowed",
-    "enum": "value not allowed",
-    "string_type": "text expected",
-    "decimal_parsing": "invalid decimal number",
-    "greater_than_equal": "value below the minimum",
-    "greater_than": "value below the minimum",
-    "list_type": "list expected",
-    "dict_type": "object expected",
-    "model_type": "object expected",
-}
+
+
+def _ctx_text(value: Any, lang: str) -> str:
+    """A ``ctx`` value as text: pydantic joins the values allowed with " or "."""
+    text = str(value)
+    return text.replace(" or ", " ou ") if lang == "pt" else text
+
+
+def error_message(kind: str, ctx: Mapping[str, Any] | None, lang: str = "pt") -> str | None:
+    """The message of a pydantic error of type ``kind`` in ``lang`` (``pt`` | ``en``), its
+    limit or allowed values filled from ``ctx``; None for a type the table does not know.
+
+    >>> error_message("less_than_equal", {"le": 1000000})
+    'valor acima do máximo (≤ 1000000)'
+    """
+    entry = _MESSAGES.get(kind)
+    if entry is None:
+        return None
+    base, detail = entry[0] if lang == "pt" else entry[1]
+    if detail:
+        try:
+            filled = detail.format(**{k: _ctx_text(v, lang) for k, v in (ctx or {}).items()})
+        except (KeyError, IndexError, ValueError):
+            filled = ""  # no limit known: the base alone rather than a template's braces
+        detail = filled.replace(" 1 caracteres)", " 1 caractere)").replace(
+            " 1 characters)", " 1 character)")
+    return base + detail
 
 
 def loc_to_path(loc: Sequence[int | str], prefix: str = "") -> str:
@@ -126,20 +198,20 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         path = loc_to_path(loc, prefix)
         kind = str(err["type"])
-        pt = _PT.get(kind, "valor inválido")
         ctx: dict[str, Any] = err.get("ctx") or {}
-        detail = str(ctx.get("expected", "")) or str(ctx.get("reason", ""))
         raw_msg = str(err.get("msg", ""))
-        en = _EN.get(kind, raw_msg)
+        known = error_message(kind, ctx, "pt")
+        en = error_message(kind, ctx, "en") or raw_msg
         if kind.startswith("value_error"):
             # Our validators write "Portuguese ‖ English"; others only Portuguese.
             text = raw_msg.removeprefix("Value error, ")
             pt, _, en_part = text.partition(" ‖ ")
             en = en_part or text
-        elif detail:
-            pt = f"{pt}: {detail.replace(' or ', ' ou ')}"
-            if kind in _EN:
-                en = f"{en}: {detail}"
+        elif known is not None:
+            pt = known
+        else:  # a type the table lacks: the values allowed, when pydantic gives them, said
+            allowed = _ctx_text(ctx.get("expected", ""), "pt")
+            pt = f"valor inválido: {allowed}" if allowed else "valor inválido"
         got = err.get("input")
         cause = ctx.get("error")
         if isinstance(cause, Bilingual):  # our own message names the value it is about

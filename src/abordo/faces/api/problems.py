@@ -12,8 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
 from abordo.cases.workflow import TRANSITIONS, TransitionRefused
 from abordo.law.errors import InputError, Refusal, bilingual
-from abordo.law.validation import _PT as _BASE_PT
-from abordo.law.validation import loc_to_path
+from abordo.law.validation import error_message, loc_to_path
 
 PROBLEM = "application/problem+json"
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
@@ -29,44 +28,6 @@ TITLES_PT = {400: "Requisição inválida", 401: "Não autenticado", 403: "Proib
              500: "Erro interno do servidor", 501: "Não implementado"}
 
 
-# Portuguese messages of pydantic / FastAPI validation errors, by error type (``{name}`` is
-# filled from the error's context). The English original stays in ``message_en``.
-VALIDATION_PT: dict[str, str] = {
-    **_BASE_PT,
-    "missing": "campo obrigatório ausente",
-    "json_invalid": "JSON inválido",
-    "json_type": "JSON esperado",
-    "string_too_short": "texto curto demais (mínimo {min_length} caracteres)",
-    "string_too_long": "texto longo demais (máximo {max_length} caracteres)",
-    "string_pattern_mismatch": "formato inválido",
-    "string_unicode": "texto inválido",
-    "too_short": "itens de menos (mínimo {min_length})",
-    "too_long": "itens demais (máximo {max_length})",
-    "greater_than_equal": "valor abaixo do mínimo ({ge})",
-    "greater_than": "valor deve ser maior que {gt}",
-    "less_than_equal": "valor acima do máximo ({le})",
-    "less_than": "valor deve ser menor que {lt}",
-    "literal_error": "valor não permitido (esperado: {expected})",
-    "enum": "valor não permitido (esperado: {expected})",
-    "union_tag_invalid": "valor '{tag}' não permitido (esperado: {expected_tags})",
-    "union_tag_not_found": "campo obrigatório ausente",
-    "int_from_float": "número inteiro esperado",
-    "float_parsing": "número inválido",
-    "float_type": "número esperado",
-    "datetime_parsing": "data e hora inválidas",
-    "datetime_from_date_parsing": "data e hora inválidas",
-    "date_from_datetime_inexact": "data sem horário esperada (use AAAA-MM-DD)",
-    "date_future": "data futura esperada",
-    "date_past": "data passada esperada",
-    "bytes_type": "conteúdo binário esperado",
-    "model_attributes_type": "objeto esperado",
-    "dict_type": "objeto esperado",
-    "list_type": "lista esperada",
-    "string_type": "texto esperado",
-    "url_parsing": "URL inválida",
-    "uuid_parsing": "UUID inválido",
-    "multiple_of": "valor deve ser múltiplo de {multiple_of}",
-}
 HTTP_PT = {"Not Found": "recurso não encontrado", "Method Not Allowed": "método não permitido",
            "Unsupported Media Type": "tipo de conteúdo não suportado",
            "Internal Server Error": "erro interno", "Unauthorized": "não autenticado",
@@ -75,12 +36,10 @@ HTTP_PT = {"Not Found": "recurso não encontrado", "Method Not Allowed": "métod
            "Content Too Large": "conteúdo grande demais"}
 
 
-def _ctx_value(value: Any) -> str:
-    return str(value).replace(" or ", " ou ")
-
-
 def validation_message(err: dict[str, Any]) -> tuple[str, str]:
-    """(Portuguese, English) message of one pydantic/FastAPI validation error."""
+    """(Portuguese, English) message of one pydantic/FastAPI validation error: Portuguese from
+    the engines' own table (:func:`abordo.law.validation.error_message`, limits and values
+    allowed included), English pydantic's own."""
     kind = str(err.get("type", ""))
     en = str(err.get("msg", "invalid"))
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
@@ -89,14 +48,10 @@ def validation_message(err: dict[str, Any]) -> tuple[str, str]:
         text = en.removeprefix("Value error, ").removeprefix("Assertion failed, ")
         pt, _, en_part = text.partition(" ‖ ")
         return pt, en_part or text
-    template = VALIDATION_PT.get(kind)
-    if template is None:
+    known = error_message(kind, ctx, "pt")
+    if known is None:
         return f"valor inválido ({kind or 'erro'})", en
-    try:
-        pt = template.format(**{k: _ctx_value(v) for k, v in ctx.items()})
-    except (KeyError, IndexError, ValueError):
-        pt = template.split(" (", 1)[0]
-    pt = pt.replace(" 1 caracteres)", " 1 caractere)")
+    pt = known
     if kind == "json_invalid" and ctx.get("error"):
         en = f"{en}: {ctx['error']}"  # the parser's own words stay in the English message
     return pt, en
