@@ -353,3 +353,51 @@ def test_an_unknown_column_does_not_hide_a_blank_required_cell(tmp_path: Path) -
     err = _load_error(_sheets_input(tmp_path))
     assert [(e.row, e.field) for e in [err, *err.details]] == [
         (1, "remarkz"), (2, "embark")]
+
+
+@pytest.mark.parametrize(("section", "field", "value", "limit"), [
+    ({"navy_sea_days": 99_999_999_999_999}, "navy_sea_days.days", 99_999_999_999_999, "≤ 36525"),
+    ({"navy_sea_days": 10**23}, "navy_sea_days.days", 10**23, "≤ 36525"),
+    ({"navy_sea_days": {"days": 36_526, "certificate": "DPMM 1"}}, "navy_sea_days.days", 36_526,
+     "≤ 36525"),
+    ({"target": {"category": "1ON", "required_days": 40_000}}, "target.required_days", 40_000,
+     "≤ 36525"),
+    ({"instructor_activity": [{"date": "2025-11-03", "hours": 30,
+                               "kind": "simulator_instructor"}]},
+     "instructor_activity[0].hours", 30, "≤ 24"),
+    ({"navy_sea_days": -1}, "navy_sea_days.days", -1, "≥ 0"),
+])
+def test_counts_outside_their_bounds_are_refused_naming_the_field(
+        section: dict[str, Any], field: str, value: int, limit: str) -> None:
+    e = _error(case(purpose="course", **section))
+    assert e.field == field
+    word = "máximo" if "≤" in limit else "mínimo"
+    assert e.message == f"valor {'acima' if '≤' in limit else 'abaixo'} do {word} ({limit}) " \
+                        f"(recebido: {value})"
+    assert e.message_en and f"({limit}) (got {value})" in e.message_en
+
+
+def test_the_largest_counts_allowed_are_computed() -> None:
+    d = run(case(purpose="course", navy_sea_days=36_525))
+    assert d.result["counted_days"] == 36_525
+
+
+def test_one_days_activities_cannot_add_up_to_more_than_24_hours() -> None:
+    acts = [{"date": "2025-11-03", "hours": "20.5", "kind": "simulator_instructor"},
+            {"date": "2025-11-04", "hours": 20, "kind": "simulator_instructor"},
+            {"date": "2025-11-03", "hours": 4, "kind": "naval_inspector"}]
+    e = _error(case(purpose="revalidation", instructor_activity=acts))
+    assert e.field == "instructor_activity[2].hours"
+    assert e.message == "as atividades de 03/11/2025 somam 24,5 horas, mais que as 24 de um dia"
+    assert e.message_en == ("the activities of 2025-11-03 add up to 24.5 hours, more than the "
+                            "24 of a day")
+    acts[2]["hours"] = "3.5"  # exactly 24 h on the day: accepted
+    assert run(case(purpose="revalidation", instructor_activity=acts)).result is not None
+
+
+def test_navy_days_bound_in_the_file_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "in.yaml"
+    path.write_text(SEAFARER_2ON + "navy_sea_days: 99999999999999\n", encoding="utf-8")
+    e = _load_error(path)
+    assert (e.file, e.row, e.field) == ("in.yaml", 3, "navy_sea_days.days")
+    assert e.message.startswith("valor acima do máximo (≤ 36525)")

@@ -36,6 +36,7 @@ from abordo.law.errors import InputError
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
+    MAX_DAYS,
     CirRecord,
     Declaration,
     ForeignDeclaration,
@@ -331,7 +332,8 @@ def input_schema() -> dict[str, Any]:
     # ``navy_sea_days: 45`` is read as ``{days: 45}`` (a validator the schema cannot see)
     navy = schema["properties"]["navy_sea_days"]
     schema["properties"]["navy_sea_days"] = {
-        "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": navy["$ref"]}],
+        "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_DAYS},
+                  {"$ref": navy["$ref"]}],
         "default": navy.get("default")}
     for section in SECTIONS:
         schema["properties"][f"{section}_file"] = {

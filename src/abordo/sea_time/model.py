@@ -40,6 +40,13 @@ InstructorKind = Literal["simulator_instructor", "naval_inspector"]
 Attachment = Literal["crew_list", "employment_proof", "company_registration",
                      "antaq_closure", "cir_copy"]
 
+#: Upper bound of every count of days in the input (Navy sea days, the days a target requires):
+#: 100 years of 365.25 days. No career reaches it, so a larger number is a typo, and counts
+#: stay far below any size that would make "days / 365" lose exactness.
+MAX_DAYS = 36_525
+#: Hours of activity on one calendar day, one record or the day's records added up.
+MAX_HOURS_PER_DAY = 24
+
 #: The attachments item 1.26.2 d lists for a seafarer's own declaration (I to V).
 OWN_DECLARATION_ATTACHMENTS: tuple[str, ...] = (
     "crew_list", "employment_proof", "company_registration", "antaq_closure", "cir_copy",
@@ -246,14 +253,14 @@ class InstructorActivity(_Model):
     """One day of naval-inspection or simulator-instruction activity, with its hours."""
 
     date: Date
-    hours: Decimal = Field(ge=0, le=24)
+    hours: Decimal = Field(ge=0, le=MAX_HOURS_PER_DAY)
     kind: InstructorKind
 
 
 class NavyService(_Model):
     """Navy sea days (certificate of the Diretoria do Pessoal Militar da Marinha)."""
 
-    days: int = Field(ge=0)
+    days: int = Field(ge=0, le=MAX_DAYS)
     certificate: str | None = None
 
 
@@ -261,7 +268,7 @@ class Target(_Model):
     """The category sought and, when the caller knows it, the sea time it requires (days)."""
 
     category: str
-    required_days: int | None = Field(default=None, ge=0)
+    required_days: int | None = Field(default=None, ge=0, le=MAX_DAYS)
     source: str | None = None
 
     @field_validator("category")
@@ -293,6 +300,22 @@ class SeaTimeInput(_Model):
             return {"days": v}
         return v
 
+    @model_validator(mode="after")
+    def _hours_per_day(self) -> SeaTimeInput:
+        # The engine adds up one day's sessions (rules.qualifying_dates): each record within
+        # 24 h is not enough, their sum on a date must fit in the day too.
+        total: dict[dt.date, Decimal] = {}
+        for i, act in enumerate(self.instructor_activity):
+            total[act.date] = total.get(act.date, Decimal(0)) + act.hours
+            if total[act.date] > MAX_HOURS_PER_DAY:
+                day, hours = act.date, total[act.date]
+                raise Bilingual(
+                    f"as atividades de {day:%d/%m/%Y} somam {str(hours).replace('.', ',')} "
+                    f"horas, mais que as {MAX_HOURS_PER_DAY} de um dia",
+                    f"the activities of {day.isoformat()} add up to {hours} hours, more "
+                    f"than the {MAX_HOURS_PER_DAY} of a day", f"instructor_activity[{i}].hours")
+        return self
+
 
 def parse_input(data: Mapping[str, Any] | SeaTimeInput, on: dt.date | None = None
                 ) -> SeaTimeInput:
@@ -300,8 +323,10 @@ def parse_input(data: Mapping[str, Any] | SeaTimeInput, on: dt.date | None = Non
 
     Raises :class:`~abordo.law.InputError` naming the field path (``cir[2].disembark``):
     unknown fields, bad dates, unknown category codes, a disembarkation before the
-    embarkation; with a request date ``on`` that the tool covers, also an open CIR record
-    (still aboard on that date) that embarks after it. (A declaration that matches no CIR
+    embarkation, a count of days above :data:`MAX_DAYS` (``navy_sea_days.days``,
+    ``target.required_days``), hours of one date above 24 (``instructor_activity[i].hours``);
+    with a request date ``on`` that the tool covers, also an open CIR record (still aboard on
+    that date) that embarks after it. (A declaration that matches no CIR
     record is not an input error: it counts nothing, and the engine reports it — NORMAM-101
     item 1.26.1 e.)
     """
