@@ -226,3 +226,32 @@ def test_worker_count_above_the_maximum_says_the_limit_in_portuguese() -> None:
     assert isinstance(err, InputError) and err.field == "--workers"
     assert err.message == "valor acima do máximo (≤ 1000000) (recebido: 1000000000)"
     assert err.message_en == "value above the maximum (≤ 1000000) (got 1000000000)"
+
+
+def test_future_infraction_date_is_refused_not_worded_in_the_past() -> None:
+    # Was graded not_covered, "em 01/01/2099 vigorava Portaria MTP nº 667/2021".
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date",
+                                 "2099-01-01", "--nature", "1", "--extent", "light",
+                                 "--no-intent", "--workers", "1"])
+    err = result.exception
+    assert isinstance(err, InputError) and err.field == "--date"
+    assert err.message.startswith("data da infração (01/01/2099) posterior à data da "
+                                  "gradação (")
+    assert "vigorava" not in result.output
+
+
+def test_prior_penalty_imposed_in_the_future_names_its_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {**F01, "offender": {"prior_penalties": [
+        {"provision": "lei-9719/art-8", "imposed_on": "2004-03-01"},
+        {"provision": "lei-9719/art-8", "imposed_on": "2096-11-08"}]}}
+    path = tmp_path / "f.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["abordo", "fine", str(path)])
+    with pytest.raises(SystemExit) as info:
+        run()
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "linha 13, campo offender.prior_penalties[1].imposed_on: penalidade imposta em " \
+           "08/11/2096, depois da data da gradação" in err, err

@@ -10,6 +10,7 @@ import pytest
 from fines_helpers import make_input
 
 from abordo.law.decision import Verdict
+from abordo.law.errors import InputError
 from abordo.port_fines import grade, load_catalogue
 from abordo.port_fines.catalogue import Catalogue
 from abordo.port_fines.rules import recidivism_window_end
@@ -149,3 +150,36 @@ def test_art9_health_and_safety_are_one_legal_provision_by_default() -> None:
     # Without a prior on the sibling entry the reading decides nothing and is not listed.
     plain = grade(make_input(priors=[PRIOR]))
     assert not any(i.id.startswith("fines.recidivism") for i in plain.interpretations)
+
+
+def test_infraction_and_prior_penalties_after_the_date_judged_are_refused() -> None:
+    # The date judged (the faces give today) bounds the facts: a 2099 infraction or a
+    # penalty imposed after it has not happened — refused, not graded under today's norm.
+    data = make_input(date=dt.date(2099, 1, 1), workers=1,
+                      priors=[PRIOR, {"provision": "lei-9719/art-8", "imposed_on": "2098-01-01"}])
+    with pytest.raises(InputError) as err:
+        grade(data, judged_on=dt.date(2026, 11, 30))
+    e = err.value
+    assert [x.field for x in [e, *e.details]] == ["infraction.date",
+                                                  "offender.prior_penalties[1].imposed_on"]
+    assert e.message == ("data da infração (01/01/2099) posterior à data da gradação "
+                         "(30/11/2026): só se gradua infração já ocorrida")
+    assert e.details[0].message_en == ("penalty imposed on 2098-01-01, after the date of the "
+                                       "grading (2026-11-30): give only penalties already "
+                                       "imposed")
+    # On the date judged itself both are facts already: graded.
+    same_day = make_input(date=dt.date(2009, 3, 17), workers=1,
+                          priors=[{"provision": "lei-9719/art-8", "imposed_on": "2009-03-17"}])
+    assert grade(same_day, judged_on=dt.date(2009, 3, 17)).result["doubled"] is False
+
+
+def test_penalty_between_the_infraction_and_the_date_judged_is_traced_not_refused() -> None:
+    # Part of the offender's record when the fine is graded, but not prior to the infraction
+    # (worked case r10-pf07): no recidivism, and the trace says why.
+    d = grade(make_input(date=dt.date(2005, 6, 10), workers=1,
+                         priors=[{"provision": "lei-9719/art-8", "imposed_on": "2005-07-01"}]),
+              judged_on=dt.date(2026, 11, 30))
+    assert d.result["doubled"] is False
+    texts = [s.text.pt for s in d.trace if s.rule == "port_fines.recidivism"]
+    assert texts == ["Penalidade no mesmo dispositivo imposta em 01/07/2005, não anterior à "
+                     "infração de 10/06/2005: não gera reincidência."]

@@ -19,10 +19,11 @@ RESULT_KEYS = (
 
 def run(input: dict[str, Any], on: dt.date | None, options: dict[str, Any],
         base_dir: Path) -> dict[str, Any]:
-    """Grade the case's input. ``on`` is not used: the infraction's own date selects the norm
-    (tempus regit actum); ``base_dir`` is not used (no side files). InputError propagates."""
-    del on, base_dir
-    decision = grade(input, options)
+    """Grade the case's input. The infraction's own date selects the norm (tempus regit
+    actum); ``on``, when the case gives it, is the date judged: no infraction or prior penalty
+    may come after it. ``base_dir`` is not used (no side files). InputError propagates."""
+    del base_dir
+    decision = grade(input, options, judged_on=on)
     out: dict[str, Any] = {
         "verdict": decision.verdict.value,
         "regime": decision.regime,

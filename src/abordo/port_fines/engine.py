@@ -176,12 +176,15 @@ def _unknown_provisions(data: Mapping[str, Any], cat: Catalogue) -> list[InputEr
 
 
 def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None = None, *,
-          catalogue: Catalogue | None = None) -> Decision:
+          catalogue: Catalogue | None = None, judged_on: dt.date | None = None) -> Decision:
     """Grade one infraction of Lei 9.719/1998 under Portaria MTE nº 746/2000.
 
     ``data``: the input of :mod:`abordo.port_fines.model` (dict or :class:`FineInput`).
     ``options``: interpretation choices, e.g. ``{"fines": "minimum.final"}``.
     ``catalogue``: an Annex I catalogue to use instead of the shipped one (tests).
+    ``judged_on``: the date the grading is made (the faces give today; None: not checked).
+    The engine reads no clock: with it, an infraction or a prior penalty dated after it —
+    facts that have not happened yet — is an input error.
 
     Returns a :class:`Decision` with verdict ``computed`` (``result`` holds the range, cell,
     modifiers, per-worker value and total ``amount``, all ``Decimal`` BRL to the centavo, and
@@ -195,15 +198,44 @@ def grade(data: Mapping[str, Any] | FineInput, options: Mapping[str, Any] | None
     (``infraction.workers``), correction without saying whether the infraction is sanable
     (``infraction.sanable``), a chosen value without reason or outside the cell
     (``grading.reason`` / ``grading.chosen_value``), unknown fields or bad values, unknown
-    options (``options.<family>``). An option the grading does not rest on is reported
-    (finding ``option_not_applicable``, info).
+    options (``options.<family>``), with ``judged_on`` an infraction date
+    (``infraction.date``) or a penalty imposed (``offender.prior_penalties[i].imposed_on``)
+    after it. (A penalty imposed after the infraction but not after ``judged_on`` is part of
+    the offender's record: not prior to the infraction, it is traced and makes no
+    recidivism.) An option the grading does not rest on is reported (finding
+    ``option_not_applicable``, info).
     """
     opts = normalize_options(options)
-    return report_unused_options(_grade(data, opts, catalogue), opts)
+    return report_unused_options(_grade(data, opts, catalogue, judged_on), opts)
+
+
+def _not_yet_happened(fine: FineInput, judged_on: dt.date) -> list[InputError]:
+    """Spec README rule 2: facts are judged on the date of the facts, and the caller gives the
+    date judged (default today). A fine grades an infraction found, and recidivism rests on
+    penalties already imposed: either dated after the date judged is a typo (2099 for 2009),
+    not a hypothetical to grade under whichever norm is in force today."""
+    on_pt, on_en = d_pt(judged_on), judged_on.isoformat()
+    out = []
+    inf = fine.infraction.date
+    if inf > judged_on:
+        out.append(InputError(
+            f"data da infração ({d_pt(inf)}) posterior à data da gradação ({on_pt}): só se "
+            "gradua infração já ocorrida", "infraction.date",
+            message_en=f"infraction date ({inf.isoformat()}) after the date of the grading "
+            f"({on_en}): only an infraction that has happened is graded"))
+    for i, prior in enumerate(fine.offender.prior_penalties):
+        if prior.imposed_on > judged_on:
+            out.append(InputError(
+                f"penalidade imposta em {d_pt(prior.imposed_on)}, depois da data da gradação "
+                f"({on_pt}): informe só penalidades já impostas",
+                f"offender.prior_penalties[{i}].imposed_on",
+                message_en=f"penalty imposed on {prior.imposed_on.isoformat()}, after the date "
+                f"of the grading ({on_en}): give only penalties already imposed"))
+    return out
 
 
 def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
-           catalogue: Catalogue | None) -> Decision:
+           catalogue: Catalogue | None, judged_on: dt.date | None) -> Decision:
     cat = catalogue if catalogue is not None else _load_catalogue()
     try:
         fine = parse_input(data)
@@ -215,6 +247,8 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
         if not extra:
             raise
         raise InputError.listing([exc, *exc.details, *extra]) from None
+    if judged_on is not None and (future := _not_yet_happened(fine, judged_on)):
+        raise InputError.listing(future)
     check_options([PACKAGE], opts)
     chosen_interp: dict[str, Interpretation] = {f: resolve(PACKAGE, f, opts) for f in FAMILIES}
     inf = fine.infraction

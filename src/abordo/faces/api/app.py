@@ -321,7 +321,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
               option: Annotated[list[str] | None, Query(max_length=20)] = None
               ) -> dict[str, Any]:
         grade = _load("abordo.port_fines", "grade")
-        result: dict[str, Any] = grade(body, _options(option)).to_json(lang)
+        result: dict[str, Any] = grade(body, _options(option),
+                                       judged_on=today()).to_json(lang)
         return result
 
     @api.post("/sea-time", tags=["engines"], summary="Cômputo de tempo de embarque")

@@ -24,6 +24,7 @@ from abordo.faces.cli.common import (
     emit_report,
     parse_options,
     resolve_lang,
+    today,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.port_fines import (
@@ -183,7 +184,7 @@ def register(app: typer.Typer) -> None:
                     message_en="give the file OR the infraction flags, not both")
             data, index = read_input(file)
             try:
-                decision = grade(data, options)
+                decision = grade(data, options, judged_on=today())
             except InputError as exc:
                 raise locate(exc, str(file), index) from None
         else:
@@ -203,7 +204,7 @@ def register(app: typer.Typer) -> None:
                     grading["chosen_value"] = _decimal_text(chosen_value)
                 data["grading"] = grading
             try:
-                decision = grade(data, options)
+                decision = grade(data, options, judged_on=today())
             except InputError as exc:
                 raise _flag_error(exc) from None
 
