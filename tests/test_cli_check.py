@@ -184,3 +184,14 @@ def test_html_next_step_names_groups_in_words_and_english_plurals(tmp_path: Path
     en = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
                              "--on", "2026-11-30", "--lang", "en", "--format", "json"])
     assert "Brazilian(s)" not in en.output and " 1 Brazilians " not in en.output
+
+
+def test_vessel_file_saved_in_windows_1252_is_read(tmp_path: Path) -> None:
+    # "Smart quotes" are bytes 0x93/0x94 in Windows-1252: read as Latin-1 they were control
+    # characters the YAML parser refused. One decoder now reads every input (and case files).
+    text = (ROOT / "examples/bulk-mar-de-minas.yaml").read_text(encoding="utf-8")
+    p = tmp_path / "v.yaml"
+    p.write_bytes(("# navio “Mar de Minas” — salvo no Bloco de Notas\n" + text).encode("cp1252"))
+    r = runner.invoke(app, ["check", str(p), "--on", "2026-11-30", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["quota"]["verdict"] == "compliant"

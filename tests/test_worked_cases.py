@@ -46,12 +46,13 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
     (tmp_path / "x.yaml").write_text("id: x\nengine: crew_quota\non: 2026-04-31\ninput: {}\n"
                                      "expect: {verdict: compliant}\n", encoding="utf-8")
     (res,) = run_cases([tmp_path / "x.yaml"])
-    assert res.status == "error" and res.difference == (
+    assert res.status == "invalid" and res.difference == (
         f"caso ilegível {tmp_path / 'x.yaml'}, linha 3, campo on: data inexistente 2026-04-31")
     (tmp_path / "y.yaml").write_text("id: y\nengine: [crew_quota\n", encoding="utf-8")
     (tmp_path / "z.yaml").write_text("id: z\nengine: crew_quota\n", encoding="utf-8")
     (y, z) = run_cases([tmp_path / "y.yaml", tmp_path / "z.yaml"])
-    assert (y.difference or "").startswith(f"caso ilegível {tmp_path / 'y.yaml'}, linha 3")
+    assert (y.difference or "").startswith(f"caso ilegível {tmp_path / 'y.yaml'}, linha 3: "
+                                           "YAML inválido: ")
     assert z.difference == f"{tmp_path / 'z.yaml'}: não é um caso (faltam engine/expect)"
 
 
@@ -76,3 +77,41 @@ def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path)
         "expect: {verdict: input_error}\n", encoding="utf-8")
     mixed = runner.invoke(app, ["cases", "check", str(tmp_path)])
     assert mixed.exit_code == 1 and "1 aprovado(s), 1 reprovado(s)" in said(mixed)
+
+
+LATIN1_CASE = ("id: lat1\nengine: port_fine\ndescription: 'escala de São Luís, infração'\n"
+               "input:\n  infraction: {provision: lei-9719/art-8, date: 2009-03-17, nature: 3,"
+               " extent: medium, intent: true, workers: 7}\n"
+               "expect: {cell: Em+Ic, amount: '19320.00'}\n")
+
+
+def test_a_latin1_case_file_is_read_as_abordo_check_reads_it(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "lat.yaml").write_bytes(LATIN1_CASE.encode("latin-1"))
+    (res,) = run_cases([tmp_path / "lat.yaml"])
+    assert (res.status, res.case_id, res.difference) == ("pass", "lat1", None)
+    r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
+    assert r.exit_code == 0 and r.output == "OK lat1 (port_fine)\n1 aprovado(s), 0 reprovado(s)\n"
+
+
+def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "a-good.yaml").write_text(LATIN1_CASE, encoding="utf-8")
+    (tmp_path / "b-utf16.yaml").write_bytes(LATIN1_CASE.encode("utf-16"))
+    (tmp_path / "c-broken.yaml").write_text("id: y\nengine: [port_fine\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
+    lines = r.output.splitlines()
+    assert r.exit_code == 2  # not 1: no case failed, two files could not be read
+    assert lines[0] == "OK lat1 (port_fine)"
+    assert lines[1] == (f"erro de entrada: caso ilegível {tmp_path / 'b-utf16.yaml'}: "
+                        "codificação não suportada (UTF-16); salve como UTF-8 ou CSV")
+    assert lines[2].startswith(f"erro de entrada: caso ilegível {tmp_path / 'c-broken.yaml'}, "
+                               "linha 3: YAML inválido: ")
+    assert lines[3] == "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso ilegível(is)"
+    assert "codec" not in r.output and "Traceback" not in r.output

@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from abordo.law.documents import line_of, read_document
+from abordo.law.documents import decode, line_of, read_document
 from abordo.law.errors import InputError
 from abordo.law.validation import loc_to_path
 
@@ -41,8 +41,10 @@ Runner = Callable[[dict[str, Any], dt.date | None, dict[str, Any], Path], dict[s
 
 @dataclass(frozen=True)
 class CaseResult:
-    """``status``: pass | fail | not_built | error; ``is_case``: false for a YAML file that
-    is not a worked case at all (no ``engine`` / ``expect``)."""
+    """``status``: pass | fail | not_built | error (the engine crashed, or a YAML file that
+    is not a worked case at all: ``is_case`` false, no ``engine`` / ``expect``) | invalid (a
+    case file that cannot be read: its encoding, its YAML, an impossible date, ``expect`` or
+    ``input`` not mappings — bad input, not a failed case)."""
 
     case_id: str
     path: Path
@@ -144,15 +146,24 @@ def _compare_value(key: str, exp: Any, act: Any) -> str | None:
 def run_case(path: Path) -> CaseResult:
     """Load one case file, run its engine and compare with its ``expect`` block."""
     try:
-        case = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
-        return CaseResult(path.stem, path, "?", "error", _unreadable(path, exc))
+        # Decoded as every other input (abordo check, fine, sea-time): UTF-8, else the
+        # Windows-1252 / Latin-1 an editor on Windows saves.
+        text = decode(path.read_bytes(), str(path))
+        case = yaml.safe_load(text)
+    except InputError as exc:  # UTF-16 or binary content
+        return CaseResult(path.stem, path, "?", "invalid", f"caso ilegível {path}: "
+                          f"{exc.message}")
+    except OSError as exc:
+        return CaseResult(path.stem, path, "?", "invalid",
+                          f"caso ilegível {path}: {exc.strerror or exc}")
+    except (yaml.YAMLError, ValueError) as exc:
+        return CaseResult(path.stem, path, "?", "invalid", _unreadable(path, exc))
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
         return CaseResult(path.stem, path, "?", "error",
                           f"{path}: não é um caso (faltam engine/expect)", is_case=False)
     if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
-        return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "error",
-                          "`expect` e `input` devem ser mapeamentos")
+        return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "invalid",
+                          f"caso inválido {path}: `expect` e `input` devem ser mapeamentos")
     case_id = str(case.get("id", path.stem))
     engine = str(case["engine"])
     runner = load_runner(engine)
@@ -177,10 +188,13 @@ def _unreadable(path: Path, exc: Exception) -> str:
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.YAMLError) and mark is not None:
         problem = getattr(exc, "problem", None) or exc
-        return f"caso ilegível {path}, linha {mark.line + 1}: {problem}"
+        return f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: {problem}"
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
-        data, index = read_document(path)
+        try:
+            data, index = read_document(path)
+        except InputError as again:  # e.g. a repeated key, which this reading refuses
+            return f"caso ilegível {path}: {again.render()}"
         for loc, value in _leaves(data, ()):
             if isinstance(value, str) and _ISO_DATE.fullmatch(value):
                 try:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from abordo.crew.ranks import normalize_rank
+from abordo.law.documents import decode as decode  # re-exported: every text input alike
 from abordo.law.errors import InputError
 
 # normalized header → (field, kind); kind: str | bool | date | personal
@@ -61,29 +62,6 @@ FALSE = {"false", "nao", "não", "n", "no", "0", "", "falso"}
 def header_key(cell: Any) -> str:
     text = re.sub(r"^\s*\d+\s*[.)]\s*", "", str(cell or ""))  # FAL Form 5 numbers its boxes
     return normalize_rank(text)
-
-
-def decode(raw: bytes, name: str) -> str:
-    """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel writes them.
-
-    Raises :class:`InputError` for UTF-16/32 (BOM) or binary content (NUL bytes, e.g. an
-    XLSX named .csv), which would otherwise decode into garbage.
-    """
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError(
-            "codificação não suportada (UTF-16); salve como UTF-8 ou CSV", file=name,
-            message_en="unsupported encoding (UTF-16); save as UTF-8 or CSV")
-    if b"\x00" in raw[:4096]:
-        raise InputError("o arquivo não é texto (UTF-16 sem marca, ou uma planilha XLSX com "
-                         "extensão .csv?)", file=name,
-                         message_en="not a text file (UTF-16 without a mark, or an XLSX "
-                         "named .csv?)")
-    for enc in ("utf-8-sig", "cp1252"):
-        try:
-            return raw.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("latin-1")  # every byte is a Latin-1 character
 
 
 def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:

@@ -18,6 +18,30 @@ from abordo.law.validation import loc_to_path
 LineIndex = dict[tuple[Any, ...], int]
 
 
+def decode(raw: bytes, name: str) -> str:
+    """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
+    editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
+
+    Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
+    bytes, e.g. an XLSX under another name), which would otherwise decode into garbage.
+    """
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(
+            "codificação não suportada (UTF-16); salve como UTF-8 ou CSV", file=name,
+            message_en="unsupported encoding (UTF-16); save as UTF-8 or CSV")
+    if b"\x00" in raw[:4096]:
+        raise InputError("o arquivo não é texto (UTF-16 sem marca, ou uma planilha XLSX com "
+                         "extensão .csv?)", file=name,
+                         message_en="not a text file (UTF-16 without a mark, or an XLSX "
+                         "named .csv?)")
+    for enc in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")  # every byte is a Latin-1 character
+
+
 class InputLoader(yaml.SafeLoader):
     """Safe YAML loader that leaves dates as text, so that a bad date (2026-13-01) is
     reported by the model with its field path instead of failing inside the parser."""
@@ -90,10 +114,10 @@ def read_document(path: Path, display: str | None = None) -> tuple[Any, LineInde
                          message_en=f"a folder, not a file: {display}")
     try:
         raw = path.read_bytes()
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_document(text, path.suffix.lower() == ".json", display)
+    except OSError as exc:
+        raise InputError(f"não foi possível ler {display}: {exc.strerror}", file=display,
+                         message_en=f"cannot read {display}: {exc.strerror}") from None
+    return parse_document(decode(raw, display), path.suffix.lower() == ".json", display)
 
 
 def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineIndex]:

@@ -18,7 +18,9 @@ def register(app: typer.Typer) -> None:
 
     @cases_app.command("check", cls=PtCommand)
     def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos")) -> None:
-        """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim."""
+        """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim.
+
+        Saída 0 todos aprovados, 1 algum caso reprovado, 2 arquivo de caso ilegível."""
         if not directory.exists():
             console.print(f"[bold red]erro de entrada[/]: pasta ou arquivo de casos não "
                           f"encontrado: {escape(str(directory))}")
@@ -31,9 +33,13 @@ def register(app: typer.Typer) -> None:
             console.print(f"[bold red]erro de entrada[/]: nenhum caso resolvido em "
                           f"{escape(str(directory))}: {what}")
             raise typer.Exit(2)
-        passed = failed = not_built = 0
+        passed = failed = not_built = invalid = 0
         for r in results:
-            if r.status == "pass":
+            if r.status == "invalid":
+                invalid += 1
+                console.print(f"[bold red]erro de entrada[/]: {escape(r.difference or '')}",
+                              soft_wrap=True)
+            elif r.status == "pass":
                 passed += 1
                 # one line per case, whatever the terminal's width (for grep)
                 console.print(f"[green]OK[/] {escape(r.case_id)} ({r.engine})", soft_wrap=True)
@@ -47,7 +53,10 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): "
                               f"{escape(r.difference or '')}", markup=True, soft_wrap=True)
         tail = f", {not_built} não implementado(s)" if not_built else ""
+        tail += f", {invalid} arquivo(s) de caso ilegível(is)" if invalid else ""
         console.print(f"{passed} aprovado(s), {failed} reprovado(s){tail}")
-        raise typer.Exit(1 if failed or not_built else 0)
+        # A case file that cannot be read is bad input (2), as for every command; 1 says
+        # that a case ran and failed.
+        raise typer.Exit(2 if invalid else 1 if failed or not_built else 0)
 
     app.add_typer(cases_app, name="cases")
