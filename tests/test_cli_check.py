@@ -195,3 +195,48 @@ def test_vessel_file_saved_in_windows_1252_is_read(tmp_path: Path) -> None:
     r = runner.invoke(app, ["check", str(p), "--on", "2026-11-30", "--format", "json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["quota"]["verdict"] == "compliant"
+
+
+def test_a_spreadsheet_given_to_check_says_where_a_crew_list_goes(tmp_path: Path) -> None:
+    # Was "YAML inválido: unacceptable character #x0003".
+    for path in (ROOT / "examples/psv-atlantic-provider-fal5.xlsx",
+                 ROOT / "examples/tanker-coastal-spirit-crew.csv"):
+        r = runner.invoke(app, ["check", str(path)])
+        err = r.exception
+        assert isinstance(err, InputError) and err.file == str(path) and err.field is None
+        assert err.message.startswith("é uma planilha: uma lista de tripulantes entra no caso "
+                                      f"em crew_file (ex.: crew_file: {path.name}, ")
+        assert err.message_en and err.message_en.startswith(
+            "is a spreadsheet: a crew list goes into the case as crew_file")
+    # An XLSX under a YAML name is known by its first bytes, in plan too.
+    disguised = tmp_path / "case.yaml"
+    disguised.write_bytes((ROOT / "examples/psv-atlantic-provider-fal5.xlsx").read_bytes())
+    r = runner.invoke(app, ["plan", str(disguised)])
+    assert isinstance(r.exception, InputError)
+    assert r.exception.message.startswith("é uma planilha")
+    assert "que abordo plan lê" in r.exception.message
+
+
+def test_a_fine_or_sea_time_input_given_to_check_names_the_command_to_use() -> None:
+    # Was a list of "campo desconhecido".
+    fine = runner.invoke(app, ["check", str(ROOT / "examples/fines/rest-interval.yaml")])
+    assert isinstance(fine.exception, InputError) and not fine.exception.details
+    assert fine.exception.message == (
+        "parece uma entrada de multa (infraction, offender): use abordo fine "
+        "rest-interval.yaml; abordo check lê o caso de uma embarcação (vessel, operation, crew)")
+    sea = runner.invoke(app, ["check", str(ROOT / "examples/sea-time/seafarer-2on-promotion.yaml"),
+                              "--lang", "en"])
+    assert isinstance(sea.exception, InputError)
+    assert sea.exception.message_en == (
+        "looks like a sea-time input (seafarer, cir…): use abordo sea-time "
+        "seafarer-2on-promotion.yaml; abordo check reads a vessel case (vessel, operation, crew)")
+
+
+def test_a_vessel_case_with_a_stray_fine_key_keeps_its_field_errors(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("vessel: {flag: NO, activity: offshore_support}\ninfraction: {}\n",
+                 encoding="utf-8")
+    r = runner.invoke(app, ["check", str(p)])
+    err = r.exception
+    assert isinstance(err, InputError)
+    assert [(e.field, e.row) for e in [err, *err.details]][-1] == ("infraction", 2)

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from abordo.crew.load import load_vessel_case
+from abordo.crew.model import VesselCase
 from abordo.faces.cli.common import (
     LangOpt,
     OutOpt,
@@ -23,9 +24,88 @@ from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report, vessel_line
 from abordo.law.decision import Verdict
+from abordo.law.documents import read_document
 from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota
 from abordo.vessel_check import check_vessel
+
+# Files a crew list comes in; ``abordo check`` reads a vessel case (YAML or JSON) that names
+# one in ``crew_file``. Spreadsheets are also recognised by their first bytes (an XLSX is a
+# ZIP, an XLS an OLE2 file), whatever their name.
+SPREADSHEET_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv"}
+SPREADSHEET_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
+# Top-level keys that make a file a vessel case, whatever else is wrong with it.
+VESSEL_KEYS = {"vessel", "operation", "crew", "crew_file"}
+
+
+def _is_spreadsheet(path: Path) -> bool:
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as fh:
+            return fh.read(4) in SPREADSHEET_MAGIC
+    except OSError:  # not found, a folder…: read_document says so
+        return False
+
+
+def _other_engines_input(path: Path, command: str) -> InputError | None:
+    """The error for a fine or sea-time input given to ``abordo check``/``plan`` (its
+    top-level keys are that engine's and none a vessel case's), else None."""
+    from abordo.port_fines.model import FineInput
+    from abordo.sea_time.io import SECTIONS
+    from abordo.sea_time.model import SeaTimeInput
+
+    try:
+        data, _ = read_document(path)
+    except InputError:
+        return None
+    keys = set(data)
+    if not keys or keys & VESSEL_KEYS:
+        return None
+    fine = len(keys & set(FineInput.model_fields))
+    sea = len(keys & (set(SeaTimeInput.model_fields) | {f"{s}_file" for s in SECTIONS}))
+    if fine and fine >= sea:
+        return InputError(
+            "parece uma entrada de multa (infraction, offender): use abordo fine "
+            f"{path.name}; abordo {command} lê o caso de uma embarcação (vessel, operation, crew)",
+            file=str(path),
+            message_en="looks like a fine input (infraction, offender): use abordo fine "
+            f"{path.name}; abordo {command} reads a vessel case (vessel, operation, crew)")
+    if sea:
+        return InputError(
+            "parece uma entrada de tempo de embarque (seafarer, cir…): use abordo sea-time "
+            f"{path.name}; abordo {command} lê o caso de uma embarcação (vessel, operation, crew)",
+            file=str(path),
+            message_en="looks like a sea-time input (seafarer, cir…): use abordo sea-time "
+            f"{path.name}; abordo {command} reads a vessel case (vessel, operation, crew)")
+    return None
+
+
+def load_case(path: Path, keep_personal_data: bool | None = None, command: str = "check"
+              ) -> VesselCase:
+    """The vessel case of ``abordo check``/``plan`` (``command``), as
+    :func:`load_vessel_case` reads it.
+
+    Raises :class:`InputError` naming the file for the wrong kind of file, instead of the
+    parser's or the model's words about it: a spreadsheet (a crew list goes into the case as
+    ``crew_file``), or a fine / sea-time input (the command to use)."""
+    if _is_spreadsheet(path):
+        raise InputError(
+            "é uma planilha: uma lista de tripulantes entra no caso em crew_file (ex.: "
+            f"crew_file: {path.name}, num caso YAML ou JSON com vessel e operation), que "
+            f"abordo {command} lê; um cômputo de tempo de embarque em XLSX: abordo sea-time",
+            file=str(path),
+            message_en="is a spreadsheet: a crew list goes into the case as crew_file (e.g. "
+            f"crew_file: {path.name}, in a YAML or JSON case with vessel and operation), "
+            f"which abordo {command} reads; a sea-time workbook: abordo sea-time")
+    try:
+        return load_vessel_case(path, keep_personal_data)
+    except InputError:
+        other = _other_engines_input(path, command)
+        if other is not None:
+            raise other from None
+        raise
+
 
 OptionOpt = typer.Option(
     None, "--option", help="interpretação escolhida, ex.: quota.groups=department_or_level")
@@ -49,7 +129,7 @@ def register(app: typer.Typer) -> None:
         language = resolve_lang(lang)
         day = parse_on(on) or today()  # the command line first
         opts = parse_options(option, ["abordo.quota", "abordo.immigration"])
-        case = load_vessel_case(file, keep_personal_data or None)
+        case = load_case(file, keep_personal_data or None)
         try:
             result = check_vessel(case, day, opts)
         except InputError as exc:
@@ -73,7 +153,7 @@ def register(app: typer.Typer) -> None:
         language = resolve_lang(lang)
         day = parse_on(on) or today()  # the command line first
         opts = parse_options(option, ["abordo.quota"])
-        case = load_vessel_case(file)
+        case = load_case(file, command="plan")
         try:
             d = plan_quota(case, day, opts)
         except InputError as exc:
