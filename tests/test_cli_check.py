@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import datetime as dt
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from abordo.faces.cli.main import app
@@ -240,3 +242,19 @@ def test_a_vessel_case_with_a_stray_fine_key_keeps_its_field_errors(tmp_path: Pa
     err = r.exception
     assert isinstance(err, InputError)
     assert [(e.field, e.row) for e in [err, *err.details]][-1] == ("infraction", 2)
+
+
+def test_norms_without_on_shows_what_is_in_force_today(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    monkeypatch.setattr("abordo.faces.cli.norms.today", lambda: dt.date(2019, 5, 1))
+    r = runner.invoke(app, ["norms"])
+    assert r.exit_code == 0, r.output
+    assert r.output == runner.invoke(app, ["norms", "--on", "2019-05-01"]).output
+    line = next(x for x in r.output.splitlines() if x.startswith("│ in-sit-70-2007 "))
+    assert "em 01/05/2019" in r.output and line.rstrip(" │").endswith("em vigor")
+    rows = json.loads(runner.invoke(app, ["norms", "--format", "json"]).output)
+    by_id = {row["id"]: row["in_force_on_date"] for row in rows}
+    assert by_id["in-sit-70-2007"] is True and by_id["in-mtp-2-2021"] is False
+    # --on still overrides today
+    rows = json.loads(runner.invoke(app, ["norms", "-f", "json", "--on", "2022-01-01"]).output)
+    assert {row["id"]: row["in_force_on_date"] for row in rows}["in-sit-70-2007"] is False
