@@ -216,7 +216,7 @@ def test_justification_skeleton_has_placeholders() -> None:
     text = grade(make_input()).result["justification"]
     assert "Extensão: grave. [descrever os efeitos" in text
     assert "Intenção: sem intenção. [indicar os motivos" in text
-    assert "R$ 3.105,00 × 12 trabalhador(es) em situação irregular = R$ 37.260,00" in text
+    assert "R$ 3.105,00 × 12 trabalhadores em situação irregular = R$ 37.260,00" in text
 
 
 def test_every_figure_has_a_citation() -> None:
@@ -242,3 +242,10 @@ def test_json_is_plain_and_exact() -> None:
     assert j["result"]["range"] == ["345.00", "3105.00"]
     assert j["verdict"] == "computed"
     assert j["summary"].startswith("Fine of R$37,260.00")
+
+
+def test_thousands_are_marked_in_the_texts() -> None:
+    from abordo.law.text import whole
+
+    assert (whole(1000), whole(1000, "en"), whole(12), whole(1_000_000)) == (
+        "1.000", "1,000", "12", "1.000.000")

@@ -140,8 +140,11 @@ def test_csv_row_errors_name_file_row_field(tmp_path: Path) -> None:
     e = _load_error(_sheets_input(tmp_path))
     # the second data row is line 3 of the file, as a spreadsheet shows it (header = line 1)
     assert (e.file, e.row, e.field) == ("cir.csv", 3, "disembark")
-    assert e.render() == ("arquivo cir.csv, linha 3, campo disembark: desembarque (2025-03-31) "
-                          "anterior ao embarque (2025-04-01)")
+    # dates said as the sheet writes them (dd/mm/aaaa), in English as ISO
+    assert e.render() == ("arquivo cir.csv, linha 3, campo disembark: desembarque (31/03/2025) "
+                          "anterior ao embarque (01/04/2025)")
+    assert "disembarkation (2025-03-31) is before the embarkation (2025-04-01)" in \
+        e.render("en")
 
 
 def test_csv_unknown_column_and_declaration_row(tmp_path: Path) -> None:

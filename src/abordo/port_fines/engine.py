@@ -32,6 +32,7 @@ from abordo.law.interpretations import catalogue as interpretation_catalogue
 from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import NormRegistry, norm_registry
 from abordo.law.params import dated_value
+from abordo.law.text import whole
 from abordo.law.validation import input_error_from_pydantic
 from abordo.port_fines import rules
 from abordo.port_fines.catalogue import CENT, PACKAGE, Catalogue, Provision, gradation_versions
@@ -331,9 +332,10 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     b.cite(c.art3_intent)
     if prov.per_worker:
         b.step("port_fines.extent_not_by_workers",
-               f"O número de trabalhadores ({inf.workers}) não entra na avaliação da extensão "
-               "(multa per capita).",
-               f"The number of workers ({inf.workers}) is not used to assess the extent "
+               f"O número de trabalhadores ({whole(inf.workers or 0)}) não entra na avaliação "
+               "da extensão (multa per capita).",
+               f"The number of workers ({whole(inf.workers or 0, 'en')}) is not used to assess "
+               "the extent "
                "(per-capita fine).",
                c.art5, workers=inf.workers)
 
@@ -473,16 +475,18 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     multiplier, amount = rules.per_worker_total(unit, prov.per_worker, inf.workers)
     if prov.per_worker:
         b.step("port_fines.per_worker",
-               f"Multa por trabalhador em situação irregular: {brl(unit)} × {multiplier} = "
-               f"{brl(amount)}.",
-               f"Fine per worker in irregular situation: {brl(unit, 'en')} × {multiplier} = "
+               f"Multa por trabalhador em situação irregular: {brl(unit)} × "
+               f"{whole(multiplier)} = {brl(amount)}.",
+               f"Fine per worker in irregular situation: {brl(unit, 'en')} × "
+               f"{whole(multiplier, 'en')} = "
                f"{brl(amount, 'en')}.",
                c.basis, unit=unit, workers=multiplier, amount=amount)
     else:
         note_pt = note_en = ""
         if inf.workers:
-            note_pt = (f"; os {inf.workers} trabalhadores informados não multiplicam a multa")
-            note_en = f"; the {inf.workers} workers given do not multiply the fine"
+            note_pt = (f"; os {whole(inf.workers)} trabalhadores informados não multiplicam a "
+                       "multa")
+            note_en = f"; the {whole(inf.workers, 'en')} workers given do not multiply the fine"
         b.step("port_fines.per_infraction",
                f"Multa por infração ({amount_basis}){note_pt}: {brl(amount)}.",
                f"Fine per infraction ({amount_basis}){note_en}: {brl(amount, 'en')}.",
@@ -543,9 +547,10 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     }
     if prov.per_worker:
         summary = Msg(
-            f"Multa de {brl(amount)} ({brl(unit)} por trabalhador × {multiplier}) — "
+            f"Multa de {brl(amount)} ({brl(unit)} por trabalhador × {whole(multiplier)}) — "
             f"{c.provision.label}, célula {code}.",
-            f"Fine of {brl(amount, 'en')} ({brl(unit, 'en')} per worker × {multiplier}) — "
+            f"Fine of {brl(amount, 'en')} ({brl(unit, 'en')} per worker × "
+            f"{whole(multiplier, 'en')}) — "
             f"{c.provision.label}, cell {code}.")
     else:
         summary = Msg(f"Multa de {brl(amount)} — {c.provision.label}, célula {code}.",

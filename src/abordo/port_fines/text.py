@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from abordo.law.decision import Msg
-from abordo.law.text import br_date
+from abordo.law.text import br_date, whole
 from abordo.port_fines.rules import Cell
 
 EXTENT = {"light": Msg("leve", "light"), "medium": Msg("média", "medium"),
@@ -105,7 +105,7 @@ def justification(f: JustificationFacts) -> str:
     ]
     if f.per_worker and f.workers:
         lines.append(
-            f"   O número de trabalhadores em situação irregular ({f.workers}) não foi "
+            f"   O número de trabalhadores em situação irregular ({whole(f.workers)}) não foi "
             "considerado na avaliação da extensão (art. 5º)."
         )
     lines += [
@@ -126,7 +126,8 @@ def justification(f: JustificationFacts) -> str:
         n += 1
     if f.per_worker:
         lines.append(
-            f"{n}. Valor da multa: {brl(f.unit_value)} × {f.multiplier} trabalhador(es) em "
+            f"{n}. Valor da multa: {brl(f.unit_value)} × {whole(f.multiplier)} "
+            f"{'trabalhador' if f.multiplier == 1 else 'trabalhadores'} em "
             f"situação irregular = {brl(f.amount)} ({f.amount_basis})."
         )
     else:

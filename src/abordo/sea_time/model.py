@@ -21,6 +21,7 @@ import pycountry
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from abordo.law.errors import InputError
+from abordo.law.text import br_date
 from abordo.law.validation import Bilingual, Date, input_error_from_pydantic
 from abordo.sea_time.catalog import categories, version_on
 
@@ -165,8 +166,8 @@ class CirRecord(_Model):
     def _dates(self) -> CirRecord:
         if self.disembark is not None and self.disembark < self.embark:
             raise Bilingual(
-                f"desembarque ({self.disembark.isoformat()}) anterior ao embarque "
-                f"({self.embark.isoformat()})",
+                f"desembarque ({br_date(self.disembark)}) anterior ao embarque "
+                f"({br_date(self.embark)})",
                 f"disembarkation ({self.disembark.isoformat()}) is before the embarkation "
                 f"({self.embark.isoformat()})", "disembark")
         return self

@@ -156,7 +156,7 @@ def total_line(d: Decision, lang: str) -> tuple[str, str, str]:
     total = fmt_money(r["amount"], lang)
     if r["per_worker"]:
         return (lbl("per_worker", lang),
-                f"{unit} × {r['multiplier']} {lbl('workers', lang)} = {total}",
+                f"{unit} × {fmt_number(r['multiplier'], lang)} {lbl('workers', lang)} = {total}",
                 _cites(r["basis"]["amount"]))
     return (lbl("per_infraction", lang), total, _cites(r["basis"]["amount"]))
 
