@@ -251,3 +251,29 @@ def test_a_horizon_beyond_what_dates_allow_is_refused(tmp_path: Path, days: str,
     write(tmp_path, "V1,NO,offshore_support,charter,2026-01-01,,,\n", CREW + "V1,C1,AB,NO\n")
     code, text = run(str(tmp_path), "--on", "2190-01-01", "--horizon", days)
     assert code == 2 and said in " ".join(text.split())
+
+
+def test_an_option_the_norm_s_text_overrides_is_counted_as_not_applied(tmp_path: Path) -> None:
+    """Cabotage under Res. 42/2020 (art. 4, III) has its rounding fixed half up by the text:
+    at_least_fraction is not what C1 rests on (abordo check: "o texto da norma fixa o
+    arredondamento")."""
+    write(tmp_path, "C1,NO,cabotage,charter,2025-01-01,,,\n"
+          "O1,NO,offshore_support,charter,2025-01-01,,,\n",
+          CREW + "C1,P1,Master,NO\nC1,P2,AB,NO\nO1,P1,AB,BR\n")
+    code, text = run(str(tmp_path), "--on", "2026-06-01", "--option",
+                     "quota.rounding=at_least_fraction")
+    flat = " ".join(text.split())
+    assert "opção quota.rounding=at_least_fraction não aplicada a 1 embarcação" in flat
+    assert code == 0  # half up: 1/3 of a group of 1 requires none
+
+
+def test_screening_agrees_on_the_higher_step_and_a_paused_absence_under_way(
+        tmp_path: Path) -> None:
+    write(tmp_path, "T1,NO,offshore_support,charter,2025-06-01,,,180:2026-05-27\n"
+          "P1,NO,offshore_support,charter,2026-01-01,2026-05-25,,\n",
+          CREW + "".join(f"T1,C{i},AB,NO\n" for i in range(4)) + "P1,C1,AB,NO\n")
+    t1 = by_id(screen(tmp_path, dt.date(2026, 5, 1)).frame)["T1"]
+    assert (t1["next_fraction"], t1["next_required_total"]) == ("2/3", 3)
+    p1 = by_id(screen(tmp_path, ON, {"quota.days": "days_outside_paused"}, horizon=60
+                      ).frame)["P1"]
+    assert (p1["days_of_operation"], p1["horizon_first_since"]) == (144, dt.date(2026, 7, 7))

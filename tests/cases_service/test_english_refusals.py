@@ -178,3 +178,16 @@ def test_runaway_inputs_are_refused_before_they_are_judged(sqlite_url: str) -> N
                headers={"content-type": "application/json",
                         "content-length": str(MAX_BODY + 1)})
     assert (r.status_code, r.json()["detail"]) == (413, "request body larger than 21 MB")
+
+
+def test_a_pre_boarding_fact_against_boarding_is_named_in_english(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": {**DOCKED, "free_pratique_granted": False}})
+    cid = r.json()["id"]
+    en = _cmd(c, h, cid, {"command": "start_assessment"}, "?lang=en").json()["detail"]
+    assert en.endswith("missing: free_pratique_granted (free pratique not granted)")
+    pt = _cmd(c, h, cid, {"command": "start_assessment"}).json()["detail"]
+    assert pt.endswith("faltam: free_pratique_granted (livre prática não concedida)")

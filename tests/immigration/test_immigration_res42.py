@@ -331,3 +331,17 @@ def test_overlapping_entries_are_refused_naming_the_entry(make_case: CaseFactory
         evaluate(case, D(2026, 4, 9))
     assert err.value.field == "crew[0].entries[1]"
     assert "começa antes da saída da anterior (01/03/2026)" in err.value.message
+
+
+def test_a_residence_request_answered_by_the_temporary_visa_granted_on_it(
+        make_case: CaseFactory) -> None:
+    """Art. 3: the temporary visa is granted on the residence authorization; once it expired
+    (30/09/2025), the request it answered no longer keeps P01 "awaiting decision"."""
+    docs = [{"type": "residence_authorization_request", "protocol_date": "2025-03-01"},
+            {"type": "temporary_visa", "issued_on": "2025-03-20", "valid_until": "2025-09-30"}]
+    c = make_case([person(entries=[{"date": "2025-01-01"}], documents=docs)],
+                  presence=[{"entry": "2025-01-01", "exit": None}])
+    d = evaluate(c, D(2026, 1, 5))
+    p = row(d, "P01")
+    assert p["verdict"] == "irregular" and d.verdict == Verdict.NON_COMPLIANT
+    assert [x["status"] for x in p["documents"]] == ["answered", "expired"]

@@ -191,3 +191,19 @@ def test_request_without_protocol_date_is_an_input_error(make_case: CaseFactory)
     with pytest.raises(InputError) as exc:
         evaluate(case, D(2001, 9, 10))
     assert exc.value.field == "crew[0].documents[0].protocol_date"
+
+
+def test_the_first_request_ever_filed_answers_the_deadline_even_once_granted(
+        make_case: CaseFactory) -> None:
+    """Request 10/09/2001 (in time), work authorization granted 20/09 to 31/12, a new
+    request 20/12: on 05/01/2002 the new protocol keeps H01 regular, no late warning, and
+    the first request shows as answered, not pending."""
+    docs = [{"type": "work_authorization_request", "protocol_date": "2001-09-10"},
+            {"type": "work_authorization", "issued_on": "2001-09-20",
+             "valid_until": "2001-12-31"},
+            {"type": "work_authorization_request", "protocol_date": "2001-12-20"}]
+    d = evaluate(cabotage(make_case, [person(documents=docs)]), D(2002, 1, 5))
+    p = row(d)
+    assert (p["verdict"], p["deadline"]) == ("regular", D(2002, 1, 19))
+    assert not [f for f in d.findings if f.id == "work_authorization_request_late"]
+    assert [x["status"] for x in p["documents"]] == ["answered", "expired", "pending"]

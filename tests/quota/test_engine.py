@@ -463,3 +463,40 @@ def test_an_empty_crew_list_is_judged_with_a_warning_not_silently_compliant() ->
     assert warned[0].text.pt.startswith("Lista de tripulantes vazia")
     assert not [f for f in evaluate(vessel_case([person(1, "AB", "BR")]),
                                     dt.date(2026, 6, 1)).findings if f.id == "no_crew"]
+
+
+def test_on_one_date_the_higher_step_is_the_next_one() -> None:
+    """180 extended to 27/05/2026, the day the 360-day step is reached: the 2/3 step is next
+    (the 1/2 never applies — extension_overtaken)."""
+    case = vessel_case([person(i, "AB", "NO") for i in range(4)],
+                       presence=[{"entry": "2025-06-01"}],
+                       extensions=[{"step_from_day": 180, "applies_from": "2026-05-27"}])
+    d = evaluate(case, dt.date(2026, 5, 1))
+    nxt = d.result["next_step"]
+    assert (nxt["fraction"], nxt["from_day"], nxt["since"]) == (
+        Fraction(2, 3), 360, dt.date(2026, 5, 27))
+    assert sum(g["required"] for g in nxt["groups"]) == 3
+
+
+def test_an_absence_under_way_is_not_counted_under_the_paused_reading() -> None:
+    """Out since 26/05/2026 (7 days on 01/06): days_outside_paused stops the count at 144
+    and moves the 180-day step by those 7 days; the counting reading goes on to 151."""
+    case = vessel_case([person(1, "AB", "NO")],
+                       presence=[{"entry": "2026-01-01", "exit": "2026-05-25"}])
+    on = dt.date(2026, 6, 1)
+    paused = plan(case, on, {"quota.days": "days_outside_paused"}).result
+    counted = plan(case, on).result
+    assert (paused["stay"]["days_of_operation"], counted["stay"]["days_of_operation"]) == (
+        144, 151)
+    since = {r["from_day"]: r["since"] for r in paused["plan"]}
+    assert since[180] == dt.date(2026, 7, 7)
+    assert {r["from_day"]: r["since"] for r in counted["plan"]}[180] == dt.date(2026, 6, 30)
+
+
+def test_an_absence_under_way_tolerated_by_a_rule_not_modelled_is_unconfirmed() -> None:
+    """Out since 11/10/2020, under RN 06/2017 (not modelled), judged under Res. 42/2020 on
+    20/10: that the stay goes on rests on the unmodelled exit rule."""
+    case = vessel_case([person(1, "AB", "NO")],
+                       presence=[{"entry": "2020-06-01", "exit": "2020-10-10"}])
+    d = plan(case, dt.date(2020, 10, 20))
+    assert any(u.name.endswith(":exit-rule") for u in d.unconfirmed)

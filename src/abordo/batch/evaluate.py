@@ -417,16 +417,20 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
             .otherwise(since).cast(pl.Int32).alias(f"_since{k}"),
             extended.fill_null(False).alias(f"_extended{k}"))
     v = v.with_columns(_cur=pl.lit(None, pl.Int8), _cur_from=pl.lit(None, pl.Int32),
-                       _nx=pl.lit(None, pl.Int8), _nx_since=pl.lit(None, pl.Int32))
+                       _nx=pl.lit(None, pl.Int8), _nx_since=pl.lit(None, pl.Int32),
+                       _nx_fd=pl.lit(None, pl.Int32))
     for k in range(S):
         since, fd = pl.col(f"_since{k}"), pl.col(f"from_day_{k}")
         take_cur = (since <= on) & (pl.col("_cur_from").is_null() | (fd > pl.col("_cur_from")))
-        take_nx = (since > on) & (pl.col("_nx_since").is_null() | (since < pl.col("_nx_since")))
+        # The soonest; on one date the higher step (the lower never applies: engine).
+        take_nx = (since > on) & (pl.col("_nx_since").is_null() | (since < pl.col("_nx_since"))
+                                  | ((since == pl.col("_nx_since")) & (fd > pl.col("_nx_fd"))))
         v = v.with_columns(
             _cur=pl.when(take_cur).then(pl.lit(k, pl.Int8)).otherwise("_cur"),
             _cur_from=pl.when(take_cur).then(fd).otherwise("_cur_from"),
             _nx=pl.when(take_nx).then(pl.lit(k, pl.Int8)).otherwise("_nx"),
-            _nx_since=pl.when(take_nx).then(since).otherwise("_nx_since"))
+            _nx_since=pl.when(take_nx).then(since).otherwise("_nx_since"),
+            _nx_fd=pl.when(take_nx).then(fd).otherwise("_nx_fd"))
     # A next step with a lower threshold than the current one (possible with extensions):
     # take the first later step in table order instead (as the engine does).
     alt: pl.Expr = pl.lit(None, pl.Int8)
@@ -476,8 +480,9 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         | (is_rule & pl.col("_old_abs"))
         | (pl.col("crew_size") >= MAX_PACKED)  # counts too large for the packed lanes
         # Paused reading with days not counted: which absences precede which step is the
-        # engine's walk (Stay.day_reached_on), not one sum.
-        | (pl.col("_paused_days") > 0),
+        # engine's walk (Stay.day_reached_on), not one sum — an absence under way too.
+        | (pl.col("_paused_days") > 0)
+        | (pl.col("paused") & pl.col("_last_in").is_not_null() & ~pl.col("_ended")),
     )
     judged = is_rule & stay_ok & ~pl.col("_route")
     has_cur = judged & pl.col("_cur").is_not_null()

@@ -22,7 +22,7 @@ from typing import Any
 
 import polars as pl
 
-from abordo.law.interpretations import family_ids
+from abordo.law.interpretations import variant_id
 
 TIER_NAMES = ("non_compliant", "input_error", "step_coming_short", "compliant_or_not_yet",
               "not_covered", "not_applicable")
@@ -103,9 +103,11 @@ def summary(frame: pl.DataFrame, top: int = 10,
     if options:
         relied = (frame.filter(pl.col("verdict") != "input_error")["interpretations"]
                   .cast(pl.String).fill_null("").str.split("; "))
+        # Applied where the vessel relies on the variant chosen: not where its rule does not
+        # use the family, nor where the norm's text fixes another variant.
         out["options_not_applicable"] = {
-            f"{family}={value}": int((~relied.list.eval(pl.element().is_in(
-                sorted(family_ids("abordo.quota", family)))).list.any()).sum())
+            f"{family}={value}": int((~relied.list.contains(
+                variant_id("abordo.quota", family, str(value)))).sum())
             for family, value in options.items()}
     if "horizon_steps" in frame.columns:
         h = frame.filter(pl.col("horizon_steps").fill_null(0) > 0)

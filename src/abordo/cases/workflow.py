@@ -564,8 +564,13 @@ def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
               if not (data.get("vessel_docked") and k == "expected_berthing")]
     missing = [k for k in wanted if facts.get(k) in (None, "")]
     if facts.get("free_pratique_granted") is False:
-        missing.append("free_pratique_granted (livre prática não concedida)")
+        missing.append(NOT_GRANTED[0])
     return missing
+
+
+# A pre-boarding fact recorded but against boarding: as missing, with why (pt, en).
+NOT_GRANTED = ("free_pratique_granted (livre prática não concedida)",
+               "free_pratique_granted (free pratique not granted)")
 
 
 def violations(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -716,13 +721,14 @@ def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
     missing = pre_boarding_missing(d)
     if not missing:
         return None
+    en = ", ".join(NOT_GRANTED[1] if m == NOT_GRANTED[0] else m for m in missing)
     if d.get("vessel_docked"):
         return ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
                 "(art. 6º) — faltam: " + ", ".join(missing) + " ‖ vessel berthed or anchored: "
-                "first meet items I to IV of art. 5 (art. 6) — missing: " + ", ".join(missing))
+                "first meet items I to IV of art. 5 (art. 6) — missing: " + en)
     return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
             + ", ".join(missing) + " ‖ vessel not berthed: prior-investigation facts (art. 5) "
-            "missing: " + ", ".join(missing))
+            "missing: " + en)
 
 
 def g_has_vessel_case(d: dict[str, Any]) -> str | None:

@@ -24,12 +24,14 @@ from abordo.immigration.rules import (
     count_stay,
     document_status,
     in_force,
+    is_answered,
     operation_start,
     param,
     pending_requests,
     period_order,
     regime_on,
     regime_tables,
+    requests_filed,
     valid_documents,
 )
 from abordo.law.calendar import add_days, add_years
@@ -139,7 +141,8 @@ class _Person:
             "id": m.id, "rank": m.rank, "nationality": "/".join(m.nationalities),
             "department": m.department, "crew": m.is_crew,
             "sid_c185": m.source.sid_c185, "seafarer_card": m.source.seafarer_card,
-            "documents": [_doc_row(d, ctx.on, keep) for d in m.source.documents],
+            "documents": [_doc_row(d, ctx.on, keep, list(m.source.documents))
+                          for d in m.source.documents],
             "requirement": None, "requirement_label": None, "citation": None,
             "verdict": None, "deadline": None, "deadline_detail": None,
             "action": None, "consequence": None, "notes": [], "stay": None,
@@ -165,10 +168,11 @@ class _Person:
         return PERSON_VERDICT_WORDS[self.row["verdict"]]
 
 
-def _doc_row(doc: Document, on: dt.date, keep: bool) -> dict[str, Any]:
+def _doc_row(doc: Document, on: dt.date, keep: bool, docs: list[Document]) -> dict[str, Any]:
+    status = "answered" if is_answered(doc, docs, on) else document_status(doc, on)
     row: dict[str, Any] = {"type": doc.type, "issued_on": doc.issued_on,
                            "valid_until": doc.valid_until, "protocol_date": doc.protocol_date,
-                           "status": document_status(doc, on)}
+                           "status": status}
     if keep and doc.number:
         row["number"] = doc.number
     return row
@@ -624,7 +628,8 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
            skipped=[(d, name) for d, name in bd.skipped])
     requests = pending_requests(m.source.documents, "work_authorization", on)
     if requests:
-        return _rn31_protocol(ctx, regime, p, cite, bd, requests)
+        filed = requests_filed(m.source.documents, "work_authorization", on)
+        return _rn31_protocol(ctx, regime, p, cite, bd, requests, filed[0])
     action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
                  f"{_d(bd.deadline)}.", f"The charterer must file the work authorization "
                  f"request by {bd.deadline.isoformat()}.")
@@ -651,11 +656,13 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
 
 
 def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
-                   bd: BusinessDeadline, requests: list[Document]) -> _Person:
+                   bd: BusinessDeadline, requests: list[Document], first: Document
+                   ) -> _Person:
     """Art. 9 §§ 1º–2º: each protocol keeps the crew regular for 30 days (or to the date the
-    Ministry extended it to). The first request answers the 8-business-day deadline; the
-    protocol that runs longest among those filed by the date decides the verdict (a new
-    request after one lapsed is a protocol of its own)."""
+    Ministry extended it to). The first request ever filed (``first``, answered or not)
+    answers the 8-business-day deadline; the protocol that runs longest among those not yet
+    answered decides the verdict (a new request after one lapsed is a protocol of its
+    own)."""
     m, on, b = p.m, ctx.on, ctx.b
     days = param("protocol_validity_days", on)
     pcite = ctx.cite(regime, days.provision)
@@ -666,7 +673,6 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
         natural = add_days(r.protocol_date, days.value)
         return max(natural, r.valid_until) if r.valid_until else natural  # § 2º
 
-    first = requests[0]
     req = max(requests, key=lambda r: (runs_to(r), r.protocol_date or dt.date.min))
     assert first.protocol_date is not None and req.protocol_date is not None
     valid_to = runs_to(req)

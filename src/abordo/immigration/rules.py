@@ -196,18 +196,35 @@ def valid_documents(docs: Iterable[Document], kind: str, on: dt.date) -> list[Do
             and document_status(d, on) == "valid"]
 
 
-def pending_requests(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
-    """Requests for ``kind`` protocolled on or before ``on`` and not yet answered, earliest
-    first. A request is answered by a ``kind`` document granted after it: issued on or after
-    its protocol date and by ``on`` (the grant decides the request — its validity, not the
-    protocol's, counts from then)."""
-    docs = list(docs)
-    grants = [d.issued_on for d in docs if d.type == kind and not is_request(d)
-              and d.issued_on is not None and d.issued_on <= on]
+# What a grant of each requested type may be: the residence authorization's request is also
+# answered by the temporary visa granted on it (RN 06/2017 art. 3, as amended).
+ANSWERED_BY = {"residence_authorization": ("residence_authorization", "temporary_visa")}
+
+
+def is_answered(doc: Document, docs: Iterable[Document], on: dt.date) -> bool:
+    """Whether the request ``doc`` was answered by ``on``: a document of the type it asks
+    for (:data:`ANSWERED_BY`) granted on or after its protocol date — the grant decides the
+    request, and its validity, not the protocol's, counts from then."""
+    if not is_request(doc) or doc.protocol_date is None:
+        return False
+    kinds = ANSWERED_BY.get(requested_type(doc), (requested_type(doc),))
+    return any(d.type in kinds and not is_request(d) and d.issued_on is not None
+               and doc.protocol_date <= d.issued_on <= on for d in docs)
+
+
+def requests_filed(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
+    """Every request for ``kind`` protocolled on or before ``on`` (answered or not),
+    earliest first — the first is the one a filing deadline judges."""
     out = [d for d in docs if is_request(d) and requested_type(d) == kind
-           and document_status(d, on) == "pending"
-           and not any(d.protocol_date is not None and g >= d.protocol_date for g in grants)]
+           and document_status(d, on) == "pending"]
     return sorted(out, key=lambda d: d.protocol_date or dt.date.min)
+
+
+def pending_requests(docs: Iterable[Document], kind: str, on: dt.date) -> list[Document]:
+    """Requests for ``kind`` protocolled on or before ``on`` and not yet answered
+    (:func:`is_answered`), earliest first."""
+    docs = list(docs)
+    return [d for d in requests_filed(docs, kind, on) if not is_answered(d, docs, on)]
 
 
 # --- stays and the migratory year (Res. 42/2020 regime) --------------------------------------

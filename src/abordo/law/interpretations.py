@@ -40,12 +40,11 @@ def interpretation(package: str, family: str, variant: str, chosen_by: str) -> I
                           alts, chosen_by)
 
 
-def family_ids(package: str, family: str) -> frozenset[str]:
-    """The ids of every variant of ``family`` (``quota.groups.rest`` →
-    ``{"quota.groups.rest_is_one_group"}``): a decision relying on any of them rests on it."""
+def variant_id(package: str, family: str, variant: str) -> str:
+    """The id of ``family``'s ``variant`` (``quota.groups.rest``, ``rest_is_one_group`` →
+    ``quota.groups.rest_is_one_group``): a decision that applied that choice relies on it."""
     fam = catalogue(package)[family]
-    prefix = fam.get("id_prefix", family)
-    return frozenset(f"{prefix}.{v}" for v in fam["variants"])
+    return f"{fam.get('id_prefix', family)}.{variant}"
 
 
 def resolve(package: str, family: str, options: Mapping[str, Any] | None) -> Interpretation:

@@ -467,6 +467,12 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
             if param and gap.days_outside > 0 and not gap.interrupts \
                     and gap.next_entry > stay.start:
                 ctx.b.unconfirmed(param)
+        if not stay.in_ajb_on_date and stay.ended_on is None and stay.days_outside_now:
+            # An absence under way, tolerated so far by a rule not modelled: that the stay
+            # goes on rests on it too.
+            param = pending.get(add_days(ctx.on, 1 - stay.days_outside_now))
+            if param:
+                ctx.b.unconfirmed(param)
     return stay, chosen
 
 
@@ -506,7 +512,8 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     reached = [sd for sd in dates if sd.since <= on]
     future = [sd for sd in dates if sd.since > on]
     current = max(reached, key=lambda sd: sd.step.from_day) if reached else None
-    nxt = min(future, key=lambda sd: sd.since) if future else None
+    # On one date the higher step applies (a lower one reached that day never does).
+    nxt = min(future, key=lambda sd: (sd.since, -sd.step.from_day)) if future else None
     if current and nxt and nxt.step.from_day < current.step.from_day:
         nxt = next((sd for sd in future if sd.step.from_day > current.step.from_day), None)
 

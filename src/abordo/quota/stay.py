@@ -99,5 +99,12 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
         tolerance = tolerance_on(add_days(last.exit, 1))
         if tolerance is None or outside_now >= tolerance:
             ended_on = last.exit
+        elif not count_days_outside:
+            # Tolerated so far, and its days are not counted under the paused reading: the
+            # count waits at the last day in AJB, and the steps ahead move by the days
+            # outside so far (re-entry assumed the next day, as a plan assumes presence).
+            gap = Gap(last.exit, add_days(on, 1), outside_now, False)
+            paused_gaps = (*paused_gaps, gap)
+            paused += outside_now
     days = days_between(start, ended_on or on) - paused
     return Stay(start, in_ajb, days, paused, tuple(gaps), paused_gaps, ended_on, outside_now)

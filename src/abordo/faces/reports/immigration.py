@@ -70,6 +70,10 @@ def doc_text(doc: dict[str, Any], lang: str) -> str:
     en = lang == "en"
     kind = _pick(DOC_TYPES, doc["type"], lang)
     status = doc["status"]
+    if status == "answered":
+        filed = fmt_date(doc.get("protocol_date"), lang)
+        return (f"{kind}, filed on {filed}, answered (granted)" if en else
+                f"{kind}, protocolado em {filed}, respondido (concedido)")
     if status in ("pending", "not_yet_filed"):
         filed = fmt_date(doc.get("protocol_date"), lang)
         return (f"{kind}, filed on {filed}, pending" if en else
