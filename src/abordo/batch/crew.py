@@ -658,7 +658,7 @@ def _trimmed_ids(packed: pl.DataFrame) -> pl.DataFrame:
             .agg(*(pl.col(n).sum() for n in LANES), pl.col("crew_size").sum()))
 
 
-REPEAT_CHECK_ROWS = 5_000_000  # crew rows up to which person ids are checked for repeats
+REPEAT_CHECK_ROWS = 1_000_000  # crew rows up to which person ids are checked for repeats
 
 
 def check_repeated_ids(src: CrewSource) -> None:

@@ -220,7 +220,7 @@ def register(app: typer.Typer) -> None:
         check_ids: bool | None = typer.Option(
             None, "--check-ids/--no-check-ids",
             help="recusar id de tripulante repetido na mesma embarcação (padrão: até "
-                 "5.000.000 de linhas de tripulação)"),
+                 "1.000.000 de linhas de tripulação)"),
         lang: str | None = LangOpt,
     ) -> None:
         """Triagem de uma frota inteira: resultado por embarcação, ordenado por risco."""
