@@ -127,6 +127,7 @@ def test_a_stay_that_ended_stops_counting_and_plans_nothing(tmp_path: Path) -> N
         "crew": [{"id": "C1", "rank": "AB", "nationality": "NO"}]})
     d = evaluate(case, ON)
     assert d.result["stay"]["days_of_operation"] == 120
+    assert d.result["stay"]["ended_on"] == dt.date(2026, 5, 1)
     texts = " ".join(t.text.pt for t in d.trace)
     assert "a estada terminou em 01/05/2026 e a contagem recomeça na próxima entrada" in texts
     assert "120 dias de operação em 01/05/2026" in texts

@@ -494,7 +494,8 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     if stay is not None:
         _trace_stay(ctx, regime, stay)
         result["stay"] = {"start": stay.start, "days_of_operation": stay.days_of_operation,
-                          "in_ajb": stay.in_ajb_on_date, "paused_days": stay.paused_days}
+                          "in_ajb": stay.in_ajb_on_date, "paused_days": stay.paused_days,
+                          "ended_on": stay.ended_on}
     elif regime.family != "brazilian_flag":
         b.step("stay.none", f"A embarcação não esteve em AJB até {_d(on)}.",
                f"The vessel was not in AJB by {on.isoformat()}.")

@@ -18,6 +18,7 @@ L = {
     "required": ("exigidos", "required"), "brazilians": ("brasileiros", "Brazilians"),
     "deficit": ("déficit", "deficit"), "stay": ("Estada em AJB", "Stay in AJB"),
     "since": ("desde", "since"), "from": ("a partir de", "from"),
+    "ended": ("— encerrada em", "— ended on"),
     "days": ("dias de operação", "days of operation"),
     "step": ("Etapa em vigor", "Step in force"), "next": ("Próxima etapa", "Next step"),
     "none": ("nenhuma", "none"), "positions": ("Comandante e chefe de máquinas",
@@ -57,8 +58,10 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
     if stay:
         cite = next((s.citation.label for s in d.trace if s.rule == "stay.days" and s.citation),
                     "")
-        out.append(f"{lbl('stay', lang)}: {lbl('since', lang)} {fmt_date(stay['start'], lang)},"
-                   f" {stay['days_of_operation']} {lbl('days', lang)}"
+        ended = (f" {lbl('ended', lang)} {fmt_date(stay['ended_on'], lang)}"
+                 if stay.get("ended_on") else "")
+        out.append(f"{lbl('stay', lang)}: {lbl('since', lang)} {fmt_date(stay['start'], lang)}"
+                   f"{ended}, {stay['days_of_operation']} {lbl('days', lang)}"
                    + (f" [{cite}]" if cite else ""))
     step = r.get("step")
     if step:
