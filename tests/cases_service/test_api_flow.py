@@ -101,7 +101,8 @@ def test_full_case_by_api(db_url: str) -> None:
         cmd({"recorded_on": "2026-04-01", "command": "record_document", "item": item,
              "status": "missing" if item == "crew_payroll" else "received"})
     cmd({"recorded_on": "2026-04-01", "command": "record_physical_check", "area": "galley",
-         "ok": False, "notes": "câmara fria sem controle de temperatura"})
+         "ok": False, "notes": "câmara fria sem controle de temperatura",
+         "citation": "Convenção OIT 147, art. 5º"})
     out = cmd({"recorded_on": "2026-04-01", "command": "run_engines"})
     assert out["state"] == "findings"
     quota = [f for f in out["facts"]["findings"] if f["source"] == "engine:quota"]

@@ -262,9 +262,19 @@ def test_an_irregular_physical_check_is_a_finding_to_notify() -> None:
     """Art. 8 checks feed art. 9: an irregular check moves the case to findings; one found
     after the notification needs a notification of its own before the report."""
     check = {"command": "record_physical_check", "area": "galley", "ok": False,
-             "notes": "sem refrigeração"}
+             "notes": "sem refrigeração", "citation": "NR-30, item 30.4.2"}
     out = run("documents_requested", base(), check)
     assert out.state == State.FINDINGS and out.data["findings"][0]["id"] == "F1"
+    # the finding's basis is the norm broken; art. 8 is the procedure it was found under
+    f1 = out.data["findings"][0]
+    assert f1["citation"] == {"label": "NR-30, item 30.4.2", "urn": None}
+    assert f1["found_under"]["label"].endswith("art. 8º")
+    assert out.payload["finding"] == "F1"
+    with pytest.raises(TransitionRefused, match="informe a norma descumprida") as exc:
+        run("documents_requested", base(), {k: v for k, v in check.items() if k != "citation"})
+    assert exc.value.field == "citation"
+    regular = run("documents_requested", base(), {**check, "ok": True, "citation": None})
+    assert regular.state == State.DOCUMENTS_REQUESTED  # a regular area needs no citation
     out = run("findings", out.data, {"command": "notify", "deadline": "2026-04-01"})
     assert out.data["notifications"][0]["items"] == ["F1"]
     out = run("notified", out.data, {"command": "record_remedied"})
@@ -337,7 +347,7 @@ def test_art10_duties_of_an_unmet_notification_survive_a_later_remedied_one() ->
     out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
                                      "risk": "serious_imminent"})
     out = run("notified", out.data, {"command": "record_physical_check", "area": "galley",
-                                     "ok": False})
+                                     "ok": False, "citation": "NR-30, item 30.4.2"})
     out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
     out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
                                      "risk": "lesser_safety"})
@@ -345,7 +355,7 @@ def test_art10_duties_of_an_unmet_notification_survive_a_later_remedied_one() ->
     assert (nr["risk"], nr["notifications"]) == ("serious_imminent", ["N1", "N2"])
     # and when the later one is remedied the case is not stuck: the detention still comes
     out = run("notified", out.data, {"command": "record_physical_check", "area": "food",
-                                     "ok": False})
+                                     "ok": False, "citation": "Convenção OIT 147"})
     out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
     out = run("notified", out.data, {"command": "record_remedied"})
     assert out.state == State.REMEDIED
@@ -375,7 +385,7 @@ def test_each_unmet_notification_calls_for_its_own_art10_steps() -> None:
     deadlines = {x["kind"]: x["due"] for x in wf.deadlines(out.data)}
     assert deadlines["repatriation_report_48h"] == "2026-04-03"  # from N1's refusal, 01/04
     out = run("notified", out.data, {"command": "record_physical_check", "area": "galley",
-                                     "ok": False})
+                                     "ok": False, "citation": "NR-30, item 30.4.2"})
     out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
     out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
                                      "risk": "serious_imminent"})
@@ -402,7 +412,8 @@ def test_acts_recorded_later_keep_their_order() -> None:
                                                "item": "crew_list", "status": "received",
                                                "recorded_on": "2026-03-30"})
     out = run("documents_requested", out.data, {"command": "record_physical_check",
-                                                 "area": "galley", "ok": False})  # 01/04
+                                                 "area": "galley", "ok": False,
+                                                 "citation": "NR-30"})  # 01/04
     with pytest.raises(TransitionRefused, match="anterior à verificação física") as exc:
         run("findings", out.data, {"command": "notify", "deadline": "2026-04-06",
                                    "issued_on": "2026-03-31"})

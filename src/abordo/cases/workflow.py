@@ -196,6 +196,9 @@ class RecordPhysicalCheck(_Cmd):
     area: Literal["accommodation", "galley", "cold_rooms", "food", "drinking_water"]
     ok: bool
     notes: Annotated[str, Field(max_length=5000)] | None = None
+    # The norm an irregular area breaks (NR-30 item, ILO C147, CLT…): the finding's basis —
+    # art. 8 (art. 2 on a national vessel) is the inspector's procedure, not that norm.
+    citation: Short | None = None
 
 
 class SetVesselCase(_Cmd):
@@ -1061,16 +1064,27 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # Art. 8 is the foreign-flag procedure; a national vessel's conditions aboard are
             # those of art. 2 (CLT, NR-30, ILO C147).
             check_basis = cite("art. 2º") if national(d) else cite("art. 8º")
+            if not cmd.ok and not (cmd.citation or "").strip():
+                raise TransitionRefused(
+                    "informe a norma descumprida na área irregular (citation: ex.: NR-30, item "
+                    "30.4.2; Convenção OIT 147) — o art. 8º (art. 2º na embarcação nacional) é o "
+                    "procedimento da verificação, não a norma violada ‖ give the norm the "
+                    "irregular area breaks (citation: e.g. NR-30, item 30.4.2; ILO C147) — art. "
+                    "8 (art. 2 on a national vessel) is the check's procedure, not the norm "
+                    "broken", "citation")
             checks.append({"area": cmd.area, "ok": cmd.ok, "notes": cmd.notes,
                            "recorded_on": when, "basis": check_basis})
             d["physical_checks"] = checks
             if not cmd.ok:
+                finding_id = _finding_id(d)
                 d.setdefault("findings", []).append({
-                    "id": _finding_id(d), "source": "inspector",
+                    "id": finding_id, "source": "inspector",
                     "text": f"Verificação física ({AREA_LABELS[cmd.area]}): irregular"
                             + (f" — {cmd.notes}" if cmd.notes else ""),
-                    "citation": check_basis, "severity": "violation",
+                    "citation": {"label": str(cmd.citation).strip(), "urn": None},
+                    "found_under": check_basis, "severity": "violation",
                     "subject": cmd.area})
+                payload = {**payload, "finding": finding_id}
         case SetVesselCase():
             not_future(cmd.on, today)
             covered = [a["id"] for a in d.get("autos", []) if a["kind"] in ("cnig", "quota")]
