@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 from pathlib import Path
@@ -288,3 +289,19 @@ def test_letters_say_a_notification_was_refused_before_its_deadline() -> None:
         "04/04/2026) tenha sido atendida" in police
     case.data["notifications"][0]["refused"] = False
     assert "recusou" not in documents.render("oficio-consul", case)
+
+
+@pytest.mark.parametrize(("day", "ministry"), [
+    ("2012-05-02", "MINISTÉRIO DO TRABALHO E EMPREGO"),
+    ("2018-03-01", "MINISTÉRIO DO TRABALHO —"),
+    ("2021-04-29", "MINISTÉRIO DA ECONOMIA"),
+    ("2022-03-01", "MINISTÉRIO DO TRABALHO E PREVIDÊNCIA"),
+    ("2026-04-05", "MINISTÉRIO DO TRABALHO E EMPREGO"),
+])
+def test_a_document_speaks_with_the_names_of_its_act_s_day(day: str, ministry: str) -> None:
+    """Tempus regit actum: the body an act is issued in the name of is that of its day."""
+    case = full_case()
+    case.data["report"]["written_on"] = day
+    html = documents.render("relatorio", case)
+    assert ministry in html
+    assert documents.issuing_body(dt.date.fromisoformat(day))["confirmed"] is False

@@ -19,6 +19,7 @@ from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
+from abordo.law.params import load_data
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -123,6 +124,30 @@ def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
     readings = {i["id"]: i for s in by_engine.values() for i in s.get("interpretations", [])}
     unconfirmed = {u["name"]: u for s in by_engine.values() for u in s.get("unconfirmed", [])}
     return sorted(readings.values(), key=lambda i: str(i["id"])), list(unconfirmed.values())
+
+
+def issuing_body(day: dt.date) -> dict[str, Any]:
+    """The body an act of ``day`` is issued in the name of (law/data/issuing_body.yaml:
+    ministry, secretariat, the act that named it, whether that was confirmed); the first
+    row's for an earlier day."""
+    rows = load_data("abordo.law", "data/issuing_body.yaml")["bodies"]
+    now = [r for r in rows if r["from"] <= day]
+    return dict(now[-1] if now else rows[0])
+
+
+def _act_day(data: dict[str, Any], kind: str, chosen: dict[str, Any]) -> dt.date:
+    """The day of the act a document writes (its header's names are that day's)."""
+    day: Any = None
+    if kind == "notificacao":
+        day = chosen.get("issued_on")
+    elif kind == "auto-infracao":
+        autos = data.get("autos", [])
+        day = autos[-1].get("drafted_on") if autos else None
+    elif kind == "relatorio":
+        day = (data.get("report") or {}).get("written_on")
+    else:
+        return _letter_day(data, kind)
+    return dt.date.fromisoformat(str(day or data["complaint"]["date"])[:10])
 
 
 def _letter_day(data: dict[str, Any], kind: str) -> dt.date:
@@ -262,6 +287,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                                     if case.created_at else None)
                   if kind == "relatorio" or w.get("code") != "flag_mismatch"],
         workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
+        body=issuing_body(_act_day(data, kind, chosen)),
         engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",
                       "immigration": "Imigração (vistos e autorizações)",
                       "checklist": "Documentos exigidos"},
