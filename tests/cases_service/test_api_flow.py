@@ -160,6 +160,11 @@ def test_full_case_by_api(db_url: str) -> None:
     assert "quota.groups.department_by_level" in rel.text
     auto = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao", headers=h).text
     assert "Interpretações adotadas" in auto and "quota.rounding." in auto
+    # the quota figures the auto rests on: days, step, per group required and aboard
+    for doc in (auto, rel.text):
+        flat = " ".join(doc.split())
+        assert "dias de operação desde" in flat and "etapa em vigor 1/" in flat
+        assert "<th>Brasileiros exigidos</th>" in flat and "subalternos de convés" in flat
     consul = c.get(f"/api/v1/cases/{cid}/documents/oficio-consul", headers=h).text
     assert "Interpretações adotadas" not in consul  # it names the galley finding only
 

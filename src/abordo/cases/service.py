@@ -182,7 +182,7 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
         raise exc.with_location(prefix="vessel_case") from None
     full = result.to_json("pt")
     # The documents list the readings and the unconfirmed figures the findings rest on.
-    summary = {d.engine: {"verdict": d.verdict.value, "regime": d.regime,
+    summary: dict[str, dict[str, Any]] = {d.engine: {"verdict": d.verdict.value, "regime": d.regime,
                           "summary": d.summary.get("pt"),
                           "citations": [c.label for c in d.citations],
                           "interpretations": [{"id": i.id, "text": i.text.pt,
@@ -191,7 +191,35 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
                           "unconfirmed": [{"name": u.name, "value": u.value,
                                            "source": u.source} for u in d.unconfirmed]}
                for d in result.decisions}
+    summary[result.quota.engine]["figures"] = quota_figures(result.quota.result)
     return full, summary
+
+
+def quota_figures(r: dict[str, Any]) -> dict[str, Any]:
+    """The quota figures the documents state (crew-quota.md, Output): days of operation,
+    the step in force, per group base / required / Brazilians / deficit, the next step."""
+    from abordo.quota.rules import group_label
+
+    def fraction(step: dict[str, Any] | None) -> str | None:
+        f = (step or {}).get("fraction")
+        return f"{f.numerator}/{f.denominator}" if f is not None else None
+
+    def day(v: Any) -> str | None:
+        return v.isoformat() if isinstance(v, dt.date) else None
+
+    step, nxt, stay = r.get("step"), r.get("next_step"), r.get("stay") or {}
+    return {
+        "days_of_operation": stay.get("days_of_operation"), "stay_start": day(stay.get("start")),
+        "step": {"fraction": fraction(step), "from_day": step.get("from_day"),
+                 "since": day(step.get("since"))} if step else None,
+        "groups": [{"group": g["group"], "label": group_label(g["group"]), "base": g["base"],
+                    "required": g["required"], "brazilians": g["brazilians"],
+                    "deficit": g["deficit"]} for g in r.get("groups", [])],
+        "total_deficit": r.get("total_deficit"),
+        "next_step": {"fraction": fraction(nxt), "since": day(nxt.get("since")),
+                      "required": sum(g["required"] for g in nxt.get("groups", []))}
+        if nxt else None,
+    }
 
 
 @dataclass
