@@ -305,3 +305,20 @@ def test_a_document_speaks_with_the_names_of_its_act_s_day(day: str, ministry: s
     html = documents.render("relatorio", case)
     assert ministry in html
     assert documents.issuing_body(dt.date.fromisoformat(day))["confirmed"] is False
+
+
+def test_one_auto_at_a_time_with_its_defence_deadline_and_signature() -> None:
+    case = full_case()
+    second = {**case.data["autos"][0], "id": "A2", "kind": "ementario", "ementa": "130123-4",
+              "capitulation": {"label": "NR-30, item 30.4.2", "urn": None},
+              "drafted_by": "bruno@x.gov.br"}
+    case.data["autos"].append(second)
+    both = documents.render("auto-infracao", case)
+    assert "Auto de infração A1" in both and "Auto de infração A2" in both
+    one = " ".join(documents.render("auto-infracao", case, auto="A2").split())
+    assert "Auto de infração A2" in one and "Auto de infração A1" not in one
+    assert "10 (dez) dias, contados do recebimento deste auto, para apresentar defesa" in one
+    assert "CLT, art. 629, § 3º" in one  # also in its legal basis
+    assert '<p class="signature">______________________________<br>bruno@x.gov.br' in one
+    with pytest.raises(InputError, match="auto 'A9' não existe neste caso"):
+        documents.render("auto-infracao", case, auto="A9")

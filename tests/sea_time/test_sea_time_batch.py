@@ -82,3 +82,18 @@ def test_batch_compares_company_names_as_the_engine_does() -> None:
                               "to": dt.date(2025, 3, 10), "category": "2ON"}]}
     engine, batch = _both([case], dt.date(2026, 2, 2))
     assert engine == batch == [10]
+
+
+@pytest.mark.parametrize("name", ["r14-s46", "r14-s47", "r14-s48"])
+def test_batch_equals_engine_on_prior_format_declarations_and_lcs(name: str) -> None:
+    """A prior-format declaration counts only up to the eve of the NORMAM-101 update; LCS at
+    the seafarer's own category is time of a lower category — in the batch path too."""
+    import yaml
+
+    folder = Path(__file__).resolve().parents[1] / "cases" / "review14" / "sea_time"
+    case = yaml.safe_load(next(folder.glob(f"{name}-*.yaml")).read_text(encoding="utf-8"))
+    data = {k: v for k, v in case["input"].items()
+            if k in {"seafarer", "purpose", "cir", "declarations", "foreign_declarations"}}
+    on = case.get("on", case.get(True))  # YAML 1.1 reads a bare `on` key as true
+    engine, batch = _both([data], on)
+    assert engine == batch == [case["expect"]["counted_days"]]

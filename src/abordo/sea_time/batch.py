@@ -24,7 +24,7 @@ import polars as pl
 
 from abordo.law.interpretations import check_options, resolve
 from abordo.sea_time import rules
-from abordo.sea_time.catalog import PACKAGE, stcw_parties, version_on
+from abordo.sea_time.catalog import PACKAGE, stcw_parties, update_of, version_on
 from abordo.sea_time.model import CirRecord, Seafarer
 
 #: Columns of the three frames (optional ones get their model default when missing).
@@ -136,7 +136,16 @@ def counted_days(seafarers: pl.DataFrame | pl.LazyFrame, cir: pl.DataFrame | pl.
     decls = declarations.lazy().with_columns(
         _company_key("company"),
         (pl.col("foreign") if "foreign" in decl_names else pl.lit(False)).alias("foreign"),
-    ).select("seafarer_id", "company_key", "foreign", "from", "to", "category")
+    )
+    update = update_of(on)
+    if "prior_format" in decl_names and update is not None:
+        # A prior-format declaration cannot declare days from the last update on (1.26.1,
+        # Observação) — as the engine clips it.
+        decls = decls.with_columns(to=pl.when(
+            pl.col("prior_format").fill_null(False) & (pl.col("to") >= update))
+            .then(pl.lit(update - dt.timedelta(days=1))).otherwise("to")).filter(
+            pl.col("from") <= pl.col("to"))
+    decls = decls.select("seafarer_id", "company_key", "foreign", "from", "to", "category")
     # 1.26.1 d–e: the days of a record covered by a declaration of the same company and
     # category (a 1-H for a foreign flag, 1.29); several declarations may overlap.
     matched = (
@@ -186,16 +195,18 @@ def frames(inputs: Sequence[Mapping[str, Any]]) -> tuple[pl.DataFrame, pl.DataFr
                          "flag": r.flag, "lcs": r.lcs, "offshore_role": r.offshore_role,
                          "dpp_date": r.dpp_date, "in_service": r.in_service} for r in inp.cir)
         decl_rows.extend({"seafarer_id": sid, "company": d.company, "from": d.from_, "to": d.to,
-                          "category": d.category, "foreign": False} for d in inp.declarations)
+                          "category": d.category, "foreign": False,
+                          "prior_format": d.prior_format} for d in inp.declarations)
         decl_rows.extend({"seafarer_id": sid, "company": d.company, "from": d.from_, "to": d.to,
-                          "category": d.category, "foreign": True}
+                          "category": d.category, "foreign": True, "prior_format": False}
                          for d in inp.foreign_declarations)
     cir_schema = {"seafarer_id": pl.String, "embark": pl.Date, "disembark": pl.Date,
                   "function": pl.String, "company": pl.String, "kind": pl.String,
                   "flag": pl.String, "lcs": pl.Boolean, "offshore_role": pl.String,
                   "dpp_date": pl.Date, "in_service": pl.Boolean}
     decl_schema = {"seafarer_id": pl.String, "company": pl.String, "from": pl.Date,
-                   "to": pl.Date, "category": pl.String, "foreign": pl.Boolean}
+                   "to": pl.Date, "category": pl.String, "foreign": pl.Boolean,
+                   "prior_format": pl.Boolean}
     return (pl.DataFrame(sf_rows, schema={"seafarer_id": pl.String, "group": pl.String,
                                           "category": pl.String}),
             pl.DataFrame(cir_rows, schema=cir_schema),

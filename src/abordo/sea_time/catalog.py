@@ -161,6 +161,16 @@ def version_on(on: dt.date) -> str | None:
     return None
 
 
+def update_of(on: dt.date) -> dt.date | None:
+    """The first day of the NORMAM-101 version in force on ``on`` — its "última
+    atualização" (item 1.26.1, Observação); None before the first version modelled."""
+    for ver in normam().versions:
+        if ver["valid_from"] <= on and (ver["valid_to"] is None or on <= ver["valid_to"]):
+            day: dt.date = ver["valid_from"]
+            return day
+    return None
+
+
 def provision(rule: str, on: dt.date) -> Provision:
     """Where ``rule`` sits in the NORMAM-101 version in force on ``on``.
 

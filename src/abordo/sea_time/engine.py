@@ -38,7 +38,15 @@ from abordo.law.norms import norm_registry
 from abordo.law.text import br_date
 from abordo.sea_time import days as d
 from abordo.sea_time import rules
-from abordo.sea_time.catalog import PACKAGE, categories, param, provision, stcw_parties, version_on
+from abordo.sea_time.catalog import (
+    PACKAGE,
+    categories,
+    param,
+    provision,
+    stcw_parties,
+    update_of,
+    version_on,
+)
 from abordo.sea_time.model import (
     OWN_DECLARATION_ATTACHMENTS,
     Declaration,
@@ -275,8 +283,23 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
     b, sf = run.b, inp.seafarer
     parties = stcw_parties()
     decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
-    for dec in inp.declarations:
-        decls[dec.company.casefold()].append((d.span(dec.from_, dec.to), dec.category))
+    update = update_of(run.on)
+    for i, dec in enumerate(inp.declarations):
+        to = dec.to
+        if dec.prior_format and update is not None and to >= update:
+            # A prior-format declaration is one issued before the last update (1.26.1,
+            # Observação): it cannot declare service from the update on.
+            to = update - dt.timedelta(days=1)
+            run.b.finding(Finding("prior_format_after_update", Msg(
+                f"Declaração em formato anterior ({dec.company}) cobre dias a partir de "
+                f"{br_date(max(dec.from_, update))}, posteriores à última atualização da "
+                f"NORMAM-101 ({br_date(update)}): para eles vale só o modelo do Anexo 1-S.",
+                f"Prior-format declaration ({dec.company}) covers days from "
+                f"{max(dec.from_, update).isoformat()}, after the last NORMAM-101 update "
+                f"({update.isoformat()}): for them only the Anexo 1-S model is valid."),
+                run.cite("prior_format_declaration"), "warning", f"declarations[{i}]"))
+        if to >= dec.from_:
+            decls[dec.company.casefold()].append((d.span(dec.from_, to), dec.category))
     foreign_decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
     for fdec in inp.foreign_declarations:
         foreign_decls[fdec.company.casefold()].append((d.span(fdec.from_, fdec.to),

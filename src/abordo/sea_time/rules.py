@@ -82,7 +82,9 @@ def function_exclusion(rec: CirRecord, seafarer: Seafarer) -> str | None:
     - ``other_department``: a function of another department is not one "para a qual está
       habilitado" (1.27);
     - ``lower_function``: "não será computado … exercendo cargo ou função inferior à sua
-      categoria" (1.28) — judged on the levels of equivalence within the department;
+      categoria" (1.28) — judged on the levels of equivalence within the department; also
+      a function under LCS at or below the seafarer's category now (the real category then
+      was below it);
     - ``above_category_without_lcs``: a higher function without a Licença de Categoria
       Superior is not one the seafarer is qualified for (1.27; LCS: 1.28).
     """
@@ -91,6 +93,11 @@ def function_exclusion(rec: CirRecord, seafarer: Seafarer) -> str | None:
         return "other_group"
     if fn.department != own.department:
         return "other_department"
+    if rec.lcs and fn.level <= own.level:
+        # Under a licence the real category was below the function exercised — so below
+        # the seafarer's category now: time of a lower category (1.28: it counts in the real
+        # category, not the licensed one).
+        return "lower_function"
     if fn.code == own.code:
         return None
     if fn.level < own.level:

@@ -527,14 +527,17 @@ def create_app(db_url: str | None = None) -> FastAPI:
                      format: Annotated[Literal["html", "pdf"], Query()] = "html",
                      notification: Annotated[str | None, Query(
                          max_length=10, description="notificacao: which notification (N1, "
-                         "N2…; default the latest)")] = None) -> Response:
+                         "N2…; default the latest)")] = None,
+                     auto: Annotated[str | None, Query(
+                         max_length=10, description="auto-infracao: which auto (A1, A2…; "
+                         "default every auto of the case)")] = None) -> Response:
         with service.sessions() as s:
             case = service.get(s, user, case_id)
             team = service.team(s, case_id)
             people = service.signatories(s, [*team, *documents.signers(case.data)])
             atts = service.attachments(s, case_id)
         html = documents.render(kind, case, team=team, people=people, attachments=atts,
-                                notification=notification)
+                                notification=notification, auto=auto)
         if format == "pdf":
             return Response(documents.to_pdf(html), media_type="application/pdf",
                             headers={"Content-Disposition": _disposition(

@@ -11,6 +11,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from babel.dates import format_date
+
 from abordo.cases import workflow
 from abordo.cases.models import Attachment, Case
 from abordo.cases.workflow import TransitionRefused
@@ -57,6 +59,14 @@ def d(value: str | dt.date | None) -> str:
     return fmt_date(day, "pt")
 
 
+def d_long(value: str | dt.date | None) -> str:
+    """An ISO date as a signed act dates itself: ``29 de abril de 2021`` (Babel, pt-BR)."""
+    if not value:
+        return "—"
+    day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+    return format_date(day, "d 'de' MMMM 'de' y", locale="pt_BR")
+
+
 PORTARIA_210 = "mte-portaria-210-1999"
 
 
@@ -97,7 +107,8 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
             own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
     elif kind == "auto-infracao":
         autos = data.get("autos", [])
-        own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])]]
+        own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])],
+               workflow.cite("art. 629, § 3º", "clt")]  # the defence's 10 days, said in it
     else:
         own = [workflow.cite("art. 4º"), data]
         if not workflow.national(data):  # IN SIT 70, art. 4: "as dispostas no art. 4º da
@@ -118,9 +129,13 @@ def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
     other document's, when it names a finding of the engines. Cases run before they were
     kept carry none."""
     by_engine = (data.get("engine_run") or {}).get("summary", {})
-    if kind != "relatorio" and not any(str(f.get("source", "")).startswith("engine:")
-                                       for f in findings):
-        return [], []
+    if kind != "relatorio":
+        # Only the engines whose findings the document names (a finding's source is the
+        # vessel check's key: "quota" is the crew-quota engine's).
+        named = {str(f.get("source", ""))[len("engine:"):] for f in findings
+                 if str(f.get("source", "")).startswith("engine:")}
+        named |= {"crew_quota"} if "quota" in named else set()
+        by_engine = {k: v for k, v in by_engine.items() if k in named}
     readings = {i["id"]: i for s in by_engine.values() for i in s.get("interpretations", [])}
     unconfirmed = {u["name"]: u for s in by_engine.values() for u in s.get("unconfirmed", [])}
     return sorted(readings.values(), key=lambda i: str(i["id"])), list(unconfirmed.values())
@@ -194,9 +209,11 @@ def _act_team(kind: str, data: dict[str, Any], chosen: dict[str, Any]) -> list[s
 
 def render(kind: str, case: Case, *, team: Sequence[str] = (),
            people: dict[str, str] | None = None,
-           attachments: Sequence[Attachment] = (), notification: str | None = None) -> str:
+           attachments: Sequence[Attachment] = (), notification: str | None = None,
+           auto: str | None = None) -> str:
     """HTML of one document; 409 (TransitionRefused) when the case has no such step yet.
     ``notification``: which notification ``notificacao`` renders (default: the latest);
+    ``auto``: which auto ``auto-infracao`` renders (default: every auto of the case);
     ``team``: the case's team now (e-mails); ``people``: how each e-mail signs. A document
     is signed by the team recorded with its act — a document printed later says what was so
     on its day."""
@@ -206,6 +223,13 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                 f"correspondente ainda não foi registrado ‖ document '{kind}' "
                                 "not available in this case: its step is not recorded yet",
                                 "kind")
+    if auto is not None and kind == "auto-infracao":
+        picked = [a for a in data.get("autos", []) if a.get("id") == auto]
+        if not picked:
+            there = ", ".join(str(a.get("id")) for a in data.get("autos", []))
+            raise InputError(f"auto '{auto}' não existe neste caso (há: {there})", "auto",
+                             message_en=f"no auto '{auto}' in this case (there are: {there})")
+        data = {**data, "autos": picked}  # the document, its team, day and basis: that one
     notes = data.get("notifications") or [{}]
     chosen = notes[-1] if notification is None or kind != "notificacao" else next(
         (n for n in notes if n.get("id") == notification), None)
@@ -276,7 +300,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         readings=readings, unconfirmed=unconfirmed,
-        attachments=attachments, d=d, citations=_citations(data, kind, chosen,
+        attachments=attachments, d=d, d_long=d_long, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
