@@ -330,13 +330,16 @@ def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ement
     with pytest.raises(TransitionRefused, match="ementa") as exc:
         run("findings", out.data, {"command": "draft_auto", "kind": "ementario"})
     assert exc.value.field == "ementa"
-    other = run("findings", out.data, {
+    assert out.payload["basis"].endswith("art. 14")
+    drafted = run("findings", out.data, {
         "command": "draft_auto", "kind": "ementario", "ementa": "130001-2",
         "capitulation": "NR-30, item 30.x", "against": {"name": "Armador X"},
-        "findings": ["F2"]}).data["autos"][1]
+        "findings": ["F2"]})
+    other = drafted.data["autos"][1]
     assert (other["kind"], other["findings"], other["capitulation"]["label"],
             other["basis"]["label"]) == ("ementario", ["F2"], "NR-30, item 30.x",
                                          "CLT, art. 628")  # a foreign vessel: CLT art. 628
+    assert drafted.payload["basis"] == "CLT, art. 628"  # the trail logs the auto's own basis
 
 
 def test_art10_duties_of_an_unmet_notification_survive_a_later_remedied_one() -> None:
@@ -526,6 +529,8 @@ def test_one_ementario_auto_per_fact_ementa_and_offender() -> None:
             "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
             "against": {"name": "Armadora BR Ltda"}}
     once = run("findings", d, body)
+    # a national vessel's auto rests on IN SIT 70 art. 2, sole paragraph: so does its event
+    assert once.payload["basis"].endswith("art. 2º, parágrafo único")
     with pytest.raises(TransitionRefused, match="auto A1 \\(ementa 130123-4\\) já foi minutado"):
         run("findings", once.data, body)
     other = run("findings", once.data, {**body, "ementa": "130124-2"})

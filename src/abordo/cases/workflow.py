@@ -1253,8 +1253,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             basis = item.get("basis") or basis  # e.g. art. 13 for the CAA and the visas
         elif isinstance(cmd, AddFinding) and cmd.area not in (None, *SAFETY_AREAS):
             basis = cite("art. 9º")  # an irregularity confirmed, not a physical check
-        elif national(d) and t.basis.split(",")[0] in SECTION_II:
-            basis = cite("art. 2º")  # arts. 4–11 are the foreign-flag procedure (art. 3)
+        elif isinstance(cmd, DraftAuto):
+            basis = d["autos"][-1]["basis"]  # art. 14, or the ementário's (art. 2 / CLT 628)
+        elif national(d) and t.basis.split(",")[0] in (*SECTION_II, "art. 13"):
+            # arts. 4–11 are the foreign-flag procedure (art. 3), art. 13 the foreign vessel's
+            # crew and documents: a national vessel's inspection rests on art. 2
+            basis = cite("art. 2º")
         payload = {**payload, "basis": basis["label"]}
     target = t.target or current
     if isinstance(cmd, RecordPhysicalCheck) and not cmd.ok and current == State.DOCUMENTS_REQUESTED:
