@@ -165,6 +165,10 @@ def test_full_case_by_api(db_url: str) -> None:
         flat = " ".join(doc.split())
         assert "dias de operação desde" in flat and "etapa em vigor 1/" in flat
         assert "<th>Brasileiros exigidos</th>" in flat and "subalternos de convés" in flat
+    one = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao?auto=A1", headers=h)
+    assert one.status_code == 200 and "Auto de infração A1" in one.text
+    assert c.get(f"/api/v1/cases/{cid}/documents/auto-infracao?auto=A9",
+                 headers=h).status_code == 422
     consul = c.get(f"/api/v1/cases/{cid}/documents/oficio-consul", headers=h).text
     assert "Interpretações adotadas" not in consul  # it names the galley finding only
 
