@@ -322,3 +322,14 @@ def test_one_auto_at_a_time_with_its_defence_deadline_and_signature() -> None:
     assert '<p class="signature">______________________________<br>bruno@x.gov.br' in one
     with pytest.raises(InputError, match="auto 'A9' não existe neste caso"):
         documents.render("auto-infracao", case, auto="A9")
+
+
+def test_a_national_notification_names_the_shipowner_when_the_case_does() -> None:
+    case = full_case()
+    case.data["vessel_case"]["vessel"] |= {"flag": "BR", "registry": "ordinary"}
+    case.data["vessel_case"]["operation"]["brazilian_company"] = {
+        "name": "Navegação Angra S.A.", "cnpj": "11.222.333/0001-81"}
+    case.data["notifications"][0]["basis"] = wf.cite("art. 2º")
+    html = " ".join(documents.render("notificacao", case).split())
+    assert ("Ao armador (empregador), Navegação Angra S.A. — CNPJ 11.222.333/0001-81, e ao "
+            "Comandante") in html
