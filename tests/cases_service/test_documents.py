@@ -333,3 +333,20 @@ def test_a_national_notification_names_the_shipowner_when_the_case_does() -> Non
     html = " ".join(documents.render("notificacao", case).split())
     assert ("Ao armador (empregador), Navegação Angra S.A. — CNPJ 11.222.333/0001-81, e ao "
             "Comandante") in html
+
+
+def test_a_refusal_after_the_deadline_is_not_said_to_come_before_it() -> None:
+    case = full_case()
+    case.data["notifications"][0] |= {"deadline": "2026-04-03", "refused": True,
+                                      "outcome_on": "2026-04-04"}
+    consul = " ".join(documents.render("oficio-consul", case).split())
+    assert "recusou expressamente em 04/04/2026 —" in consul
+    assert "antes do fim do prazo" not in consul
+
+
+def test_the_issuing_body_s_name_is_listed_among_the_unconfirmed() -> None:
+    html = " ".join(documents.render("relatorio", full_case()).split())
+    assert "Parâmetros não confirmados" in html
+    assert "órgão emissor na data do ato = MINISTÉRIO DO TRABALHO E EMPREGO" in html
+    assert documents.d_long("2026-04-01") == "1º de abril de 2026"
+    assert documents.d_long("2021-04-29") == "29 de abril de 2021"

@@ -595,3 +595,24 @@ def test_the_art14_auto_takes_the_company_however_its_name_is_written() -> None:
     assert auto["against"] == {"name": "Navegação Sul S.A."}
     with pytest.raises(TransitionRefused, match="não informe outro autuado"):
         run("findings", d, {"command": "draft_auto", "against": {"name": "Navegação Norte SA"}})
+
+
+def test_the_engines_are_not_run_again_under_an_art14_auto_and_a_national_trail_cites_art2(
+        ) -> None:
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+                        "operation": {"contract": "charter",
+                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    d = run("findings", d, {"command": "draft_auto"}).data
+    with pytest.raises(TransitionRefused, match="já cobre as constatações dos motores") as exc:
+        run("findings", d, {"command": "run_engines"}, {"check": {}, "summary": {}})
+    assert exc.value.field == "command"
+    national = base()
+    national["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
+    national["checklist"] = [wf.manual_item("crew_list")]
+    out = run("documents_requested", national,
+              {"command": "record_document", "item": "crew_list", "status": "received"})
+    assert out.payload["basis"].endswith("art. 2º")

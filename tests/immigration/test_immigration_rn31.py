@@ -207,3 +207,16 @@ def test_the_first_request_ever_filed_answers_the_deadline_even_once_granted(
     assert (p["verdict"], p["deadline"]) == ("regular", D(2002, 1, 19))
     assert not [f for f in d.findings if f.id == "work_authorization_request_late"]
     assert [x["status"] for x in p["documents"]] == ["answered", "expired", "pending"]
+
+
+def test_a_request_of_an_earlier_stay_does_not_answer_this_operation_s_deadline(
+        make_case: CaseFactory) -> None:
+    """A request of 2000 (answered by a 2000 authorization) says nothing of the 8 business
+    days of the operation begun on 03/09/2001: the request of 25/09/2001 is late."""
+    docs = [{"type": "work_authorization_request", "protocol_date": "2000-02-01"},
+            {"type": "work_authorization", "issued_on": "2000-02-20", "valid_until": "2001-02-20"},
+            {"type": "work_authorization_request", "protocol_date": "2001-09-25"}]
+    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03"}], documents=docs)]),
+                 D(2001, 9, 28))
+    late = [f for f in d.findings if f.id == "work_authorization_request_late"]
+    assert len(late) == 1 and "25/09/2001" in late[0].text.pt and "14/09/2001" in late[0].text.pt

@@ -321,8 +321,9 @@ def test_eligibility_only_with_a_given_requirement() -> None:
 
 
 def test_own_and_prior_format_declarations_are_reported() -> None:
-    data = case(cir=[rec("2024-01-01", "2024-01-31", company="Closed")],
-                declarations=[decl("2024-01-01", "2024-01-31", company="Closed",
+    # (a prior format is a declaration issued before the Anexo 1-S model: service of 2023)
+    data = case(cir=[rec("2023-08-01", "2023-08-31", company="Closed")],
+                declarations=[decl("2023-08-01", "2023-08-31", company="Closed",
                                    own_declaration=True, prior_format=True,
                                    attachments=["crew_list", "cir_copy"])])
     d = run(data)
@@ -481,3 +482,17 @@ def test_an_option_the_count_does_not_rest_on_is_reported() -> None:
     assert d.result["counted_days"] == 10
     used = run(data, **{"sea_time.period": "exclusive_start"})
     assert not [f for f in used.findings if f.id == "option_not_applicable"]
+
+
+def test_a_prior_format_declaration_counts_only_before_the_anexo_1s_model() -> None:
+    """Anexo 1-S since the 2023 text (14/09/2023): an old-format declaration of January 2024
+    counts nothing, whatever edition is in force on the request date — with a warning and
+    without the "accepted" note."""
+    data = case(cir=[rec("2024-01-01", "2024-01-31", company="Old")],
+                declarations=[decl("2024-01-01", "2024-01-31", company="Old",
+                                   prior_format=True)])
+    for on in ("2024-06-01", "2025-01-19", "2025-01-20", "2026-03-01"):
+        d = run(data, dt.date.fromisoformat(on))
+        assert d.result["counted_days"] == 0, on
+        ids = {f.id for f in d.findings}
+        assert "prior_format_after_update" in ids and "prior_format_declaration" not in ids

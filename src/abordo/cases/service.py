@@ -219,6 +219,11 @@ def quota_figures(r: dict[str, Any]) -> dict[str, Any]:
         "next_step": {"fraction": fraction(nxt), "since": day(nxt.get("since")),
                       "required": sum(g["required"] for g in nxt.get("groups", []))}
         if nxt else None,
+        # Brazilian flag: the master and the chief engineer Brazilian (Lei 9.432 art. 4)
+        "positions": [{"position": "comandante" if p["position"] == "master"
+                       else "chefe de máquinas", "person": p["person"],
+                       "nationality": p["nationality"], "brazilian": p["brazilian"]}
+                      for p in r.get("positions", [])],
     }
 
 

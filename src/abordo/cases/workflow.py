@@ -1115,6 +1115,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        "crew_sha256": data_digest(vc.get("crew") or [])}
         case RunEngines():
             not_future(cmd.on, today)
+            covered = [a["id"] for a in d.get("autos", []) if a["kind"] in ("cnig", "quota")]
+            if covered:
+                # the auto covers the findings of the run it was drafted on: a new run would
+                # replace them under it
+                raise TransitionRefused(
+                    f"o auto {', '.join(covered)} já cobre as constatações dos motores: não se "
+                    f"executam de novo ‖ auto {', '.join(covered)} already covers the engines' "
+                    "findings: they are not run again", "command")
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
             d["on"] = on
             findings = [f for f in d.get("findings", [])
@@ -1255,7 +1263,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             basis = cite("art. 9º")  # an irregularity confirmed, not a physical check
         elif isinstance(cmd, DraftAuto):
             basis = d["autos"][-1]["basis"]  # art. 14, or the ementário's (art. 2 / CLT 628)
-        elif national(d) and t.basis.split(",")[0] in (*SECTION_II, "art. 13"):
+        if national(d) and basis.get("norm_id") == PROCEDURE \
+                and str(basis.get("provision", "")).split(",")[0] in (*SECTION_II, "art. 13"):
             # arts. 4–11 are the foreign-flag procedure (art. 3), art. 13 the foreign vessel's
             # crew and documents: a national vessel's inspection rests on art. 2
             basis = cite("art. 2º")

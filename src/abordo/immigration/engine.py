@@ -628,8 +628,12 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
            skipped=[(d, name) for d, name in bd.skipped])
     requests = pending_requests(m.source.documents, "work_authorization", on)
     if requests:
-        filed = requests_filed(m.source.documents, "work_authorization", on)
-        return _rn31_protocol(ctx, regime, p, cite, bd, requests, filed[0])
+        # The deadline judges the first request of this operation (one filed before its
+        # clock started, for an earlier stay, is no answer to it).
+        filed = [r for r in requests_filed(m.source.documents, "work_authorization", on)
+                 if r.protocol_date is not None and r.protocol_date >= start]
+        return _rn31_protocol(ctx, regime, p, cite, bd, requests,
+                              filed[0] if filed else requests[0])
     action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
                  f"{_d(bd.deadline)}.", f"The charterer must file the work authorization "
                  f"request by {bd.deadline.isoformat()}.")

@@ -24,7 +24,7 @@ import polars as pl
 
 from abordo.law.interpretations import check_options, resolve
 from abordo.sea_time import rules
-from abordo.sea_time.catalog import PACKAGE, stcw_parties, update_of, version_on
+from abordo.sea_time.catalog import PACKAGE, annex_1s_since, stcw_parties, version_on
 from abordo.sea_time.model import CirRecord, Seafarer
 
 #: Columns of the three frames (optional ones get their model default when missing).
@@ -137,8 +137,8 @@ def counted_days(seafarers: pl.DataFrame | pl.LazyFrame, cir: pl.DataFrame | pl.
         _company_key("company"),
         (pl.col("foreign") if "foreign" in decl_names else pl.lit(False)).alias("foreign"),
     )
-    update = update_of(on)
-    if "prior_format" in decl_names and update is not None:
+    update = annex_1s_since()
+    if "prior_format" in decl_names:
         # A prior-format declaration cannot declare days from the last update on (1.26.1,
         # Observação) — as the engine clips it.
         decls = decls.with_columns(to=pl.when(

@@ -161,14 +161,13 @@ def version_on(on: dt.date) -> str | None:
     return None
 
 
-def update_of(on: dt.date) -> dt.date | None:
-    """The first day of the NORMAM-101 version in force on ``on`` — its "última
-    atualização" (item 1.26.1, Observação); None before the first version modelled."""
-    for ver in normam().versions:
-        if ver["valid_from"] <= on and (ver["valid_to"] is None or on <= ver["valid_to"]):
-            day: dt.date = ver["valid_from"]
-            return day
-    return None
+def annex_1s_since() -> dt.date:
+    """The day the Anexo 1-S model became the declaration's form: the publication of the
+    2023 text (item 1.26.1, Observação: "a partir da publicação … deverão utilizar o modelo
+    do anexo 1-S"); a declaration in another format was issued before it — the 2025
+    re-issue kept the model, so it does not move this day."""
+    day: dt.date = normam().versions[0]["valid_from"]
+    return day
 
 
 def provision(rule: str, on: dt.date) -> Provision:

@@ -40,11 +40,11 @@ from abordo.sea_time import days as d
 from abordo.sea_time import rules
 from abordo.sea_time.catalog import (
     PACKAGE,
+    annex_1s_since,
     categories,
     param,
     provision,
     stcw_parties,
-    update_of,
     version_on,
 )
 from abordo.sea_time.model import (
@@ -283,20 +283,22 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
     b, sf = run.b, inp.seafarer
     parties = stcw_parties()
     decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
-    update = update_of(run.on)
+    update = annex_1s_since()
     for i, dec in enumerate(inp.declarations):
         to = dec.to
-        if dec.prior_format and update is not None and to >= update:
+        if dec.prior_format and to >= update:
             # A prior-format declaration is one issued before the last update (1.26.1,
             # Observação): it cannot declare service from the update on.
             to = update - dt.timedelta(days=1)
             run.b.finding(Finding("prior_format_after_update", Msg(
                 f"Declaração em formato anterior ({dec.company}) cobre dias a partir de "
-                f"{br_date(max(dec.from_, update))}, posteriores à última atualização da "
-                f"NORMAM-101 ({br_date(update)}): para eles vale só o modelo do Anexo 1-S.",
+                f"{br_date(max(dec.from_, update))}, posteriores à adoção do modelo do Anexo "
+                f"1-S ({br_date(update)}, publicação da NORMAM-101 de 2023): para eles vale só "
+                "esse modelo.",
                 f"Prior-format declaration ({dec.company}) covers days from "
-                f"{max(dec.from_, update).isoformat()}, after the last NORMAM-101 update "
-                f"({update.isoformat()}): for them only the Anexo 1-S model is valid."),
+                f"{max(dec.from_, update).isoformat()}, after the Anexo 1-S model was adopted "
+                f"({update.isoformat()}, the 2023 NORMAM-101): for them only that model is "
+                "valid."),
                 run.cite("prior_format_declaration"), "warning", f"declarations[{i}]"))
         if to >= dec.from_:
             decls[dec.company.casefold()].append((d.span(dec.from_, to), dec.category))
@@ -757,7 +759,7 @@ def _declaration_findings(run: _Run, inp: SeaTimeInput) -> None:
                     f"Conferir os anexos da declaração própria (item 1.26.2 d): {names}.",
                     f"Check the own declaration's attachments (item 1.26.2 d): {names}."),
                     run.cite("own_declaration"), "warning", where))
-        if dec.prior_format:
+        if dec.prior_format and dec.from_ < annex_1s_since():  # (its later days: a warning)
             run.b.finding(Finding("prior_format_declaration",
                                   provision("prior_format_declaration", run.on).text,
                                   run.cite("prior_format_declaration"), "info", where))

@@ -60,11 +60,13 @@ def d(value: str | dt.date | None) -> str:
 
 
 def d_long(value: str | dt.date | None) -> str:
-    """An ISO date as a signed act dates itself: ``29 de abril de 2021`` (Babel, pt-BR)."""
+    """An ISO date as a signed act dates itself: ``29 de abril de 2021``, ``1º de abril de
+    2026`` (the first of a month ordinal, as official texts write it; month from Babel)."""
     if not value:
         return "—"
     day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
-    return format_date(day, "d 'de' MMMM 'de' y", locale="pt_BR")
+    first = "1º" if day.day == 1 else str(day.day)
+    return f"{first} de " + format_date(day, "MMMM 'de' y", locale="pt_BR")
 
 
 PORTARIA_210 = "mte-portaria-210-1999"
@@ -148,6 +150,14 @@ def issuing_body(day: dt.date) -> dict[str, Any]:
     rows = load_data("abordo.law", "data/issuing_body.yaml")["bodies"]
     now = [r for r in rows if r["from"] <= day]
     return dict(now[-1] if now else rows[0])
+
+
+def _body_unconfirmed(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issuing body's name as an unconfirmed parameter of the document, when it is."""
+    if body.get("confirmed"):
+        return []
+    return [{"name": "órgão emissor na data do ato", "value": body["ministry"],
+             "source": f"denominação segundo {body['act']}, não conferida no Diário Oficial"}]
 
 
 def _act_day(data: dict[str, Any], kind: str, chosen: dict[str, Any]) -> dt.date:
@@ -282,6 +292,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                 "auto-infracao": [f for f in findings if f.get("id") in {
                     i for a in data.get("autos", []) for i in a.get("findings", [])}]}
     readings, unconfirmed = _readings(data, kind, named_in.get(kind, findings))
+    body = issuing_body(_act_day(data, kind, chosen))
     act_team = _act_team(kind, data, chosen)
     signing = act_team if act_team is not None else list(team)  # [] stays []: none then
     title = "Notificação ao armador e ao comandante" if kind == "notificacao" and "shipowner" in \
@@ -299,7 +310,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         c166_promulgated=workflow.c166_promulgated(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
-        readings=readings, unconfirmed=unconfirmed,
+        readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
+        body=body, body_of=lambda day: issuing_body(dt.date.fromisoformat(str(day)[:10])),
         attachments=attachments, d=d, d_long=d_long, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
@@ -311,7 +323,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                                     if case.created_at else None)
                   if kind == "relatorio" or w.get("code") != "flag_mismatch"],
         workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
-        body=issuing_body(_act_day(data, kind, chosen)),
+
         engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",
                       "immigration": "Imigração (vistos e autorizações)",
                       "checklist": "Documentos exigidos"},
