@@ -132,15 +132,7 @@ def jinja_env() -> Environment:
     env.globals["verdict_label"] = verdict_label
     env.globals["group_label"] = _group_label
     env.globals["label"] = label
-    env.globals["person_documents"] = _person_documents
     return env
-
-
-def _person_documents(p: dict[str, Any], lang: str) -> list[str]:
-    # The text report's own wording of a person's documents (one source for both).
-    from abordo.faces.reports.immigration import person_documents
-
-    return person_documents(p, lang)
 
 
 def _group_label(group: str, lang: str) -> str:

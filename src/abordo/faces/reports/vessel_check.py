@@ -58,7 +58,11 @@ def _decisions(check: VesselCheck) -> list[Decision]:
 def html_report(check: VesselCheck, lang: str = "pt") -> str:
     """A standalone printable HTML page."""
     citations, interpretations = merged_basis(_decisions(check))
+    from abordo.faces.reports.immigration import person_documents
+
+    # the immigration section words a person's documents as the text report does (one source)
     return render_html("vessel_check.html.j2", lang, check=check, q=check.quota,
+                       person_documents=person_documents,
                        title=header_lines(check, lang), section_basis=False,
                        all_citations=citations, all_interpretations=interpretations)
 
