@@ -49,7 +49,7 @@ def test_long_haul_asks_for_proof_of_foreign_calls(make_case: CaseFactory) -> No
 
 @pytest.mark.parametrize(("on", "text"), [
     (D(2026, 6, 15), "IN MTP nº 2/2021"),
-    (D(2001, 9, 10), "só vigora a partir de 14/08/2007"),
+    (D(2001, 9, 10), "em 10/09/2001 vigorava IN SIT nº 19/2000"),  # the norm then, named
 ])
 def test_outside_in_sit_70_the_items_are_good_practice(make_case: CaseFactory, on: dt.date,
                                                        text: str) -> None:

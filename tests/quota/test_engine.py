@@ -500,3 +500,13 @@ def test_an_absence_under_way_tolerated_by_a_rule_not_modelled_is_unconfirmed() 
                        presence=[{"entry": "2020-06-01", "exit": "2020-10-10"}])
     d = plan(case, dt.date(2020, 10, 20))
     assert any(u.name.endswith(":exit-rule") for u in d.unconfirmed)
+
+
+def test_a_step_after_the_stay_ended_is_after_stay_even_if_a_higher_one_overtakes_it() -> None:
+    case = vessel_case([person(1, "AB", "NO")],
+                       presence=[{"entry": "2026-01-01", "exit": "2026-06-01"},
+                                 {"entry": "2026-07-01"}],
+                       extensions=[{"step_from_day": 90, "applies_from": "2026-09-01"}])
+    rows = plan(case, dt.date(2026, 6, 20)).result["plan"]
+    assert {r["from_day"]: r["status"] for r in rows} == {
+        90: "after_stay", 180: "after_stay", 360: "after_stay"}

@@ -774,10 +774,10 @@ def _plan_status(sd: StepDate, dates: list[StepDate], current: StepDate | None,
     date: it is never in force — an extension run past that step), ``after_stay`` (its date
     falls after the stay ended: the count restarts at the next entry), ``current``,
     ``past``, ``beyond_regime`` (after the norm's known end) or ``future``."""
+    if ended is not None and sd.since > ended:  # (first: the stay's end decides it)
+        return "after_stay"
     if any(o.step.from_day > sd.step.from_day and o.since <= sd.since for o in dates):
         return "overtaken"
-    if ended is not None and sd.since > ended:
-        return "after_stay"
     if sd is current and ended is None:  # a stay that is over has no step in force
         return "current"
     if sd.since <= on:
