@@ -29,6 +29,28 @@ def base(docked: bool = True) -> dict[str, Any]:
             "autos": [], "checklist": [], "pre_boarding": dict(DOCKED) if docked else {}}
 
 
+def chartered(company: str = "Empresa BR Ltda") -> dict[str, Any]:
+    """A foreign PSV chartered by a Brazilian company (the art. 14 auto's offender)."""
+    return {"vessel": {"flag": "NO", "activity": "offshore_support"},
+            "operation": {"contract": "charter", "brazilian_company": {"name": company}}}
+
+
+def national_with_finding() -> dict[str, Any]:
+    """A Brazilian-flag case (ordinary registry) with one inspector's violation F1, judged
+    by the engines (an ementário auto may be drafted on it)."""
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation",
+                      "citation": {"label": "NR-30"}}]
+    d["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    return d
+
+
+EMENTARIO_AUTO = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+                  "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
+                  "against": {"name": "Armadora BR Ltda"}}
+
+
 def test_one_table_covers_every_command() -> None:
     names = {m.model_fields["command"].annotation.__args__[0]
              for m in wf.Command.__origin__.__args__}  # type: ignore[attr-defined]
@@ -165,9 +187,7 @@ def test_quota_finding_requires_auto_against_brazilian_company() -> None:
         run("remedied", d, {"command": "write_report", "summary": "s"})
     with pytest.raises(TransitionRefused, match="brazilian_company"):
         run("remedied", d, {"command": "draft_auto"})
-    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
-                        "operation": {"contract": "charter",
-                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["vessel_case"] = chartered()
     d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     out = run("remedied", d, {"command": "draft_auto"})
     auto = out.data["autos"][0]
@@ -318,9 +338,7 @@ def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ement
         {"id": "F1", "source": "engine:immigration", "severity": "violation", "text": "C01",
          "citation": cnig},
         {"id": "F2", "source": "inspector", "severity": "violation", "text": "extintores"}]
-    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
-                        "operation": {"contract": "charter",
-                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["vessel_case"] = chartered()
     d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
     assert "quota_auto" in [s["id"] for s in wf.open_step_details(d)]
     out = run("findings", d, {"command": "draft_auto"})
@@ -520,14 +538,7 @@ def test_signed_acts_need_a_team() -> None:
 
 
 def test_one_ementario_auto_per_fact_ementa_and_offender() -> None:
-    d = base()
-    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation",
-                      "citation": {"label": "NR-30"}}]
-    d["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
-    d["engine_run"] = {"on": "2026-04-01"}
-    body = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
-            "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
-            "against": {"name": "Armadora BR Ltda"}}
+    d, body = national_with_finding(), EMENTARIO_AUTO
     once = run("findings", d, body)
     # a national vessel's auto rests on IN SIT 70 art. 2, sole paragraph: so does its event
     assert once.payload["basis"].endswith("art. 2º, parágrafo único")
@@ -547,9 +558,7 @@ def test_the_art14_auto_fixes_the_crew_list_and_is_not_drafted_twice() -> None:
     d = base()
     d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
                       "severity": "violation"}]
-    vc = {"vessel": {"flag": "NO", "activity": "offshore_support"},
-          "operation": {"contract": "charter",
-                        "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    vc = chartered()
     d["vessel_case"], d["engine_run"] = vc, {"on": "2026-04-01"}
     d = run("findings", d, {"command": "draft_auto"}).data
     with pytest.raises(TransitionRefused, match="auto A1 já cobre"):
@@ -566,14 +575,7 @@ def test_the_art14_auto_fixes_the_crew_list_and_is_not_drafted_twice() -> None:
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:
     """Without CNPJ the offender is known by name: accents, case, punctuation and spacing
     do not make another company (one auto per fact, ementa and offender)."""
-    d = base()
-    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation",
-                      "citation": {"label": "NR-30"}}]
-    d["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
-    d["engine_run"] = {"on": "2026-04-01"}
-    body = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
-            "capitulation": "NR-30, item 30.2.1", "findings": ["F1"],
-            "against": {"name": "Armadora BR Ltda"}}
+    d, body = national_with_finding(), EMENTARIO_AUTO
     once = run("findings", d, body)
     with pytest.raises(TransitionRefused, match="já foi minutado contra este autuado"):
         run("findings", once.data, {**body, "against": {"name": spelling}})
@@ -586,9 +588,7 @@ def test_the_art14_auto_takes_the_company_however_its_name_is_written() -> None:
     d = base()
     d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
                       "severity": "violation"}]
-    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
-                        "operation": {"contract": "charter",
-                                      "brazilian_company": {"name": "Navegação Sul S.A."}}}
+    d["vessel_case"] = chartered("Navegação Sul S.A.")
     d["engine_run"] = {"on": "2026-04-01"}
     auto = run("findings", d, {"command": "draft_auto",
                                "against": {"name": "NAVEGACAO SUL S/A"}}).data["autos"][0]
@@ -602,9 +602,7 @@ def test_the_engines_are_not_run_again_under_an_art14_auto_and_a_national_trail_
     d = base()
     d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
                       "severity": "violation"}]
-    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
-                        "operation": {"contract": "charter",
-                                      "brazilian_company": {"name": "Empresa BR Ltda"}}}
+    d["vessel_case"] = chartered()
     d["engine_run"] = {"on": "2026-04-01"}
     d = run("findings", d, {"command": "draft_auto"}).data
     with pytest.raises(TransitionRefused, match="já cobre as constatações dos motores") as exc:

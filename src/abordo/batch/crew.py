@@ -633,13 +633,18 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
                       packed.filter(pl.col("crew_size") >= MAX_PACKED)["vessel_id"])
 
 
+def trimmed(text: pl.Expr) -> pl.Expr:
+    """A text value as every table of the fleet reads it: spaces around it aside, blank =
+    none (ids, codes, dates as written)."""
+    t = text.str.strip_chars()
+    return pl.when(t == "").then(None).otherwise(t)
+
+
 def vessel_key(src: CrewSource) -> pl.Expr:
-    """The crew row's vessel id as the vessels table reads ids: text trimmed, blank = none
-    (as the vessels' ``id``)."""
+    """The crew row's vessel id as the vessels table reads ids (:func:`trimmed`)."""
     if src.schema.get("vessel_id") != pl.String:
         return pl.col("vessel_id")
-    v = pl.col("vessel_id").str.strip_chars()
-    return pl.when(v == "").then(None).otherwise(v).alias("vessel_id")
+    return trimmed(pl.col("vessel_id")).alias("vessel_id")
 
 
 def _trimmed_ids(packed: pl.DataFrame) -> pl.DataFrame:
@@ -649,11 +654,10 @@ def _trimmed_ids(packed: pl.DataFrame) -> pl.DataFrame:
     ``crew_size`` and goes to the engine)."""
     if packed["vessel_id"].dtype != pl.String:
         return packed
-    trimmed = packed["vessel_id"].str.strip_chars()
-    trimmed = pl.select(pl.when(trimmed == "").then(None).otherwise(trimmed)).to_series()
-    if trimmed.equals(packed["vessel_id"], null_equal=True):
+    ids = packed.select(trimmed(pl.col("vessel_id"))).to_series()
+    if ids.equals(packed["vessel_id"], null_equal=True):
         return packed
-    return (packed.with_columns(trimmed.alias("vessel_id"))
+    return (packed.with_columns(ids.alias("vessel_id"))
             .group_by("vessel_id", maintain_order=True)
             .agg(*(pl.col(n).sum() for n in LANES), pl.col("crew_size").sum()))
 
@@ -667,9 +671,9 @@ def check_repeated_ids(src: CrewSource) -> None:
     a group would be larger than it is). Rows without an id are not compared."""
     if not src.has("id"):
         return
-    pid = pl.col("id").cast(pl.String).str.strip_chars()
+    pid = trimmed(pl.col("id").cast(pl.String))
     pairs = src.lf.select(vessel_key(src), pid.alias("_pid")).filter(
-        pl.col("_pid").is_not_null() & (pl.col("_pid") != "") & pl.col("vessel_id").is_not_null())
+        pl.col("_pid").is_not_null() & pl.col("vessel_id").is_not_null())
     # First one 64-bit hash per pair: as many distinct hashes as pairs means no repeat (a
     # repeat, or two pairs sharing a hash, sends it to the exact count below) — a third of
     # the exact count's time.

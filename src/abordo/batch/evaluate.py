@@ -438,9 +438,9 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
         alt = pl.when((pl.col(f"_since{k}") > on)
                       & (pl.col(f"from_day_{k}") > pl.col("_cur_from"))).then(
             pl.lit(k, pl.Int8)).otherwise(alt)
-    v = v.with_columns(_nx_from=_pick("_nx", "from_day_", S))
+    # (_nx_fd: the from-day of the step _nx, kept as it was chosen)
     v = v.with_columns(_nx=pl.when(pl.col("_cur").is_not_null() & pl.col("_nx").is_not_null()
-                                   & (pl.col("_nx_from") < pl.col("_cur_from")))
+                                   & (pl.col("_nx_fd") < pl.col("_cur_from")))
                        .then(alt).otherwise("_nx"))
     # A next step after the regime's known end is none of its own (engine._apply_rule).
     beyond = _pick("_nx", "_since", S) > pl.col("regime_to")

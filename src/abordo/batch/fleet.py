@@ -37,12 +37,12 @@ from typing import Any
 
 import polars as pl
 
-from abordo.batch.crew import CrewSource
+from abordo.batch.crew import CrewSource, trimmed
 from abordo.crew.crewfile import COLUMNS as CREW_COLUMNS
 from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, bilingual
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "vessel_id", "vessel id", "embarcacao", "embarcacao id"),
@@ -352,8 +352,7 @@ def _text(raw: pl.DataFrame, column: str) -> pl.Expr:
     e = pl.col(column)
     if raw.schema[column] != pl.String:
         e = e.cast(pl.String)
-    e = e.str.strip_chars()
-    return pl.when(e == "").then(None).otherwise(e)
+    return trimmed(e)
 
 
 def _few_text(raw: pl.DataFrame, column: str, mapping: dict[str, str] | None = None
@@ -456,8 +455,7 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     flag, _ = _few_text(raw, "flag", codes)
     ids = pl.col("id").cast(key_type)
     if key_type == pl.String:
-        ids = ids.str.strip_chars()
-        ids = pl.when(ids == "").then(None).otherwise(ids)
+        ids = trimmed(ids)
     entry, entry_bad = _date(raw, "ajb_entry")
     exit_, exit_bad = _date(raw, "ajb_exit")
     imo = _text(raw, "imo").str.replace(r"(?i)^IMO\s*", "")
@@ -545,8 +543,9 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
             if col == "flag" and pt.startswith("país"):
                 value = df.filter(pl.col(f"_check{i}"))["_flag_txt"][0]
                 # The country reader writes "Portuguese ‖ English": each language its part.
-                said_pt, _, said_en = bad_flags.get(value, pt).partition(" ‖ ")
-                pt, en = said_pt, said_en or f"unknown country '{value}'"
+                said_pt, said_en = bilingual(bad_flags.get(value, pt))
+                pt = said_pt
+                en = said_en if said_en != said_pt else f"unknown country '{value}'"
             found = c.problem(df[f"_check{i}"], col, pt, en)
             if found is not None:
                 problems.append(found)

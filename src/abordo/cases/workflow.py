@@ -640,8 +640,7 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
               "federal_police": "ofício à Polícia Federal (art. 10, III)",
               "mediation": "registro de mediação da greve (art. 10, IV)"}
     out += [{"id": kind, "label": labels[kind]} for kind in open_duties(data)]
-    if cnig_violations(data) and not any(a["kind"] in ("quota", "cnig")
-                                         for a in data.get("autos", [])):
+    if cnig_violations(data) and not art14_autos(data):
         out.append({"id": "quota_auto",
                     "label": "auto de infração por descumprimento de Resolução Normativa do "
                              "CNIg — cota ou imigração (art. 14)"})
@@ -698,9 +697,20 @@ def engines_current(data: dict[str, Any]) -> bool:
 
 def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
     """The open steps as sentences (pending documents by label, with their ids)."""
-    return [s["label"] + (": " + ", ".join(f"{i['label']} [{i['id']}]" for i in s["items"])
-                          if s.get("items") else "")
-            for s in open_step_details(data, for_report=for_report)]
+    return [_step_sentence(s) for s in open_step_details(data, for_report=for_report)]
+
+
+def _step_sentence(step: dict[str, Any]) -> str:
+    items = ", ".join(f"{i['label']} [{i['id']}]" for i in step.get("items") or [])
+    return f"{step['label']}: {items}" if items else str(step["label"])
+
+
+ART14_KINDS = ("cnig", "quota")  # the art. 14 auto (kind "quota" is the same auto)
+
+
+def art14_autos(data: dict[str, Any]) -> list[str]:
+    """Ids of the case's art. 14 autos (at most one: it covers the engines' findings)."""
+    return [a["id"] for a in data.get("autos", []) if a["kind"] in ART14_KINDS]
 
 
 def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -858,7 +868,7 @@ def _art14_refusal(d: dict[str, Any]) -> str | None:
                 "informe operation.brazilian_company no caso ‖ the art. 14 auto is issued "
                 "against the contracting Brazilian company: give operation.brazilian_company "
                 "in the case")
-    if any(a["kind"] in ("quota", "cnig") for a in d.get("autos", [])):
+    if art14_autos(d):
         return ("auto de infração do art. 14 já minutado ‖ the art. 14 auto de infração is "
                 "already drafted")
     return None
@@ -875,7 +885,7 @@ def _open_steps_refusal(d: dict[str, Any], *, for_report: bool = False) -> str |
         return None
     en = "; ".join(s["id"] + (": " + ", ".join(i["id"] for i in s["items"])
                               if s.get("items") else "") for s in details)
-    return ("passos obrigatórios em aberto: " + "; ".join(open_steps(d, for_report=for_report))
+    return ("passos obrigatórios em aberto: " + "; ".join(map(_step_sentence, details))
             + f" ‖ mandatory steps open: {en}")
 
 
@@ -1087,8 +1097,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 payload = {**payload, "finding": finding_id}
         case SetVesselCase():
             not_future(cmd.on, today)
-            covered = [a["id"] for a in d.get("autos", []) if a["kind"] in ("cnig", "quota")]
-            if covered:
+            if covered := art14_autos(d):
                 # the auto covers the findings the engines drew from the list as it was
                 raise TransitionRefused(
                     f"o auto {', '.join(covered)} já cobre as constatações dos motores sobre a "
@@ -1115,8 +1124,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        "crew_sha256": data_digest(vc.get("crew") or [])}
         case RunEngines():
             not_future(cmd.on, today)
-            covered = [a["id"] for a in d.get("autos", []) if a["kind"] in ("cnig", "quota")]
-            if covered:
+            if covered := art14_autos(d):
                 # the auto covers the findings of the run it was drafted on: a new run would
                 # replace them under it
                 raise TransitionRefused(
@@ -1411,7 +1419,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     ementa and capitulation of the ementário given by the inspector (art. 2, sole
     paragraph)."""
     number = f"A{len(d.get('autos', [])) + 1}"
-    if cmd.kind in ("cnig", "quota"):
+    if cmd.kind in ART14_KINDS:
         refusal = _art14_refusal(d) or g_engines_current(d)
         if refusal:
             raise TransitionRefused(refusal, "kind")

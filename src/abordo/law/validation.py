@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, ValidationError
 
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, bilingual
 
 
 class Bilingual(ValueError):
@@ -55,26 +55,35 @@ Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_da
 # ``ctx`` (the limit of a constraint, the values allowed). The one table for the engines'
 # InputError and for the API's request validation (faces/api/problems.py), so a limit said in
 # English is never dropped in Portuguese. A detail whose ``ctx`` key is absent is left out.
-_MESSAGES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+_Message = tuple[tuple[str, str], tuple[str, str]]
+_BAD_DATE: _Message = (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
+                       ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", ""))
+_BAD_INT: _Message = (("número inteiro inválido", ""), ("invalid integer", ""))
+_BAD_BOOL: _Message = (("valor lógico inválido (use true/false)", ""),
+                       ("invalid boolean (use true/false)", ""))
+_NOT_ALLOWED: _Message = (("valor não permitido", ": {expected}"),
+                          ("value not allowed", ": {expected}"))
+_LIST: _Message = (("lista esperada", ""), ("list expected", ""))
+_OBJECT: _Message = (("objeto esperado", ""), ("object expected", ""))
+_MISSING: _Message = (("campo obrigatório ausente", ""), ("required field missing", ""))
+_BAD_DATETIME: _Message = (("data e hora inválidas", ""), ("invalid date and time", ""))
+
+_MESSAGES: dict[str, _Message] = {
     # kind: ((pt base, pt detail), (en base, en detail))
     "extra_forbidden": (("campo desconhecido", ""), ("unknown field", "")),
-    "missing": (("campo obrigatório ausente", ""), ("required field missing", "")),
-    "union_tag_not_found": (("campo obrigatório ausente", ""), ("required field missing", "")),
-    "date_from_datetime_parsing": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
-                                   ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
-    "date_parsing": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
-                     ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
-    "date_type": (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
-                  ("invalid date (use YYYY-MM-DD or dd/mm/yyyy)", "")),
+    "missing": _MISSING,
+    "union_tag_not_found": _MISSING,
+    "date_from_datetime_parsing": _BAD_DATE,
+    "date_parsing": _BAD_DATE,
+    "date_type": _BAD_DATE,
     "date_from_datetime_inexact": (("data sem horário esperada (use AAAA-MM-DD)", ""),
                                    ("a date without time expected (use YYYY-MM-DD)", "")),
     "date_future": (("data futura esperada", ""), ("a date in the future expected", "")),
     "date_past": (("data passada esperada", ""), ("a date in the past expected", "")),
-    "datetime_parsing": (("data e hora inválidas", ""), ("invalid date and time", "")),
-    "datetime_from_date_parsing": (("data e hora inválidas", ""),
-                                   ("invalid date and time", "")),
-    "int_parsing": (("número inteiro inválido", ""), ("invalid integer", "")),
-    "int_type": (("número inteiro inválido", ""), ("invalid integer", "")),
+    "datetime_parsing": _BAD_DATETIME,
+    "datetime_from_date_parsing": _BAD_DATETIME,
+    "int_parsing": _BAD_INT,
+    "int_type": _BAD_INT,
     "int_parsing_size": (("número inteiro grande demais", ""), ("integer too large", "")),
     "int_from_float": (("número inteiro esperado", ""), ("whole number expected", "")),
     "float_parsing": (("número inválido", ""), ("invalid number", "")),
@@ -88,24 +97,21 @@ _MESSAGES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                            ("too many decimal places", " (at most {decimal_places})")),
     "decimal_whole_digits": (("algarismos inteiros demais", " (máximo {whole_digits})"),
                              ("too many digits before the point", " (at most {whole_digits})")),
-    "bool_parsing": (("valor lógico inválido (use true/false)", ""),
-                     ("invalid boolean (use true/false)", "")),
-    "bool_type": (("valor lógico inválido (use true/false)", ""),
-                  ("invalid boolean (use true/false)", "")),
-    "literal_error": (("valor não permitido", ": {expected}"),
-                      ("value not allowed", ": {expected}")),
-    "enum": (("valor não permitido", ": {expected}"), ("value not allowed", ": {expected}")),
+    "bool_parsing": _BAD_BOOL,
+    "bool_type": _BAD_BOOL,
+    "literal_error": _NOT_ALLOWED,
+    "enum": _NOT_ALLOWED,
     "union_tag_invalid": (("valor não permitido", ": '{tag}' (esperado: {expected_tags})"),
                           ("value not allowed", ": '{tag}' (expected: {expected_tags})")),
     "string_type": (("texto esperado", ""), ("text expected", "")),
     "string_unicode": (("texto inválido", ""), ("invalid text", "")),
     "string_pattern_mismatch": (("formato inválido", ""), ("invalid format", "")),
     "bytes_type": (("conteúdo binário esperado", ""), ("binary content expected", "")),
-    "list_type": (("lista esperada", ""), ("list expected", "")),
-    "tuple_type": (("lista esperada", ""), ("list expected", "")),
-    "dict_type": (("objeto esperado", ""), ("object expected", "")),
-    "model_type": (("objeto esperado", ""), ("object expected", "")),
-    "model_attributes_type": (("objeto esperado", ""), ("object expected", "")),
+    "list_type": _LIST,
+    "tuple_type": _LIST,
+    "dict_type": _OBJECT,
+    "model_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
     "json_invalid": (("JSON inválido", ""), ("invalid JSON", "")),
     "json_type": (("JSON esperado", ""), ("JSON expected", "")),
     "url_parsing": (("URL inválida", ""), ("invalid URL", "")),
@@ -204,9 +210,7 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
         en = error_message(kind, ctx, "en") or raw_msg
         if kind.startswith("value_error"):
             # Our validators write "Portuguese ‖ English"; others only Portuguese.
-            text = raw_msg.removeprefix("Value error, ")
-            pt, _, en_part = text.partition(" ‖ ")
-            en = en_part or text
+            pt, en = bilingual(raw_msg.removeprefix("Value error, "))
         elif known is not None:
             pt = known
         else:  # a type the table lacks: the values allowed, when pydantic gives them, said

@@ -24,7 +24,7 @@ import polars as pl
 
 from abordo.law.interpretations import check_options, resolve
 from abordo.sea_time import rules
-from abordo.sea_time.catalog import PACKAGE, annex_1s_since, stcw_parties, version_on
+from abordo.sea_time.catalog import PACKAGE, prior_format_until, stcw_parties, version_on
 from abordo.sea_time.model import CirRecord, Seafarer
 
 #: Columns of the three frames (optional ones get their model default when missing).
@@ -137,14 +137,13 @@ def counted_days(seafarers: pl.DataFrame | pl.LazyFrame, cir: pl.DataFrame | pl.
         _company_key("company"),
         (pl.col("foreign") if "foreign" in decl_names else pl.lit(False)).alias("foreign"),
     )
-    update = annex_1s_since()
     if "prior_format" in decl_names:
-        # A prior-format declaration cannot declare days from the last update on (1.26.1,
-        # Observação) — as the engine clips it.
-        decls = decls.with_columns(to=pl.when(
-            pl.col("prior_format").fill_null(False) & (pl.col("to") >= update))
-            .then(pl.lit(update - dt.timedelta(days=1))).otherwise("to")).filter(
-            pl.col("from") <= pl.col("to"))
+        # A prior-format declaration declares up to the engine's last day at the latest
+        # (1.26.1, Observação): that day from the same function, once, as a column bound.
+        last = prior_format_until(dt.date.max)
+        decls = decls.with_columns(to=pl.when(pl.col("prior_format").fill_null(False))
+                                   .then(pl.min_horizontal("to", pl.lit(last)))
+                                   .otherwise("to")).filter(pl.col("from") <= pl.col("to"))
     decls = decls.select("seafarer_id", "company_key", "foreign", "from", "to", "category")
     # 1.26.1 d–e: the days of a record covered by a declaration of the same company and
     # category (a 1-H for a foreign flag, 1.29); several declarations may overlap.

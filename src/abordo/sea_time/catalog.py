@@ -161,6 +161,12 @@ def version_on(on: dt.date) -> str | None:
     return None
 
 
+def prior_format_until(to: dt.date) -> dt.date:
+    """The last day a prior-format declaration ending ``to`` can declare: the eve of
+    :func:`annex_1s_since` at the latest (it was issued before the Anexo 1-S model)."""
+    return min(to, annex_1s_since() - dt.timedelta(days=1))
+
+
 def annex_1s_since() -> dt.date:
     """The day the Anexo 1-S model became the declaration's form: the publication of the
     2023 text (item 1.26.1, Observação: "a partir da publicação … deverão utilizar o modelo

@@ -43,6 +43,7 @@ from abordo.sea_time.catalog import (
     annex_1s_since,
     categories,
     param,
+    prior_format_until,
     provision,
     stcw_parties,
     version_on,
@@ -285,11 +286,10 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
     decls: dict[str, list[tuple[d.Days, str]]] = defaultdict(list)
     update = annex_1s_since()
     for i, dec in enumerate(inp.declarations):
-        to = dec.to
-        if dec.prior_format and to >= update:
-            # A prior-format declaration is one issued before the last update (1.26.1,
-            # Observação): it cannot declare service from the update on.
-            to = update - dt.timedelta(days=1)
+        # A prior-format declaration is one issued before the Anexo 1-S model (1.26.1,
+        # Observação): it cannot declare service from then on.
+        to = prior_format_until(dec.to) if dec.prior_format else dec.to
+        if to < dec.to:
             run.b.finding(Finding("prior_format_after_update", Msg(
                 f"Declaração em formato anterior ({dec.company}) cobre dias a partir de "
                 f"{br_date(max(dec.from_, update))}, posteriores à adoção do modelo do Anexo "

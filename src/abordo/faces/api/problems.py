@@ -45,9 +45,7 @@ def validation_message(err: dict[str, Any]) -> tuple[str, str]:
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
     if kind.startswith("value_error") or kind == "assertion_error":
         # our validators write "Portuguese ‖ English"
-        text = en.removeprefix("Value error, ").removeprefix("Assertion failed, ")
-        pt, _, en_part = text.partition(" ‖ ")
-        return pt, en_part or text
+        return bilingual(en.removeprefix("Value error, ").removeprefix("Assertion failed, "))
     known = error_message(kind, ctx, "pt")
     if known is None:
         return f"valor inválido ({kind or 'erro'})", en

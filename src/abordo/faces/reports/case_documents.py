@@ -51,12 +51,15 @@ def available(data: dict[str, Any]) -> list[str]:
     return kinds
 
 
+def _stored_day(value: str | dt.date) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+
+
 def d(value: str | dt.date | None) -> str:
     """An ISO date (as stored) as ``dd/mm/aaaa``."""
     if not value:  # None, "" or a Jinja2 Undefined
         return "—"
-    day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
-    return fmt_date(day, "pt")
+    return fmt_date(_stored_day(value), "pt")
 
 
 def d_long(value: str | dt.date | None) -> str:
@@ -64,7 +67,7 @@ def d_long(value: str | dt.date | None) -> str:
     2026`` (the first of a month ordinal, as official texts write it; month from Babel)."""
     if not value:
         return "—"
-    day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+    day = _stored_day(value)
     first = "1º" if day.day == 1 else str(day.day)
     return f"{first} de " + format_date(day, "MMMM 'de' y", locale="pt_BR")
 
@@ -172,7 +175,7 @@ def _act_day(data: dict[str, Any], kind: str, chosen: dict[str, Any]) -> dt.date
         day = (data.get("report") or {}).get("written_on")
     else:
         return _letter_day(data, kind)
-    return dt.date.fromisoformat(str(day or data["complaint"]["date"])[:10])
+    return _stored_day(day or data["complaint"]["date"])
 
 
 def _letter_day(data: dict[str, Any], kind: str) -> dt.date:
@@ -180,7 +183,7 @@ def _letter_day(data: dict[str, Any], kind: str) -> dt.date:
     step = LETTER_STEP.get(kind)
     sent = [e for e in data.get("escalations", []) if e.get("kind") == step] if step else []
     day = sent[-1].get("on") if sent else None
-    return dt.date.fromisoformat(str(day or data["complaint"]["date"])[:10])
+    return _stored_day(day or data["complaint"]["date"])
 
 
 def signers(data: dict[str, Any]) -> list[str]:
@@ -311,7 +314,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
-        body=body, body_of=lambda day: issuing_body(dt.date.fromisoformat(str(day)[:10])),
+        body=body, body_of=lambda day: issuing_body(_stored_day(day)),
         attachments=attachments, d=d, d_long=d_long, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
