@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlalchemy import text
@@ -164,6 +165,9 @@ def test_full_case_by_api(db_url: str) -> None:
     for doc in (auto, rel.text):
         flat = " ".join(doc.split())
         assert "dias de operação desde" in flat and "etapa em vigor 1/" in flat
+        # each figure with its provision
+        assert re.search(r"etapa em vigor 1/\d \(a partir de \d+ dias\), desde "
+                         r"\d\d/\d\d/\d{4} \[RN CNIg nº 06/2017[^\]]*art\. 4º", flat)
         assert "<th>Brasileiros exigidos</th>" in flat and "subalternos de convés" in flat
     one = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao?auto=A1", headers=h)
     assert one.status_code == 200 and "Auto de infração A1" in one.text

@@ -207,18 +207,24 @@ def quota_figures(r: dict[str, Any]) -> dict[str, Any]:
     def day(v: Any) -> str | None:
         return v.isoformat() if isinstance(v, dt.date) else None
 
+    def label(c: Any) -> str | None:  # each figure is stated with its provision
+        return str(c.label) if c is not None else None
+
     step, nxt, stay = r.get("step"), r.get("next_step"), r.get("stay") or {}
     return {
         "days_of_operation": stay.get("days_of_operation"), "stay_start": day(stay.get("start")),
         "step": {"fraction": fraction(step), "from_day": step.get("from_day"),
-                 "since": day(step.get("since"))} if step else None,
+                 "since": day(step.get("since")), "citation": label(step.get("citation"))}
+        if step else None,
         "groups": [{"group": g["group"], "label": group_label(g["group"]), "base": g["base"],
                     "required": g["required"], "brazilians": g["brazilians"],
                     "deficit": g["deficit"]} for g in r.get("groups", [])],
         "total_deficit": r.get("total_deficit"),
         "next_step": {"fraction": fraction(nxt), "since": day(nxt.get("since")),
-                      "required": sum(g["required"] for g in nxt.get("groups", []))}
+                      "required": sum(g["required"] for g in nxt.get("groups", [])),
+                      "citation": label(nxt.get("citation"))}
         if nxt else None,
+        "positions_citation": label(r.get("positions_citation")),
         # Brazilian flag: the master and the chief engineer Brazilian (Lei 9.432 art. 4)
         "positions": [{"position": "comandante" if p["position"] == "master"
                        else "chefe de máquinas", "person": p["person"],

@@ -305,6 +305,7 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
                     f"The {en} ({m.id}, {'/'.join(m.nationalities)}) must be Brazilian."),
                     cite, subject=m.id))
     result["positions"] = rows
+    result["positions_citation"] = cite
 
 
 def step_citation(ctx: _Context, regime: Regime, rule: Rule, step: Step) -> Citation:
