@@ -404,3 +404,18 @@ def test_navy_days_bound_in_the_file_names_its_line(tmp_path: Path) -> None:
     e = _load_error(path)
     assert (e.file, e.row, e.field) == ("in.yaml", 3, "navy_sea_days.days")
     assert e.message.startswith("valor acima do máximo (≤ 36525)")
+
+
+@pytest.mark.parametrize(("hours", "counted"), [("4,5", 1), ("3,99", 0), ("4", 1), ("4.0", 1)])
+def test_hours_written_with_a_decimal_comma_are_read_as_brazilian_sheets_write_them(
+        hours: str, counted: int) -> None:
+    acts = [{"date": f"2025-11-0{d}", "hours": hours, "kind": "simulator_instructor"}
+            for d in (3, 4)]
+    d = run(case(purpose="revalidation", instructor_activity=acts))
+    assert d.result["breakdown"].get("instructor", 0) == counted
+
+
+def test_hours_that_are_not_a_number_are_refused_naming_the_field() -> None:
+    acts = [{"date": "2025-11-03", "hours": "4,5h", "kind": "simulator_instructor"}]
+    e = _error(case(purpose="revalidation", instructor_activity=acts))
+    assert e.field == "instructor_activity[0].hours"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 
+from babel.numbers import NumberFormatError, parse_decimal
+
 
 def fold(text: str) -> str:
     """Lower-case ASCII form for matching: ``'Convés'`` → ``'conves'``."""
@@ -21,3 +23,18 @@ def whole(n: int, lang: str = "pt") -> str:
 def br_date(day: dt.date) -> str:
     """``30/11/2026``."""
     return day.strftime("%d/%m/%Y")
+
+
+def br_decimal(text: str, *, grouped: bool = False) -> str:
+    """A number written the Brazilian way in its dot form: ``'4,5'`` → ``'4.5'``,
+    ``'2.500,00'`` → ``'2500.00'``. Text without a comma is returned as given (a dot is then a
+    decimal point, as in YAML, JSON and spreadsheets) unless ``grouped`` and the dots group
+    thousands (``'2.500'`` → ``'2500'``, for amounts in BRL); text that is not a number is
+    returned unchanged, for the model to refuse with its field."""
+    v = text.strip()
+    if "," not in v and not (grouped and "." in v):
+        return text
+    try:
+        return str(parse_decimal(v, locale="pt_BR", strict=True))
+    except NumberFormatError:
+        return text

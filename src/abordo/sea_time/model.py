@@ -21,7 +21,7 @@ import pycountry
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from abordo.law.errors import InputError
-from abordo.law.text import br_date
+from abordo.law.text import br_date, br_decimal
 from abordo.law.validation import Bilingual, Date, input_error_from_pydantic
 from abordo.sea_time.catalog import categories, version_on
 
@@ -256,6 +256,12 @@ class InstructorActivity(_Model):
     date: Date
     hours: Decimal = Field(ge=0, le=MAX_HOURS_PER_DAY)
     kind: InstructorKind
+
+    @field_validator("hours", mode="before")
+    @classmethod
+    def _br_hours(cls, v: Any) -> Any:
+        # Hours come from Brazilian spreadsheets as often as not: "4,5" is 4.5 hours.
+        return br_decimal(v) if isinstance(v, str) else v
 
 
 class NavyService(_Model):

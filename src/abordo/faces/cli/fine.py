@@ -9,7 +9,6 @@ Two forms: ``abordo fine FILE`` (YAML or JSON in the engine's input format) or t
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from abordo.faces.reports.port_fines import (
 )
 from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
+from abordo.law.text import br_decimal
 from abordo.port_fines import grade, load_catalogue
 from abordo.port_fines.engine import normalize_options
 
@@ -215,7 +215,4 @@ def register(app: typer.Typer) -> None:
 
 def _decimal_text(value: str) -> str:
     """Accept ``2500.00``, ``2500,00`` and ``2.500,00`` for --chosen-value."""
-    v = value.strip().removeprefix("R$").strip()
-    if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", v) or re.fullmatch(r"\d+,\d+", v):
-        v = v.replace(".", "").replace(",", ".")
-    return v
+    return br_decimal(value.strip().removeprefix("R$").strip(), grouped=True)
