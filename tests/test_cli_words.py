@@ -84,3 +84,20 @@ def test_compiled_catalogue_is_the_compilation_of_its_text() -> None:
     with CATALOGUE.open("rb") as f:
         catalog = read_po(f)
     assert all(m.string for m in catalog if m.id), "every Typer message has a translation"
+
+
+def test_help_names_each_value_in_words_not_python_types() -> None:
+    import re
+
+    out = _abordo("check", "--help").stdout
+    assert "Uso: abordo check [OPÇÕES]" in out
+    assert re.search(r"--on +DATA +data julgada", out)
+    assert re.search(r"--output +-o +CAMINHO", out)
+    assert re.search(r"--option +FAMÍLIA=VARIANTE", out)
+    assert re.search(r"--keep-personal-data +manter nomes", out)  # a flag takes no value
+    assert "<str>" not in out and "<bool>" not in out and "<path>" not in out
+    fine = _abordo("fine", "--help").stdout
+    assert re.search(r"--workers +N +trabalhadores", fine)
+    assert re.search(r"--prior +DISPOSITIVO:DATA… +penalidade anterior", fine)
+    en = _abordo("check", "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
+    assert re.search(r"--on +DATE ", en) and "[OPTIONS]" in en and "<str>" not in en

@@ -44,6 +44,23 @@ _ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 HELP_TEXT = "Mostra esta ajuda e sai."
 
+# What the help's type column shows for a value, by option name first, else by the type Typer
+# names (``<str>`` …): (Portuguese, English). A flag takes no value: nothing is shown.
+_VALUE_BY_NAME: dict[str, tuple[str, str]] = {
+    "--on": ("DATA", "DATE"), "--date": ("DATA", "DATE"), "--lang": ("pt|en", "pt|en"),
+    "--format": ("FORMATO", "FORMAT"), "--prior": ("DISPOSITIVO:DATA…", "PROVISION:DATE…"),
+    "--chosen-value": ("VALOR", "AMOUNT"), "--reason": ("MOTIVO", "REASON"),
+    "--option": ("FAMÍLIA=VARIANTE", "FAMILY=VARIANT"),
+    "--db": ("URL", "URL"), "--email": ("E-MAIL", "EMAIL"), "--password": ("SENHA", "PASSWORD"),
+    "--token": ("TOKEN", "TOKEN"), "--host": ("ENDEREÇO", "ADDRESS"),
+}
+_VALUE_BY_TYPE: dict[str, tuple[str, str]] = {
+    "<bool>": ("", ""), "<str>": ("TEXTO", "TEXT"), "<int>": ("N", "N"),
+    "<float>": ("NÚMERO", "NUMBER"), "<path>": ("CAMINHO", "PATH"),
+    "<file>": ("ARQUIVO", "FILE"), "<directory>": ("PASTA", "FOLDER"),
+    "<list[str]>": ("TEXTO…", "TEXT…"), "<list[path]>": ("CAMINHO…", "PATH…"),
+}
+
 
 def _portuguese() -> bool:
     # The language chosen at start-up (abordo.faces.cli.messages.use_language).
@@ -70,7 +87,28 @@ class _Words:
 
     def get_usage(self, ctx: Context) -> str:
         usage: str = super().get_usage(ctx)  # type: ignore[misc]
-        return re.sub(r"^Usage:", "Uso:", usage) if _portuguese() else usage
+        if not _portuguese():
+            return usage
+        return re.sub(r"^Usage:", "Uso:", usage).replace("[OPTIONS]", "[OPÇÕES]")
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        self._value_labels(ctx)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def _value_labels(self, ctx: Context) -> None:
+        """Words in the help's type column instead of Typer's ``<str>``/``<bool>``: ``--on
+        DATA``, ``--output CAMINHO``, a flag with none (an explicit metavar is kept)."""
+        lang = 0 if _portuguese() else 1
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            if param.metavar is not None:
+                continue
+            named = next((_VALUE_BY_NAME[o] for o in param.opts if o in _VALUE_BY_NAME), None)
+            shown = param.display_type_rich(ctx)
+            pair = named or _VALUE_BY_TYPE.get(shown or "")
+            if pair is not None:
+                label = pair[lang]
+                # Per parameter, for this help only: Typer reads the type column from here.
+                param.display_type_rich = lambda ctx, _label=label: _label
 
     def get_help_option(self, ctx: Context) -> Any:
         opt = super().get_help_option(ctx)  # type: ignore[misc]
