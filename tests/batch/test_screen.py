@@ -378,3 +378,34 @@ def test_non_compliant_ties_on_shortfall_go_by_days_of_operation_only() -> None:
         "days_of_operation": [359, 185, 180, 400],
     }, schema_overrides={"findings": pl.String})
     assert rank(f).sort("risk_rank")["id"].to_list() == ["a27", "a05", "a16", "a04"]
+
+
+@pytest.mark.parametrize(("on", "start", "days", "verdict"), [
+    # RN 72/2006 era: any exit ends the stay, one followed by re-entry the next day too.
+    (dt.date(2010, 6, 1), dt.date(2010, 4, 1), 61, "not_yet"),
+    # Res. 42/2020: an exit of fewer than 15 days does not interrupt (0 days outside here).
+    (dt.date(2021, 6, 1), dt.date(2021, 1, 1), 151, "non_compliant"),
+])
+def test_a_case_folder_exit_and_reentry_the_next_day_is_the_engines(
+        tmp_path: Path, on: dt.date, start: dt.date, days: int, verdict: str) -> None:
+    import yaml
+
+    from abordo.crew.load import load_vessel_case
+    from abordo.quota import evaluate
+
+    y = on.year
+    case = {"vessel": {"name": "PSV", "flag": "NO", "activity": "offshore_support"},
+            "operation": {"contract": "charter", "ajb_presence": [
+                {"entry": f"{y}-01-01", "exit": f"{y}-03-31"}, {"entry": f"{y}-04-01"}]},
+            "crew": [{"id": "A1", "rank": "Master", "nationality": "NO"},
+                     {"id": "A2", "rank": "AB", "nationality": "BR"},
+                     {"id": "A3", "rank": "Chief Engineer", "nationality": "NO"},
+                     {"id": "A4", "rank": "Cook", "nationality": "PH"}]}
+    (tmp_path / "V1.yaml").write_text(yaml.safe_dump(case))
+    res = screen(tmp_path, on)
+    got = row(res.frame, "V1")
+    assert (got["stay_start"], got["days_of_operation"], got["verdict"]) == (start, days, verdict)
+    assert res.engine_vessels == 1  # the exit rule is the engine's
+    d = evaluate(load_vessel_case(tmp_path / "V1.yaml"), on)
+    assert (d.verdict.value, d.result["stay"]["start"], d.result["stay"]["days_of_operation"]) \
+        == (verdict, start, days)

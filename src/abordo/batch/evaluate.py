@@ -279,7 +279,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
     cutoff = _days(current.valid_from) if current is not None else None
     lf = _stay(lf, absences, on, cutoff)
     lf = _steps(lf, extensions, on, S)
-    lf = _groups(lf, lk, cells, groups, alt_groups, on, S, horizon)
+    lf = _groups(lf, lk, cells, groups, alt_groups, on, S, horizon, "_touch" in v0.columns)
     schema = output_schema(rs, horizon)
     cols = [pl.col(c) if not _absent(rs, groups, c) else pl.lit(None, t).alias(c)
             for c, t in schema.items()]
@@ -455,7 +455,7 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
 
 def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
             groups: list[str], alt_groups: list[str], on: int, S: int,
-            horizon: int | None) -> pl.LazyFrame:
+            horizon: int | None, touch: bool = False) -> pl.LazyFrame:
     st = pl.col("_st")
     is_rule = st == ST[STATUS_RULE]
     dbl = pl.col("_dbl")
@@ -482,7 +482,10 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         # Paused reading with days not counted: which absences precede which step is the
         # engine's walk (Stay.day_reached_on), not one sum — an absence under way too.
         | (pl.col("_paused_days") > 0)
-        | (pl.col("paused") & pl.col("_last_in").is_not_null() & ~pl.col("_ended")),
+        | (pl.col("paused") & pl.col("_last_in").is_not_null() & ~pl.col("_ended"))
+        # A case file's exit and re-entry on consecutive days (no day outside: no absence
+        # the vessels table can hold) — whether it ends the stay is the exit rule's.
+        | (pl.col("_touch") if touch else pl.lit(False)),
     )
     judged = is_rule & stay_ok & ~pl.col("_route")
     has_cur = judged & pl.col("_cur").is_not_null()

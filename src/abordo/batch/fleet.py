@@ -676,14 +676,27 @@ def fleet_from_cases(paths: list[Path], keep_going: bool = False) -> Fleet:
         raise rejected[0][1]
     vdf = pl.DataFrame(vrows, schema={k: pl.String for k in vrows[0]})
     vessels, absences, extensions = check_vessels(vdf, display, 1, {}, pl.String())
+    touching = [vid for vid, case in cases.items() if _touching(case)]
+    if touching:
+        vessels = vessels.with_columns(_touch=pl.col("id").is_in(touching))
     cdf = pl.DataFrame(crows, schema={k: pl.String for k in ("vessel_id", *CREW_READ)})
     crew = CrewSource(cdf.lazy(), display, 1)
     return Fleet(vessels, absences, extensions, crew, display, 1, {}, cases, rejected)
 
 
+def _touching(case: VesselCase) -> bool:
+    """An exit followed by a re-entry the next day among the case's presence periods."""
+    periods = sorted(case.operation.ajb_presence, key=lambda p: p.entry)
+    return any(a.exit is not None and b.entry == a.exit + dt.timedelta(days=1)
+               for a, b in itertools.pairwise(periods))
+
+
 def case_to_vessel_row(vid: str, case: VesselCase) -> dict[str, Any]:
     """A vessel case as one row of the vessels table (presence periods → entry, exit and
-    absences; touching periods merged — a gap of 0 days never interrupts a stay)."""
+    absences). Periods on consecutive days (an exit and a re-entry the next day: no day
+    outside) are merged here, as the table has no absence of 0 days; :func:`fleet_from_cases`
+    sends those vessels to the engine, whose exit rule decides whether that exit ends the
+    stay (any exit does where the norm has no tolerance)."""
     v, op = case.vessel, case.operation
     periods = sorted(op.ajb_presence, key=lambda p: p.entry)
     merged: list[tuple[dt.date, dt.date | None]] = []

@@ -81,7 +81,9 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
         assert prev.exit is not None  # validated: only the last period may be open
         outside = days_between(prev.exit, nxt.entry) - 1
         tolerance = tolerance_on(add_days(prev.exit, 1))
-        interrupts = outside > 0 and (tolerance is None or outside >= tolerance)
+        # Two periods are an exit and a re-entry, even on consecutive days (0 days fully
+        # outside): where any exit interrupts (no tolerance), that one does too.
+        interrupts = tolerance is None or outside >= tolerance
         gaps.append(Gap(prev.exit, nxt.entry, outside, interrupts))
         if interrupts:
             start_index = i
