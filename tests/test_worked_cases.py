@@ -3,6 +3,7 @@ checkout, every case in ../shared/cases/ (so a case added there is tested with n
 
 from __future__ import annotations
 
+import datetime as dt
 import warnings
 from pathlib import Path
 from typing import Any
@@ -115,3 +116,52 @@ def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: P
                                "linha 3: YAML inválido: ")
     assert lines[3] == "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso ilegível(is)"
     assert "codec" not in r.output and "Traceback" not in r.output
+
+
+QUOTA_CASE = """id: {id}
+engine: crew_quota
+{on}
+input:
+  vessel: {{name: PSV, flag: NO, activity: offshore_support}}
+  operation:
+    contract: charter
+    ajb_presence: [{{entry: 2026-01-01}}]
+  crew:
+    - {{id: A, rank: Master, nationality: NO}}
+    - {{id: B, rank: AB, nationality: BR}}
+expect: {{verdict: non_compliant, days_of_operation: 90}}
+"""
+
+
+@pytest.mark.parametrize("on", ["on: 2026-04-01", 'on: "2026-04-01"', "on: 01/04/2026",
+                                '"on": 2026-04-01'])
+def test_the_date_judged_may_be_quoted_or_brazilian(tmp_path: Path, on: str) -> None:
+    (tmp_path / "c.yaml").write_text(QUOTA_CASE.format(id="c", on=on), encoding="utf-8")
+    (res,) = run_cases([tmp_path / "c.yaml"])
+    assert (res.status, res.difference) == ("pass", None)
+
+
+@pytest.mark.parametrize(("on", "why"), [
+    ("", "ausente (a data julgada)"),
+    ("on: 2026-04-01T10:00:00", "datetime.datetime(2026, 4, 1, 10, 0) não é uma data; use "
+                                "AAAA-MM-DD"),
+    ('on: "31/04/2026"', "data inexistente 31/04/2026"),
+    ("on: amanhã", "'amanhã' não é uma data; use AAAA-MM-DD"),
+])
+def test_a_case_without_a_date_judged_is_invalid_not_an_engine_crash(
+        tmp_path: Path, on: str, why: str) -> None:
+    (tmp_path / "c.yaml").write_text(QUOTA_CASE.format(id="c", on=on), encoding="utf-8")
+    (res,) = run_cases([tmp_path / "c.yaml"])
+    assert (res.status, res.difference) == (
+        "invalid", f"caso inválido {tmp_path / 'c.yaml'}, campo on: {why}")
+
+
+def test_a_case_file_reads_yaml_booleans_as_yaml_1_2(tmp_path: Path) -> None:
+    """An unquoted NO is Norway (not false) and `on:` is the key `on` (not true)."""
+    from abordo.law.yamlload import load_data_text
+
+    data = load_data_text("on: 2026-04-01\nflag: NO\nx: yes\ny: true\nz: Off\n")
+    assert data == {"on": dt.date(2026, 4, 1), "flag": "NO", "x": "yes", "y": True,
+                    "z": "Off"}
+    with pytest.raises(Exception, match="chave repetida 'a'"):
+        load_data_text("a: 1\na: 2\n")

@@ -23,6 +23,7 @@ import yaml
 from abordo.law.documents import decode, line_of, read_document
 from abordo.law.errors import InputError
 from abordo.law.validation import loc_to_path
+from abordo.law.yamlload import load_data_text
 
 ENGINES: dict[str, str] = {
     "crew_quota": "abordo.quota.casebook",
@@ -149,7 +150,9 @@ def run_case(path: Path) -> CaseResult:
         # Decoded as every other input (abordo check, fine, sea-time): UTF-8, else the
         # Windows-1252 / Latin-1 an editor on Windows saves.
         text = decode(path.read_bytes(), str(path))
-        case = yaml.safe_load(text)
+        # YAML 1.2 booleans (a bare `on:` key is the date judged, an unquoted NO is Norway);
+        # dates parsed; repeated keys refused.
+        case = load_data_text(text)
     except InputError as exc:  # UTF-16 or binary content
         return CaseResult(path.stem, path, "?", "invalid", f"caso ilegível {path}: "
                           f"{exc.message}")
@@ -170,8 +173,10 @@ def run_case(path: Path) -> CaseResult:
     if runner is None:
         return CaseResult(case_id, path, engine, "not_built",
                           f"motor '{engine}' ainda não implementado")
-    # YAML 1.1 reads the bare key `on` as the boolean True.
-    on = case.get("on", case.get(True))
+    on, why = _date_judged(case.get("on"), engine)
+    if why is not None:
+        return CaseResult(case_id, path, engine, "invalid", f"caso inválido {path}, campo on: "
+                          f"{why}")
     try:
         actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
     except InputError as exc:
@@ -181,6 +186,30 @@ def run_case(path: Path) -> CaseResult:
                           f"o motor falhou ({type(exc).__name__}): {exc}")
     diff = compare(case["expect"], actual)
     return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
+
+
+#: Engines whose cases may omit ``on`` (a fine's infraction date selects its norm).
+_ON_OPTIONAL = frozenset({"port_fine"})
+
+
+def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, str | None]:
+    """The case's ``on``: a date (``2026-04-01``, quoted or not, or ``01/04/2026``); the
+    reason it is not one otherwise."""
+    if value is None:
+        return None, (None if engine in _ON_OPTIONAL else "ausente (a data julgada)")
+    if isinstance(value, dt.datetime) or not isinstance(value, dt.date | str):
+        return None, f"{value!r} não é uma data; use AAAA-MM-DD"
+    if isinstance(value, dt.date):
+        return value, None
+    text = value.strip()
+    try:
+        if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
+            return dt.date(int(m[3]), int(m[2]), int(m[1])), None
+        if _ISO_DATE.fullmatch(text):
+            return dt.date.fromisoformat(text), None
+    except ValueError:
+        return None, f"data inexistente {text}"
+    return None, f"{text!r} não é uma data; use AAAA-MM-DD"
 
 
 def _unreadable(path: Path, exc: Exception) -> str:
@@ -211,7 +240,7 @@ _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 def _leaves(obj: Any, loc: tuple[Any, ...]) -> Iterable[tuple[tuple[Any, ...], Any]]:
     if isinstance(obj, dict):
         for k, v in obj.items():
-            yield from _leaves(v, (*loc, "on" if k is True else k))  # YAML 1.1: on → True
+            yield from _leaves(v, (*loc, k))
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
             yield from _leaves(v, (*loc, i))

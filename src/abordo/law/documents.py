@@ -12,8 +12,9 @@ from typing import Any
 
 import yaml
 
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, bilingual
 from abordo.law.validation import loc_to_path
+from abordo.law.yamlload import core_resolvers, no_duplicate_keys
 
 LineIndex = dict[tuple[Any, ...], int]
 
@@ -44,28 +45,12 @@ def decode(raw: bytes, name: str) -> str:
 
 class InputLoader(yaml.SafeLoader):
     """Safe YAML loader that leaves dates as text, so that a bad date (2026-13-01) is
-    reported by the model with its field path instead of failing inside the parser."""
+    reported by the model with its field path instead of failing inside the parser; YAML
+    1.2 booleans (an unquoted ``NO`` is Norway) and unique keys (:mod:`abordo.law.yamlload`)."""
 
 
-def _no_duplicate_keys(loader: InputLoader, node: yaml.MappingNode, deep: bool = False
-                       ) -> dict[Any, Any]:
-    """A mapping whose keys are unique: a repeated key would silently replace the first."""
-    seen: dict[Any, int] = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"chave repetida '{key}' (também na linha {seen[key]})",
-                key_node.start_mark)
-        seen[key] = key_node.start_mark.line + 1
-    return loader.construct_mapping(node, deep=deep)
-
-
-InputLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicate_keys)
-InputLoader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:timestamp"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+InputLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, no_duplicate_keys)
+InputLoader.yaml_implicit_resolvers = core_resolvers(timestamps=False)
 
 
 def _index_node(node: yaml.Node, path: tuple[Any, ...], out: LineIndex,
@@ -97,7 +82,7 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"chave repetida '{key}'")
+            raise ValueError(f"chave repetida '{key}' ‖ repeated key '{key}'")
         out[key] = value
     return out
 
@@ -146,12 +131,14 @@ def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineInd
                          message_en=f"invalid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise InputError(f"YAML inválido: {getattr(exc, 'problem', exc)}", file=display,
+        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
+        raise InputError(f"YAML inválido: {pt}", file=display,
                          row=mark.line + 1 if mark else None,
-                         message_en=f"invalid YAML: {exc}") from None
+                         message_en=f"invalid YAML: {en}") from None
     except ValueError as exc:  # a repeated key in JSON
-        raise InputError(f"JSON inválido: {exc}", file=display,
-                         message_en=f"invalid JSON: {exc}") from None
+        pt, en = bilingual(str(exc))
+        raise InputError(f"JSON inválido: {pt}", file=display,
+                         message_en=f"invalid JSON: {en}") from None
     if not isinstance(data, dict):
         raise InputError("o arquivo deve conter um objeto (chave: valor)", file=display,
                          message_en="the file must hold a mapping")

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
+from abordo.law.yamlload import load_data_text
 
 
 @dataclass(frozen=True)
@@ -45,4 +45,4 @@ def dated_value(entries: list[dict[str, Any]], on: dt.date) -> ParamValue | None
 def load_data(package: str, name: str) -> Any:
     """Parse a YAML data file shipped inside ``package`` (read once per process)."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_data_text(text)
