@@ -261,7 +261,11 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     version = ctx.reg[regime.version]
     b.step("regime.select", f"Norma em vigor em {_d(on)}: {version.title}.",
            f"Norm in force on {on.isoformat()}: {version.title}.", ctx.cite(regime, ""))
-    if not version.from_confirmed and on < add_years(version.in_force_from, 1):
+    op_start = operation_start([(p.entry, p.exit) for p in case.operation.ajb_presence], on)
+    # The exact start is uncertain within its first year: an answer judged then, or counted
+    # from an operation that began then (RN 31 art. 9's deadline runs from it), rests on it.
+    if not version.from_confirmed and min(on, op_start or on) < add_years(
+            version.in_force_from, 1):
         b.unconfirmed(UnconfirmedParameter(
             f"{version.id}:in_force_from", _d(version.in_force_from),
             f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
@@ -341,25 +345,27 @@ def _rn31_not_in_country(ctx: _Ctx, regime: Regime, p: _Person) -> bool:
     of their "estada no território nacional" — as under Res. 42: their own entries show no
     entry yet or an exit before the date; with no entries, the vessel's presence in AJB does
     (the person is presumed to be with the vessel: interpretation
-    ``immigration.entries.vessel_presence``, listed when it decides). With neither — or with
-    ``immigration.entries.required`` — the person is taken to be aboard, as listed."""
+    ``immigration.entries.vessel_presence``, listed whenever it is used). With neither, the
+    person is taken to be aboard, as listed; under ``immigration.entries.required`` a person
+    without entries is an :class:`InputError` (as under Res. 42)."""
     m, on, b = p.m, ctx.on, ctx.b
     own = bool(m.source.entries)
+    reading = resolve(PKG, "immigration.entries", ctx.options)
+    if not own and reading.variant == "required":
+        b.interpret(reading)
+        raise _entries_missing(m)
     periods = ([Presence(e.date, e.exit) for e in m.source.entries] if own else
                [Presence(x.entry, x.exit) for x in ctx.case.operation.ajb_presence])
     if not periods:
         return False
-    reading = resolve(PKG, "immigration.entries", ctx.options)
-    if not own and reading.variant != "vessel_presence":
-        return False  # no presumption taken: the person is judged as listed aboard
+    if not own:
+        b.interpret(reading)  # the person presumed with the vessel: present or not, it decides
     # The regularity RN 31 governs is that of the "estada no território nacional" (art. 9º,
     # § 1º): without a stay on the date there is nothing to judge.
     stay_cite = ctx.cite(regime, "art. 9º, § 1º")
     started = [x for x in periods if x.start <= on]
     last_started = max(started, key=lambda x: period_order(x.start, x.end)) if started else None
     outside = last_started is None or (last_started.end is not None and last_started.end < on)
-    if outside and not own:
-        b.interpret(reading)  # the person presumed with the vessel decides it
     if not started:
         first = min(x.start for x in periods)
         pt, en = ((f"Entrada prevista para {_d(first)}", f"Entry expected on {first.isoformat()}")
@@ -813,6 +819,13 @@ def _check_person_input(m: CrewMember) -> None:
                              message_en=f"request ({d.type}) of {m.id} without protocol date")
 
 
+def _entries_missing(m: CrewMember) -> InputError:
+    """Interpretation ``immigration.entries.required``: a foreign person without entries."""
+    return InputError(f"informe as entradas no país de {m.id}",
+                      f"{m.path}.entries" if m.path else "entry_date", m.file, m.row,
+                      message_en=f"give the entries into the country of {m.id}")
+
+
 def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
     """The person's periods in Brazil: their entries, or (interpretation
     ``immigration.entries.vessel_presence``) the vessel's presence in AJB."""
@@ -823,8 +836,7 @@ def _person_periods(ctx: _Ctx, m: CrewMember) -> list[Presence]:
     choice = ctx.b.interpret(resolve(PKG, "immigration.entries", ctx.options))
     field = f"{m.path}.entries" if m.path else "entry_date"
     if choice.variant == "required":
-        raise InputError(f"informe as entradas no país de {m.id}", field, m.file, m.row,
-                         message_en=f"give the entries into the country of {m.id}")
+        raise _entries_missing(m)
     vessel = ctx.case.operation.ajb_presence
     if not vessel:
         raise InputError(f"sem entradas de {m.id} nem presença da embarcação em AJB: informe "
