@@ -409,3 +409,34 @@ def test_a_case_folder_exit_and_reentry_the_next_day_is_the_engines(
     d = evaluate(load_vessel_case(tmp_path / "V1.yaml"), on)
     assert (d.verdict.value, d.result["stay"]["start"], d.result["stay"]["days_of_operation"]) \
         == (verdict, start, days)
+
+
+@pytest.mark.parametrize("explicit_rows", [0, 1 << 17])
+def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, explicit_rows: int) -> None:
+    """RN 72 cabotage splits ratings: an AB given `level: rating` is the junior rating the
+    rank table says it is (not an undetermined level); an Oiler without a level too."""
+    from abordo.crew.model import VesselCase
+    from abordo.quota import evaluate
+
+    (tmp_path / "vessels.csv").write_text(
+        "id,name,flag,activity,contract,ajb_entry\nV1,A,LR,cabotage,charter,2010-01-01\n")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,id,rank,nationality,department,level\n"
+        "V1,A,Master,PH,,\nV1,B,AB,BR,deck,rating\nV1,C,Oiler,BR,,\nV1,D,Bosun,PH,,rating\n")
+    monkeypatch.setattr(crew_module, "FEW_EXPLICIT", explicit_rows)
+    got = row(screen(tmp_path, dt.date(2010, 6, 1)).frame, "V1")
+    case = VesselCase.model_validate({
+        "vessel": {"name": "A", "flag": "LR", "activity": "cabotage"},
+        "operation": {"contract": "charter", "ajb_presence": [{"entry": "2010-01-01"}]},
+        "crew": [{"id": "A", "rank": "Master", "nationality": "PH"},
+                 {"id": "B", "rank": "AB", "nationality": "BR", "department": "deck",
+                  "level": "rating"},
+                 {"id": "C", "rank": "Oiler", "nationality": "BR"},
+                 {"id": "D", "rank": "Bosun", "nationality": "PH", "level": "rating"}]})
+    d = evaluate(case, dt.date(2010, 6, 1))
+    groups = {g["group"]: (g["base"], g["brazilians"]) for g in d.result["groups"]}
+    assert groups["deck.junior_rating"] == (1, 1) and groups["deck.petty_officer"] == (1, 0)
+    for gid, (base, br) in groups.items():
+        assert (got[f"{gid}_base"], got[f"{gid}_brazilians"]) == (base, br), gid
+    assert got["verdict"] == d.verdict.value

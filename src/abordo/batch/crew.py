@@ -50,7 +50,7 @@ from pydantic import ValidationError
 
 from abordo.batch.tables import CELL_INDEX, CELLS, COMMON_CELLS, DEPARTMENTS, LEVELS, cell_of
 from abordo.crew.model import CrewInput, department_value, level_value, nationality_codes
-from abordo.crew.ranks import rank_table
+from abordo.crew.ranks import RankEntry, effective_level, rank_table
 from abordo.law.errors import InputError
 from abordo.law.params import load_data
 from abordo.law.validation import input_error_from_pydantic
@@ -110,6 +110,27 @@ def _rank_index(r_dept: int, r_lvl: int, r_pos: int) -> int:
 RK_NO_RANK = _rank_index(D_UNKNOWN, L_NONE, POS_NONE)  # no rank given
 
 
+def _level(r_dept: int, r_lvl: int, el: int, dept: int) -> int:
+    """The level code of a person: :func:`abordo.crew.ranks.effective_level` over codes (the
+    rank's department and level, the explicit level — or none —, the department kept)."""
+    if el == E_LVL_NONE:
+        return r_lvl
+    rank = (RankEntry("", DEPARTMENTS[r_dept], LEVELS[r_lvl], None)
+            if r_dept < len(DEPARTMENTS) and r_lvl < len(LEVELS) else None)
+    level = effective_level(LEVELS[el], DEPARTMENTS[dept] if dept < len(DEPARTMENTS) else None,
+                            rank)
+    return LEVELS.index(level) if level is not None else el
+
+
+def _level_table() -> pl.Series:
+    """:func:`_level` for every ``((r_dept × RL + r_lvl) × EL + e_lvl) × RD + dept`` (codes
+    clipped: an unknown department or level, an explicit level given or not)."""
+    nd, nl = len(DEPARTMENTS) + 1, len(LEVELS) + 1
+    return pl.Series([_level(rd, rl, el, d) if el < len(LEVELS) else rl
+                      for rd in range(nd) for rl in range(nl) for el in range(nl)
+                      for d in range(nd)], dtype=pl.UInt8)
+
+
 def _explicit_class(rk: int, ed: int, el: int, ep: int) -> int:
     """The fast class (cell × 3 + position, or :data:`RARE_CLASS`) of a person whose rank
     resolves to ``rk`` with explicit department / level / position codes ``ed`` / ``el`` /
@@ -120,7 +141,7 @@ def _explicit_class(rk: int, ed: int, el: int, ep: int) -> int:
     r_dept, rest = divmod(rk, (len(LEVELS) + 1) * 3)
     r_lvl, r_pos = divmod(rest, 3)
     dept = r_dept if ed == E_DEPT_NONE else ed
-    lvl = r_lvl if el == E_LVL_NONE else el
+    lvl = _level(r_dept, r_lvl, el, dept)
     pos = ep if ep != E_POS_NONE else r_pos
     cell = CELL_INDEX[cell_of(DEPARTMENTS[dept] if dept < len(DEPARTMENTS) else None,
                               LEVELS[lvl] if lvl < len(LEVELS) else None)]
@@ -451,7 +472,16 @@ def _classify(voc: Vocabulary, codes: dict[str, pl.Expr], given: dict[str, pl.Ex
     e_lvl = explicit("level", "e_lvl", E_LVL_NONE, E_LVL_BAD)
     e_pos = explicit("position", "e_pos", E_POS_NONE, E_POS_BAD)
     dept = pl.when(e_dept == E_DEPT_NONE).then(r_dept).otherwise(e_dept)
-    lvl = pl.when(e_lvl == E_LVL_NONE).then(r_lvl).otherwise(e_lvl)
+    nd, nl = len(DEPARTMENTS) + 1, len(LEVELS) + 1
+
+    def clip(e: pl.Expr, top: int) -> pl.Expr:
+        return e.clip(upper_bound=top).cast(pl.UInt32)
+
+    # An explicit level wins over the rank's, an explicit "rating" taking the rank's finer
+    # level (one table of ranks.effective_level); an invalid one stays invalid (_bad).
+    lvl = pl.when(e_lvl == E_LVL_BAD).then(e_lvl).otherwise(pl.lit(_level_table()).gather(
+        ((clip(r_dept, nd - 1) * nl + clip(r_lvl, nl - 1)) * nl + clip(e_lvl, nl - 1)) * nd
+        + clip(dept, nd - 1)))
     pos = pl.when(e_pos == E_POS_NONE).then(r_pos).otherwise(e_pos)
     cell_lut = [CELL_INDEX[cell_of(DEPARTMENTS[d] if d < len(DEPARTMENTS) else None,
                                    LEVELS[lv] if lv < len(LEVELS) else None)]

@@ -120,11 +120,25 @@ def _field(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+def effective_level(given: str | None, department: str | None, entry: RankEntry | None
+                    ) -> str | None:
+    """The person's level: the one given wins over the rank's — except that ``rating``, given
+    for a rank the table places as a petty officer or junior rating of the same department,
+    says no more than the rank and takes its finer level (the groups of RN 72 cabotage split
+    ratings)."""
+    if given is None:
+        return entry.level if entry else None
+    if given == "rating" and entry is not None and entry.department == department \
+            and entry.level in ("petty_officer", "junior_rating"):
+        return entry.level
+    return given
+
+
 def resolve_member(person: CrewInput, path: str, file: str | None, row: int | None,
                    table: RankTable | None = None) -> CrewMember:
     entry = (table or rank_table()).lookup(person.rank)
     department = person.department or (entry.department if entry else None)
-    level = person.level or (entry.level if entry else None)
+    level = effective_level(person.level, department, entry)
     # The position comes from the rank when the rank names it, or from the position column
     # (crew-quota.md, Inputs) — an explicit department changes the person's group, not that.
     position = person.position or (entry.position if entry else None)
