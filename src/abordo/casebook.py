@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from abordo.law.documents import decode, line_of, read_document
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, bilingual
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import load_data_text
 
@@ -197,6 +197,7 @@ def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, str | None]:
     reason it is not one otherwise."""
     if value is None:
         return None, (None if engine in _ON_OPTIONAL else "ausente (a data julgada)")
+    # datetime before date: a datetime is a date too (YAML reads 2026-04-01T10:00 as one).
     if isinstance(value, dt.datetime) or not isinstance(value, dt.date | str):
         return None, f"{value!r} não é uma data; use AAAA-MM-DD"
     if isinstance(value, dt.date):
@@ -216,7 +217,7 @@ def _unreadable(path: Path, exc: Exception) -> str:
     """Why ``path`` could not be read, with the line (and field) where that is known."""
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.YAMLError) and mark is not None:
-        problem = getattr(exc, "problem", None) or exc
+        problem = bilingual(str(getattr(exc, "problem", None) or exc))[0]
         return f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: {problem}"
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.

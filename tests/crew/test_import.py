@@ -247,3 +247,46 @@ def test_a_check_across_fields_names_the_field_and_its_own_line(tmp_path: Path) 
     found = [(e.row, e.field) for e in [err.value, *err.value.details]]
     assert found == [(4, "vessel.registry"), (9, "operation.ajb_presence[1].entry")]
     assert "bandeira informada: LR" in err.value.message
+
+
+CASE_HEAD = ("vessel: {name: A, flag: NO, activity: offshore_support}\n"
+             "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n")
+
+
+@pytest.mark.parametrize(("flag", "kept"), [("yes", True), ("true", True), ("on", True),
+                                            ("no", False), ("false", False)])
+def test_keep_personal_data_is_read_as_the_model_reads_a_yes_no_field(
+        tmp_path: Path, flag: str, kept: bool) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text(CASE_HEAD + f"keep_personal_data: {flag}\n"
+                 "crew: [{id: C01, rank: AB, nationality: NO, name: Maria Silva}]\n")
+    case = load_vessel_case(p)
+    assert tuple(case.crew_list[0].nationality) == ("NO",)  # an unquoted NO is Norway
+    assert case.crew_list[0].name == ("Maria Silva" if kept else None)
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    (CASE_HEAD + "crew: [{id: C01, rank: AB, nationality: false}]\n", "crew[0].nationality"),
+    (CASE_HEAD.replace("flag: NO", "flag: false") + "crew: []\n", "vessel.flag"),
+])
+def test_a_boolean_where_a_country_goes_is_refused_not_read_as_norway(
+        tmp_path: Path, text: str, field: str) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text(text)
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    assert err.value.field == field
+
+
+def test_yaml_merge_keys_are_read(tmp_path: Path) -> None:
+    p = tmp_path / "v.yaml"
+    p.write_text("base: &b {name: A, flag: NO}\nvessel:\n  <<: *b\n  activity: offshore_support\n"
+                 "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                 "crew: []\n".replace("base: &b", "x-anchors: &b"))
+    with pytest.raises(InputError) as err:  # the anchors' holder is an unknown field…
+        load_vessel_case(p)
+    assert err.value.field == "x-anchors"
+    p.write_text("vessel: &v {name: A, flag: NO, activity: offshore_support}\n"
+                 "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                 "crew: [{<<: {rank: AB, nationality: NO}, id: C01}]\n")
+    assert load_vessel_case(p).crew_list[0].rank == "AB"  # …a merge key itself is read

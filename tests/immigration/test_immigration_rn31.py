@@ -220,3 +220,32 @@ def test_a_request_of_an_earlier_stay_does_not_answer_this_operation_s_deadline(
                  D(2001, 9, 28))
     late = [f for f in d.findings if f.id == "work_authorization_request_late"]
     assert len(late) == 1 and "25/09/2001" in late[0].text.pt and "14/09/2001" in late[0].text.pt
+
+
+@pytest.mark.parametrize(("entry", "activity", "documents", "on", "flagged"), [
+    # The deadline counted from an operation begun in RN 31's uncertain first year: flagged.
+    ("1998-12-28", "cabotage", [], D(1999, 1, 5), True),
+    # A valid temporary visa, or a long-haul vessel: nothing counted from that day.
+    ("1998-03-02", "cabotage", [{"type": "temporary_visa", "issued_on": "2003-08-01",
+                                 "valid_until": "2005-08-01"}], D(2003, 9, 10), False),
+    ("1998-03-02", "long_haul", [], D(2003, 9, 10), False),
+    # A date judged in that year is flagged whatever it is counted from.
+    ("1998-03-02", "long_haul", [], D(1998, 6, 1), True),
+])
+def test_rn31_unconfirmed_start_is_named_only_where_the_answer_rests_on_it(
+        make_case: CaseFactory, entry: str, activity: str, documents: list[dict[str, str]],
+        on: dt.date, flagged: bool) -> None:
+    case = make_case([person(documents=documents)], flag="MT", activity=activity,
+                     presence=[{"entry": entry, "exit": None}])
+    d = evaluate(case, on)
+    assert ("cnig-rn-31-1998:in_force_from" in {u.name for u in d.unconfirmed}) is flagged
+
+
+def test_rn31_entries_required_refuses_a_person_without_entries(make_case: CaseFactory) -> None:
+    case = cabotage(make_case, [person()])
+    with pytest.raises(InputError) as exc:
+        evaluate(case, D(2001, 9, 10), {"immigration.entries": "required"})
+    assert exc.value.field == "crew[0].entries"
+    d = evaluate(case, D(2001, 9, 10))  # by default the vessel's presence is presumed
+    assert "immigration.entries.vessel_presence" in {i.id for i in d.interpretations}
+    assert row(d)["verdict"] == "action_due"

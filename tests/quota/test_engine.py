@@ -319,11 +319,15 @@ def test_an_exit_is_judged_by_the_norm_in_force_when_it_happened() -> None:
     assert d3.result["stay"]["start"] == D(2005, 1, 1)
     assert [u.name for u in d3.unconfirmed] == [
         "cnig-rn-06-2017@res-42-2020:exit-rule-before-cnig-rn-72-2006"]
-    # Not flagged where the result does not rest on it: no full day outside, an exit long
-    # enough to interrupt under any rule, or an exit before a later interruption.
+    # An exit with re-entry the next day is an exit too (a rule of continuity would end the
+    # stay there): flagged alike.
+    next_day = vessel_case(crew, presence=[{"entry": "2005-01-01", "exit": "2006-03-01"},
+                                           {"entry": "2006-03-02", "exit": None}])
+    assert [u.name for u in evaluate(next_day, D(2021, 1, 1)).unconfirmed] == [
+        "cnig-rn-06-2017@res-42-2020:exit-rule-before-cnig-rn-72-2006"]
+    # Not flagged where the result does not rest on it: an exit long enough to interrupt
+    # under any rule, or an exit before a later interruption.
     for presence in ([{"entry": "2005-01-01", "exit": "2006-03-01"},
-                      {"entry": "2006-03-02", "exit": None}],
-                     [{"entry": "2005-01-01", "exit": "2006-03-01"},
                       {"entry": "2006-09-01", "exit": None}],
                      [{"entry": "2005-01-01", "exit": "2006-03-01"},
                       {"entry": "2006-03-06", "exit": "2010-01-01"},
@@ -510,3 +514,19 @@ def test_a_step_after_the_stay_ended_is_after_stay_even_if_a_higher_one_overtake
     rows = plan(case, dt.date(2026, 6, 20)).result["plan"]
     assert {r["from_day"]: r["status"] for r in rows} == {
         90: "after_stay", 180: "after_stay", 360: "after_stay"}
+
+
+def test_an_exit_with_reentry_the_next_day_under_an_exit_rule_not_modelled_is_unconfirmed(
+        ) -> None:
+    """Left 31/05/2018 (RN 06/2017, whose exit rule is not modelled), back 01/06/2018: the
+    stay goes on only by today's 15-day tolerance — the answer names that parameter; the
+    trace tells the exit and re-entry (no day fully outside)."""
+    case = vessel_case([person(1, "Master", "NO"), person(2, "AB", "BR")],
+                       presence=[{"entry": "2018-01-01", "exit": "2018-05-31"},
+                                 {"entry": "2018-06-01"}])
+    d = evaluate(case, dt.date(2021, 1, 4))
+    assert d.result["stay"]["start"] == dt.date(2018, 1, 1)
+    assert "cnig-rn-06-2017:exit-rule" in {u.name for u in d.unconfirmed}
+    gap = next(s for s in d.trace if s.rule == "stay.gap")
+    assert gap.text.pt.startswith("Saída das AJB em 31/05/2018 e reentrada em 01/06/2018 "
+                                  "(nenhum dia inteiro fora) — menos de 15")

@@ -421,7 +421,7 @@ def test_unconfirmed_sources_are_portuguese_for_the_user() -> None:
     assert by_name["categories.level.MNC"].source == (
         "nível de equivalência da NORMAM-13/DPC, Anexo 2-A (norma anterior); a NORMAM-101/DPC, "
         "Cap. 2, não foi conferida — não confirmado")
-    assert by_name["stcw_parties"].value == "128 Estados-partes em 30/06/2025"
+    assert by_name["stcw_parties"].value == "130 Estados-partes em 30/06/2025"
     assert by_name["stcw_parties"].source.startswith(
         "IMO, Status of IMO Treaties — Convenção STCW-78, como emendada (lista compilada")
     assert by_name["target.required_days.1ON"].source == (

@@ -684,11 +684,15 @@ def fleet_from_cases(paths: list[Path], keep_going: bool = False) -> Fleet:
     return Fleet(vessels, absences, extensions, crew, display, 1, {}, cases, rejected)
 
 
+def _next_day(exit_: dt.date | None, entry: dt.date) -> bool:
+    """A re-entry the day after an exit (no day fully outside AJB)."""
+    return exit_ is not None and entry == exit_ + dt.timedelta(days=1)
+
+
 def _touching(case: VesselCase) -> bool:
     """An exit followed by a re-entry the next day among the case's presence periods."""
     periods = sorted(case.operation.ajb_presence, key=lambda p: p.entry)
-    return any(a.exit is not None and b.entry == a.exit + dt.timedelta(days=1)
-               for a, b in itertools.pairwise(periods))
+    return any(_next_day(a.exit, b.entry) for a, b in itertools.pairwise(periods))
 
 
 def case_to_vessel_row(vid: str, case: VesselCase) -> dict[str, Any]:
@@ -701,8 +705,7 @@ def case_to_vessel_row(vid: str, case: VesselCase) -> dict[str, Any]:
     periods = sorted(op.ajb_presence, key=lambda p: p.entry)
     merged: list[tuple[dt.date, dt.date | None]] = []
     for p in periods:
-        last_exit = merged[-1][1] if merged else None
-        if last_exit is not None and p.entry == last_exit + dt.timedelta(days=1):
+        if merged and _next_day(merged[-1][1], p.entry):
             merged[-1] = (merged[-1][0], p.exit)
         else:
             merged.append((p.entry, p.exit))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from abordo.crew.crewfile import FIELD_TO_COLUMN, read_crew_file
 from abordo.crew.model import CrewInput, VesselCase
@@ -91,6 +91,15 @@ def parse_inline_vessel_case(data: dict[str, Any], prefix: str | None = None) ->
     raise first.with_location(prefix=prefix) if prefix else first
 
 
+def _flag(value: Any) -> bool:
+    """A yes/no field read before the model (``true``, ``yes``, ``on`` …), as the model reads
+    it; anything else is False here and refused by the model with its field."""
+    try:
+        return bool(TypeAdapter(bool).validate_python(value)) if value is not None else False
+    except ValidationError:
+        return False
+
+
 def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
                       source: str | None = None, index: LineIndex | None = None,
                       keep_personal_data: bool | None = None) -> VesselCase:
@@ -99,7 +108,7 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     Raises :class:`InputError` naming file, row and field on any problem.
     """
     data = dict(data)
-    keep = data.get("keep_personal_data", False) is True if keep_personal_data is None \
+    keep = _flag(data.get("keep_personal_data")) if keep_personal_data is None \
         else keep_personal_data
     origins: list[tuple[str | None, int | None, str]] = []
     # Every problem at once: the case file's own, the crew file's rows, repeated ids.

@@ -75,8 +75,6 @@ def _portuguese_country_names() -> dict[str, str]:
 def country_code(value: Any) -> str:
     """ISO alpha-2 code for an alpha-2/alpha-3 code, or an English or Portuguese name
     (``Brasil``, ``Filipinas``); ValueError otherwise."""
-    if value is False:  # YAML 1.1 reads an unquoted NO (Norway) as false
-        return "NO"
     if not isinstance(value, str) or not value.strip():
         raise ValueError("código de país ISO 3166-1 esperado (ex.: BR, NO, PH)"
                          " ‖ ISO 3166-1 country code expected (e.g. BR, NO, PH)")
@@ -94,8 +92,6 @@ def country_code(value: Any) -> str:
 
 def nationality_codes(value: Any) -> tuple[str, ...]:
     """One or more nationalities: ``"BR"``, ``"PT/BR"``, ``["PT", "BR"]``."""
-    if value is False:
-        return ("NO",)
     if value is None:
         raise ValueError("nacionalidade ausente ‖ nationality missing")
     items = value if isinstance(value, list | tuple) else re.split(r"\s*[/;,|]\s*", str(value))

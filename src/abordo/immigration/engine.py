@@ -261,15 +261,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     version = ctx.reg[regime.version]
     b.step("regime.select", f"Norma em vigor em {_d(on)}: {version.title}.",
            f"Norm in force on {on.isoformat()}: {version.title}.", ctx.cite(regime, ""))
-    op_start = operation_start([(p.entry, p.exit) for p in case.operation.ajb_presence], on)
-    # The exact start is uncertain within its first year: an answer judged then, or counted
-    # from an operation that began then (RN 31 art. 9's deadline runs from it), rests on it.
-    if not version.from_confirmed and min(on, op_start or on) < add_years(
-            version.in_force_from, 1):
-        b.unconfirmed(UnconfirmedParameter(
-            f"{version.id}:in_force_from", _d(version.in_force_from),
-            f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
-            f"considerada a partir de {_d(version.in_force_from)}", version.id))
+    _unconfirmed_start(ctx, regime, on)  # a date judged in the norm's uncertain first year
 
     if regime.id == "rn31":
         if ctx.activity not in regime.long_haul_activities and (
@@ -337,6 +329,19 @@ def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     if ctx.activity in regime.long_haul_activities:
         return _rn31_long_haul(ctx, regime, p)
     return _rn31_temporary_visa(ctx, regime, p)
+
+
+def _unconfirmed_start(ctx: _Ctx, regime: Regime, day: dt.date) -> None:
+    """A norm whose exact start is not confirmed (RN 31/1998: "1998", modelled from its 1
+    January) leaves uncertain whether it governed a day of its first modelled year, or one
+    before it: an answer that depends on such a ``day`` — the date judged, the day a deadline
+    is counted from — names the parameter."""
+    version = ctx.reg[regime.version]
+    if not version.from_confirmed and day < add_years(version.in_force_from, 1):
+        ctx.b.unconfirmed(UnconfirmedParameter(
+            f"{version.id}:in_force_from", _d(version.in_force_from),
+            f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
+            f"considerada a partir de {_d(version.in_force_from)}", version.id))
 
 
 def _rn31_not_in_country(ctx: _Ctx, regime: Regime, p: _Person) -> bool:
@@ -628,6 +633,7 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
             "business days will run from the vessel's entry into AJB."))
         return p
     bd = business_deadline(start, int(n.value), ctx.state)
+    _unconfirmed_start(ctx, regime, start)  # a deadline counted from a day of that year
     p.row["deadline_detail"] = _bd_detail(bd, "work_authorization_request", art9)
     b.step(f"person.{m.id}.deadline", bd.explain().pt, bd.explain().en, art9,
            start=start, count=bd.count, deadline=bd.deadline,

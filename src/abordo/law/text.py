@@ -4,6 +4,7 @@ legal texts write them (``dd/mm/aaaa``) inside engine messages (reports use Babe
 from __future__ import annotations
 
 import datetime as dt
+import re
 import unicodedata
 
 from babel.numbers import NumberFormatError, parse_decimal
@@ -25,6 +26,9 @@ def br_date(day: dt.date) -> str:
     return day.strftime("%d/%m/%Y")
 
 
+_BR_NUMBER = re.compile(r"-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?")
+
+
 def br_decimal(text: str, *, grouped: bool = False) -> str:
     """A number written the Brazilian way in its dot form: ``'4,5'`` → ``'4.5'``,
     ``'2.500,00'`` → ``'2500.00'``. Text without a comma is returned as given (a dot is then a
@@ -33,6 +37,8 @@ def br_decimal(text: str, *, grouped: bool = False) -> str:
     returned unchanged, for the model to refuse with its field."""
     v = text.strip()
     if "," not in v and not (grouped and "." in v):
+        return text
+    if not _BR_NUMBER.fullmatch(v):  # e.g. "4," or "1,5e3", which Babel would also take
         return text
     try:
         return str(parse_decimal(v, locale="pt_BR", strict=True))

@@ -32,7 +32,9 @@ def core_resolvers(timestamps: bool) -> dict[Any, list[tuple[str, re.Pattern[str
 
 def no_duplicate_keys(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False
                       ) -> dict[Any, Any]:
-    """A mapping whose keys are unique: a repeated key would silently replace the first."""
+    """A mapping whose keys are unique: a repeated key would silently replace the first
+    (merge keys, ``<<: *anchor``, are resolved first, as PyYAML's own mappings do)."""
+    loader.flatten_mapping(node)
     seen: dict[Any, int] = {}
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)

@@ -36,7 +36,7 @@ from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
 from abordo.quota.regimes import Regime, Rule, Step, exemption_uncited, family_for, regime_tables
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
-from abordo.quota.stay import Stay, current_stay
+from abordo.quota.stay import Gap, Stay, current_stay
 
 PKG = "abordo.quota"
 
@@ -409,6 +409,19 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
     return out
 
 
+def _gap_text(g: Gap) -> Msg:
+    """An exit and the re-entry after it, in words: the days fully outside, or none."""
+    if g.days_outside == 0:
+        return Msg(f"Saída das AJB em {_d(g.after_exit)} e reentrada em {_d(g.next_entry)} "
+                   "(nenhum dia inteiro fora)",
+                   f"Left AJB on {g.after_exit.isoformat()} and re-entered on "
+                   f"{g.next_entry.isoformat()} (no full day outside)")
+    first, last, n = add_days(g.after_exit, 1), add_days(g.next_entry, -1), g.days_outside
+    return Msg(f"Fora das AJB de {_d(first)} a {_d(last)} ({n} {'dia' if n == 1 else 'dias'})",
+               f"Outside AJB from {first.isoformat()} to {last.isoformat()} "
+               f"({n} {'day' if n == 1 else 'days'})")
+
+
 def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | None]:
     periods = list(ctx.case.operation.ajb_presence)
     if not periods:
@@ -465,8 +478,7 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
     if stay is not None:
         for gap in stay.gaps:
             param = pending.get(add_days(gap.after_exit, 1))
-            if param and gap.days_outside > 0 and not gap.interrupts \
-                    and gap.next_entry > stay.start:
+            if param and not gap.interrupts and gap.next_entry > stay.start:
                 ctx.b.unconfirmed(param)
         if not stay.in_ajb_on_date and stay.ended_on is None and stay.days_outside_now:
             # An absence under way, tolerated so far by a rule not modelled: that the stay
@@ -664,18 +676,16 @@ def _trace_stay(ctx: _Context, regime: Regime, stay: Stay) -> None:
             why_en = (f" (absence of {tol} days or more)" if tol else
                       f" ({ctx.reg[judged.version].label} requires continuous operation: any "
                       "exit interrupts)")
-            b.step("stay.gap", f"Fora das AJB de {_d(add_days(g.after_exit, 1))} a "
-                   f"{_d(add_days(g.next_entry, -1))} ({g.days_outside} dias): a contagem "
-                   f"recomeça na reentrada em {_d(g.next_entry)}{why_pt}.",
-                   f"Outside AJB from {add_days(g.after_exit, 1).isoformat()} to "
-                   f"{add_days(g.next_entry, -1).isoformat()} ({g.days_outside} days): the "
-                   f"count restarts at re-entry on {g.next_entry.isoformat()}{why_en}.", prov,
+            where = _gap_text(g)
+            b.step("stay.gap", f"{where.pt}: a contagem recomeça na reentrada em "
+                   f"{_d(g.next_entry)}{why_pt}.",
+                   f"{where.en}: the count restarts at re-entry on "
+                   f"{g.next_entry.isoformat()}{why_en}.", prov, days_outside=g.days_outside)
+        else:
+            where = _gap_text(g)
+            b.step("stay.gap", f"{where.pt} — menos de {tol}: a contagem não se interrompe.",
+                   f"{where.en} — fewer than {tol}: the count is not interrupted.", prov,
                    days_outside=g.days_outside)
-        elif g.days_outside > 0:
-            b.step("stay.gap", f"Fora das AJB por {g.days_outside} dias (menos de {tol}): a "
-                   "contagem não se interrompe.",
-                   f"Outside AJB for {g.days_outside} days (fewer than {tol}): the count is "
-                   "not interrupted.", prov, days_outside=g.days_outside)
     if stay.ended_on is not None:
         # The absence under way has reached the tolerance (or the norm allows none): the
         # stay is over at its last day in AJB.

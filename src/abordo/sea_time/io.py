@@ -32,7 +32,7 @@ from pydantic import BaseModel, ValidationError
 
 from abordo.crew.crewfile import decode
 from abordo.law.documents import InputLoader, locate, parse_document
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, bilingual
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
@@ -428,9 +428,9 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f" na linha {mark.line + 1}" if mark is not None else ""
         where_en = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise InputError(f"YAML inválido{where}: {problem}", None, display,
-                         message_en=f"invalid YAML{where_en}: {problem}") from None
+        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
+        raise InputError(f"YAML inválido{where}: {pt}", None, display,
+                         message_en=f"invalid YAML{where_en}: {en}") from None
 
 
 def _workbook_input(path: Path, display: str

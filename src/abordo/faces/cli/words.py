@@ -89,7 +89,8 @@ class _Words:
         usage: str = super().get_usage(ctx)  # type: ignore[misc]
         if not _portuguese():
             return usage
-        return re.sub(r"^Usage:", "Uso:", usage).replace("[OPTIONS]", "[OPÇÕES]")
+        return (re.sub(r"^Usage:", "Uso:", usage).replace("[OPTIONS]", "[OPÇÕES]")
+                .replace("COMMAND [ARGS]...", "COMANDO [ARGS]..."))
 
     def format_help(self, ctx: Context, formatter: Any) -> None:
         self._value_labels(ctx)
@@ -98,17 +99,17 @@ class _Words:
     def _value_labels(self, ctx: Context) -> None:
         """Words in the help's type column instead of Typer's ``<str>``/``<bool>``: ``--on
         DATA``, ``--output CAMINHO``, a flag with none (an explicit metavar is kept)."""
-        lang = 0 if _portuguese() else 1
         for param in self.get_params(ctx):  # type: ignore[attr-defined]
-            if param.metavar is not None:
+            if param.metavar is not None or getattr(param, "_abordo_words", False):
                 continue
             named = next((_VALUE_BY_NAME[o] for o in param.opts if o in _VALUE_BY_NAME), None)
             shown = param.display_type_rich(ctx)
             pair = named or _VALUE_BY_TYPE.get(shown or "")
             if pair is not None:
-                label = pair[lang]
-                # Per parameter, for this help only: Typer reads the type column from here.
-                param.display_type_rich = lambda ctx, _label=label: _label
+                # Typer reads the type column from here; the language is the one of each help.
+                param.display_type_rich = (
+                    lambda ctx, _pair=pair: _pair[0] if _portuguese() else _pair[1])
+                param._abordo_words = True
 
     def get_help_option(self, ctx: Context) -> Any:
         opt = super().get_help_option(ctx)  # type: ignore[misc]
