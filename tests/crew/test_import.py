@@ -290,3 +290,15 @@ def test_yaml_merge_keys_are_read(tmp_path: Path) -> None:
                  "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
                  "crew: [{<<: {rank: AB, nationality: NO}, id: C01}]\n")
     assert load_vessel_case(p).crew_list[0].rank == "AB"  # …a merge key itself is read
+
+
+@pytest.mark.parametrize(("rank", "code"), [
+    ("1º Oficial de Náutica", "1ON"), ("1° Oficial de Náutica", "1ON"),  # degree sign typed
+    ("1o Oficial de Máquinas", "1OM"), ("2º  oficial de máquinas", "2OM"), ("1ON", "1ON"),
+    ("2OM", "2OM"),
+])
+def test_ordinals_however_typed_find_the_same_rank(rank: str, code: str) -> None:
+    from abordo.crew.ranks import rank_table
+
+    entry = rank_table().lookup(rank)
+    assert entry is not None and entry.code == code

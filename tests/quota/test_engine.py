@@ -150,11 +150,12 @@ def test_not_covered_windows() -> None:
 
 
 def test_contract_condition_only_where_the_norm_sets_it() -> None:
-    # RN 72/2006 (IN SIT 70/2007 art. 13, VI, c): contract with a Brazilian company required.
+    # RN 72/2006 (contract condition: IN SIT 70/2007 art. 12): contract with a Brazilian
+    # company required.
     old = vessel_case(PSV_CREW, contract="none", presence=[{"entry": "2010-01-01"}])
     d = evaluate(old, D(2010, 6, 1))
     assert d.verdict == Verdict.NOT_APPLICABLE
-    assert [c.label for c in d.citations][-1] == "IN SIT nº 70/2007, art. 13, VI, c"
+    assert [c.label for c in d.citations][-1] == "IN SIT nº 70/2007, art. 12"
     # RN 06/2017 as amended (art. 1º): foreign vessels operating in AJB, whatever the contract.
     assert evaluate(vessel_case(PSV_CREW, contract="none"), D(2026, 6, 1)).verdict == \
         Verdict.NON_COMPLIANT
@@ -530,3 +531,16 @@ def test_an_exit_with_reentry_the_next_day_under_an_exit_rule_not_modelled_is_un
     gap = next(s for s in d.trace if s.rule == "stay.gap")
     assert gap.text.pt.startswith("Saída das AJB em 31/05/2018 e reentrada em 01/06/2018 "
                                   "(nenhum dia inteiro fora) — menos de 15")
+
+
+def test_the_contract_condition_cites_in_sit_70_art_12_only_once_in_force() -> None:
+    """IN SIT 70/2007 (from 14/08/2007) art. 12 states the contract condition of RN 72's
+    quota; before it, the condition is cited as RN 72/2006's own."""
+    case = vessel_case([person(1, "Master", "PH")], contract="none",
+                       presence=[{"entry": "2006-12-01"}])
+    for day, label in ((D(2007, 1, 15), "RN CNIg nº 72/2006"),
+                       (D(2008, 1, 15), "IN SIT nº 70/2007, art. 12")):
+        d = evaluate(case, day)
+        step = next(s for s in d.trace if s.rule == "regime.contract")
+        assert d.verdict == Verdict.NOT_APPLICABLE
+        assert step.citation is not None and step.citation.label == label

@@ -197,8 +197,12 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
 
     if regime.contracts is not None and case.operation.contract.value not in regime.contracts:
         cp = regime.contract_provision
-        cite = ctx.reg.cite(cp.norm, cp.provision,
-                            regime.version if cp.norm == regime.norm else None) if cp else None
+        cite = None
+        if cp and (cp.norm == regime.norm or ctx.reg[cp.norm].in_force_on(ctx.on)):
+            cite = ctx.reg.cite(cp.norm, cp.provision,
+                                regime.version if cp.norm == regime.norm else None)
+        elif cp:  # the restatement is not yet in force: the condition is the norm's own
+            cite = ctx.reg.cite(regime.norm, "", regime.version)
         allowed = ", ".join(regime.contracts)
         b.step("regime.contract",
                f"A cota desta norma aplica-se a embarcação estrangeira operando por contrato "
