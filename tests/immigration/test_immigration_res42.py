@@ -345,3 +345,11 @@ def test_a_residence_request_answered_by_the_temporary_visa_granted_on_it(
     p = row(d, "P01")
     assert p["verdict"] == "irregular" and d.verdict == Verdict.NON_COMPLIANT
     assert [x["status"] for x in p["documents"]] == ["answered", "expired"]
+
+
+def test_the_articles_not_checked_are_said_with_their_citation(make_case: CaseFactory) -> None:
+    d = evaluate(make_case([person(entries=[{"date": "2026-02-02"}])], presence=PRESENCE),
+                 D(2026, 3, 2))
+    step = next(s for s in d.trace if s.rule == "regime.not_checked")
+    assert "arts. 6º a 8º" in step.text.pt and "art. 12" in step.text.pt
+    assert step.citation is not None and step.citation.provision == "arts. 6º a 8º"

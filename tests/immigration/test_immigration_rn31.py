@@ -249,3 +249,49 @@ def test_rn31_entries_required_refuses_a_person_without_entries(make_case: CaseF
     d = evaluate(case, D(2001, 9, 10))  # by default the vessel's presence is presumed
     assert "immigration.entries.vessel_presence" in {i.id for i in d.interpretations}
     assert row(d)["verdict"] == "action_due"
+
+
+def _visa(issued: str, until: str) -> dict[str, str]:
+    return {"type": "temporary_visa", "issued_on": issued, "valid_until": until}
+
+
+def test_an_extended_visa_asks_for_no_further_extension(make_case: CaseFactory) -> None:
+    """Art. 10: one extension of up to 2 years, never turned permanent — the stay ends with
+    it; a third consecutive visa is a second extension, reported."""
+    once = cabotage(make_case, [person(documents=[
+        _visa("1999-03-01", "2001-02-28"), _visa("2001-03-01", "2003-02-28")])],
+        presence=[{"entry": "1999-03-01", "exit": None}])
+    d = evaluate(once, D(2002, 6, 3))
+    p = row(d)
+    assert (p["verdict"], p["deadline"]) == ("regular", D(2003, 2, 28))
+    assert p["deadline_detail"]["kind"] == "stay_end"
+    assert "extension_beyond_limit" not in {f.id for f in d.findings}
+    first = evaluate(cabotage(make_case, [person(documents=[_visa("1999-03-01", "2001-02-28")])],
+                              presence=[{"entry": "1999-03-01", "exit": None}]), D(2000, 6, 1))
+    assert row(first)["deadline"] == D(2001, 1, 29)  # the extension request, 30 days before
+    twice = cabotage(make_case, [person(documents=[
+        _visa("1998-02-01", "2000-01-31"), _visa("2000-02-01", "2002-01-31"),
+        _visa("2002-02-01", "2004-01-31")])], presence=[{"entry": "1998-02-01", "exit": None}])
+    d2 = evaluate(twice, D(2003, 6, 2))
+    assert row(d2)["deadline"] == D(2004, 1, 31)
+    (f,) = [f for f in d2.findings if f.id == "extension_beyond_limit"]
+    assert f.citation is not None and f.citation.provision == "art. 10"
+
+
+def test_a_protocols_deadline_shows_its_own_arithmetic(make_case: CaseFactory) -> None:
+    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03"}], documents=[
+        {"type": "work_authorization_request", "protocol_date": "2001-09-06"}])])
+    p = row(evaluate(case, D(2001, 9, 20)))
+    assert (p["verdict"], p["deadline"]) == ("regular", D(2001, 10, 6))
+    assert p["deadline_detail"]["kind"] == "protocol_validity"
+    assert p["deadline_detail"]["text"].pt == "Protocolo de 06/09/2001 + 30 dias = 06/10/2001."
+
+
+@pytest.mark.parametrize(("contract", "provision"), [("charter", "art. 2º, parágrafo único"),
+                                                     ("services", "art. 1º")])
+def test_cabotage_cites_the_sole_paragraph_only_for_a_chartered_vessel(
+        make_case: CaseFactory, contract: str, provision: str) -> None:
+    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03"}])], contract=contract)
+    d = evaluate(case, D(2001, 9, 10))
+    step = next(s for s in d.trace if s.rule == "person.H01.requirement")
+    assert step.citation is not None and step.citation.provision == provision

@@ -291,6 +291,15 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
             persons = [_long_haul_in70(ctx, m, basis) for m in foreign]
         else:
             persons = [_res42_person(ctx, regime, m) for m in foreign]
+            if foreign:
+                # Said, not judged: the input does not carry what these articles turn on.
+                b.step("regime.not_checked",
+                       "Não verificados: transferência para outra embarcação, trabalho em "
+                       "várias embarcações e mudança de empregador (arts. 6º a 8º) e a "
+                       "renovação da autorização de residência (art. 12).",
+                       "Not checked: transfer to another vessel, work on several vessels and "
+                       "change of employer (arts. 6 to 8), and the renewal of the residence "
+                       "authorization (art. 12).", ctx.cite(regime, "arts. 6º a 8º"))
     result["persons"] = [p.row for p in persons]
     return _finish(ctx, regime, persons, result)
 
@@ -308,6 +317,17 @@ def _not_covered(ctx: _Ctx, regime: str | None, reason: Msg, result: dict[str, A
 
 def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     _check_person_input(m)
+    if m.department is None:
+        # Art. 14 sets non-crew professionals apart: a rank the table does not know, with no
+        # department, places the person on neither side — presumed crew (the reading listed)
+        # or, by the caller's choice, refused.
+        reading = ctx.b.interpret(resolve(PKG, "immigration.rn31.person", ctx.options))
+        if reading.variant == "department_required":
+            m.require(level=False, why=(
+                " — a RN 31/1998 não se aplica a profissional não tripulante (art. 14): "
+                "informe non_crew_professional, se for o caso",
+                " — RN 31/1998 does not apply to non-crew professionals (art. 14): give "
+                "non_crew_professional if so"))
     p = _Person(ctx, m)
     b = ctx.b
     if not m.is_crew:
@@ -439,7 +459,10 @@ def _rn31_temporary_visa(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:
     """RN 31/1998 arts. 1, 2 sole paragraph, 9 and 10: temporary visa, the 8-business-day
     request, the 30-day protocol and the extension request."""
     m, on, b = p.m, ctx.on, ctx.b
-    cabotage = ctx.activity in regime.cabotage_activities
+    # Art. 2 sole paragraph speaks of the long-haul vessel "afretada" into cabotage: under a
+    # services or risk contract the visa rests on art. 1 alone.
+    cabotage = ctx.activity in regime.cabotage_activities \
+        and ctx.case.operation.contract.value == "charter"
     cite = ctx.cite(regime, (regime.cabotage_provision if cabotage else None)
                     or regime.contract_provision or "art. 1º")
     if cabotage:
@@ -501,6 +524,9 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
         b.step(f"person.{m.id}.documents", f"{m.id}: visto temporário válido em {_d(on)}.",
                f"{m.id}: temporary visa valid on {on.isoformat()}.", cite)
         return p
+    earlier = _rn31_extended(m, visa)
+    if earlier:
+        return _rn31_extension_held(ctx, regime, p, cite, visa, earlier)
     before = param("extension_request_days_before_end", on)
     notice = param("extension_notice_days", on)
     ext_cite = ctx.cite(regime, before.provision)
@@ -558,6 +584,59 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
            f"{m.id}: temporary visa valid until {visa.valid_until.isoformat()}; extension to "
            f"request by {ext_deadline.isoformat()} → {p.verdict_word.en}.", ext_cite,
            deadline=ext_deadline)
+    return p
+
+
+def _rn31_extended(m: CrewMember, visa: Document) -> int:
+    """How many temporary visas run unbroken up to ``visa`` (each issued by the day after the
+    previous one ends): 0 for a first visa, 1 when ``visa`` is its extension."""
+    visas = sorted((d for d in m.source.documents
+                    if d.type == "temporary_visa" and d.issued_on and d.valid_until),
+                   key=lambda d: d.issued_on or dt.date.min)
+    chain, current = 0, visa
+    for prev in reversed([d for d in visas if d.issued_on and visa.issued_on
+                          and d.issued_on < visa.issued_on]):
+        assert prev.valid_until is not None and current.issued_on is not None
+        if add_days(prev.valid_until, 1) < current.issued_on:
+            break
+        chain, current = chain + 1, prev
+    return chain
+
+
+def _rn31_extension_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
+                         visa: Document, earlier: int) -> _Person:
+    """Art. 10: the temporary visa "poderá ser prorrogado … por prazo de até dois anos, …
+    vedada sua transformação em permanente" — once extended, the stay ends when the
+    extension does: no further extension request is due."""
+    m, on, b = p.m, ctx.on, ctx.b
+    assert visa.valid_until is not None
+    limit = param("temporary_visa_extension_max_years", on)
+    cite10 = ctx.cite(regime, limit.provision)
+    end = visa.valid_until
+    p.row["deadline_detail"] = {
+        "kind": "stay_end", "start": end, "count": 0, "unit": "days", "citation": cite10,
+        "text": Msg(f"Visto temporário já prorrogado: a estada termina em {_d(end)} (art. 10: "
+                    f"uma prorrogação de até {limit.value} anos, vedada a transformação em "
+                    "permanente).",
+                    f"Temporary visa already extended: the stay ends on {end.isoformat()} "
+                    f"(art. 10: one extension of up to {limit.value} years, never turned "
+                    "permanent).")}
+    p.decide("temporary_visa", "regular", cite, end, Msg(
+        f"A estada prorrogada termina em {_d(end)}; nova prorrogação não é prevista (art. 10).",
+        f"The extended stay ends on {end.isoformat()}; no further extension is provided for "
+        "(art. 10)."))
+    if earlier > 1:
+        b.finding(Finding("extension_beyond_limit", Msg(
+            f"{m.id}: {earlier} prorrogações seguidas do visto temporário; o art. 10 prevê uma, "
+            f"por até {limit.value} anos, vedada a transformação em permanente.",
+            f"{m.id}: {earlier} consecutive extensions of the temporary visa; art. 10 provides "
+            f"for one, of up to {limit.value} years, never turned permanent."), cite10,
+            "warning", m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: visto temporário prorrogado, válido até {_d(end)} → "
+           f"{p.verdict_word.pt}.",
+           f"{m.id}: extended temporary visa, valid until {end.isoformat()} → "
+           f"{p.verdict_word.en}.", cite10, deadline=end)
     return p
 
 
@@ -712,6 +791,19 @@ def _rn31_protocol(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
             f"{_d(bd.deadline)} (art. 9º).", f"{m.id}: request filed on "
             f"{first.protocol_date.isoformat()}, after the deadline of {bd.deadline.isoformat()} "
             "(art. 9)."), ctx.cite(regime, "art. 9º"), "warning", m.id))
+    # The deadline shown is now the protocol's end: its own arithmetic is the detail (the
+    # 8 business days, answered by the request, stay in the trace).
+    extended = valid_to > add_days(req.protocol_date, days.value)
+    p.row["deadline_detail"] = {
+        "kind": "protocol_validity", "start": req.protocol_date,
+        "count": (valid_to - req.protocol_date).days, "unit": "calendar_days",
+        "citation": pcite, "text": Msg(
+            f"Protocolo de {_d(req.protocol_date)} + {days.value} dias = "
+            f"{_d(add_days(req.protocol_date, days.value))}"
+            + (f"; prorrogado até {_d(valid_to)}" if extended else "") + ".",
+            f"Protocol of {req.protocol_date.isoformat()} + {days.value} days = "
+            f"{add_days(req.protocol_date, days.value).isoformat()}"
+            + (f"; extended until {valid_to.isoformat()}" if extended else "") + ".")}
     if on <= valid_to:
         p.decide("temporary_visa", "regular", pcite, valid_to, Msg(
             f"Protocolo de {_d(req.protocol_date)} válido até {_d(valid_to)} (prorrogável): "

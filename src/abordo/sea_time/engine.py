@@ -340,6 +340,8 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
             _levels_unconfirmed(run, rec.function, sf.category)
         if reason == "other_group":
             _groups_unconfirmed(run, rec.function, sf.category)
+        elif reason == "other_department":
+            _departments_unconfirmed(run, rec.function, sf.category)
         if rec.flag != "BR":
             _parties_unconfirmed(run)
         if reason is not None:
@@ -453,6 +455,18 @@ def _groups_unconfirmed(run: _Run, *codes: str) -> None:
         if c.groups != ("maritime",):
             run.b.unconfirmed(UnconfirmedParameter(
                 f"categories.groups.{code}", ", ".join(table.groups[g].pt for g in c.groups),
+                table.source, run.regime))
+
+
+def _departments_unconfirmed(run: _Run, *codes: str) -> None:
+    table = categories()
+    for code in codes:
+        c = table.by_code[code]
+        # As for groups: only the maritime group's sections are confirmed (Res. CNIg 42/2020
+        # art. 2, I-A); a fisher's or a river seafarer's come from secondary sources.
+        if c.groups != ("maritime",):
+            run.b.unconfirmed(UnconfirmedParameter(
+                f"categories.department.{code}", table.departments[c.department].pt,
                 table.source, run.regime))
 
 
