@@ -440,3 +440,29 @@ def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
     for gid, (base, br) in groups.items():
         assert (got[f"{gid}_base"], got[f"{gid}_brazilians"]) == (base, br), gid
     assert got["verdict"] == d.verdict.value
+
+
+@pytest.mark.parametrize(("activity", "contract", "entry", "on"), [
+    ("offshore_support", "charter", "2006-04-01", dt.date(2007, 1, 5)),  # since RN 72's start
+    ("exploration", "risk", "2015-12-20", dt.date(2016, 12, 20)),  # next step past its end
+    ("offshore_support", "charter", "2012-01-01", dt.date(2013, 1, 5)),  # nothing uncertain
+])
+def test_a_step_dated_in_an_uncertain_year_is_unconfirmed_as_in_the_engine(
+        tmp_path: Path, activity: str, contract: str, entry: str, on: dt.date) -> None:
+    from abordo.crew.model import VesselCase
+    from abordo.quota import evaluate
+
+    (tmp_path / "vessels.csv").write_text(
+        "id,name,flag,activity,contract,ajb_entry\n"
+        f"V1,A,PA,{activity},{contract},{entry}\n")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,id,rank,nationality\nV1,A1,Master,PA\nV1,A2,AB,BR\nV1,A3,Oiler,PH\n")
+    got = row(screen(tmp_path, on).frame, "V1")
+    d = evaluate(VesselCase.model_validate({
+        "vessel": {"name": "A", "flag": "PA", "activity": activity},
+        "operation": {"contract": contract, "ajb_presence": [{"entry": entry}]},
+        "crew": [{"id": "A1", "rank": "Master", "nationality": "PA"},
+                 {"id": "A2", "rank": "AB", "nationality": "BR"},
+                 {"id": "A3", "rank": "Oiler", "nationality": "PH"}]}), on)
+    assert got["unconfirmed"] is bool(d.unconfirmed)
+    assert got["unconfirmed"] is (on.year != 2013)

@@ -38,6 +38,8 @@ from abordo.batch.tables import (
     STATUS_NOT_LISTED,
     STATUS_POSITIONS,
     STATUS_RULE,
+    UB_CUR,
+    UB_NX,
     RuleSet,
     group_cells,
     rule_key_expr,
@@ -190,7 +192,9 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
-        "regime_from", "regime_to", *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
+        "regime_from", "regime_to", *(f"ub_cur{i}" for i in range(UB_CUR)),
+        *(f"ub_nx{i}" for i in range(UB_NX)),
+        *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
     bit = {g: i for i, g in enumerate([*rs.groups, *(f"alt:{g}" for g in rs.alt_groups)])}
     if len(bit) > 64:  # pragma: no cover - the regimes have about twenty group ids
         raise ValueError("too many group ids for the group bits")
@@ -290,7 +294,8 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "_dbl", "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
-                 "interpretations", "regime_from", "regime_to", "_gm")
+                 "interpretations", "regime_from", "regime_to", "_gm",
+                 *(f"ub_cur{i}" for i in range(UB_CUR)), *(f"ub_nx{i}" for i in range(UB_NX)))
 # Per-vessel counts the evaluation reads.
 CELL_COUNTS = PACKED_FIELDS
 
@@ -442,8 +447,10 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
     v = v.with_columns(_nx=pl.when(pl.col("_cur").is_not_null() & pl.col("_nx").is_not_null()
                                    & (pl.col("_nx_fd") < pl.col("_cur_from")))
                        .then(alt).otherwise("_nx"))
-    # A next step after the regime's known end is none of its own (engine._apply_rule).
-    beyond = _pick("_nx", "_since", S) > pl.col("regime_to")
+    # A next step after the regime's known end is none of its own (engine._apply_rule) —
+    # though its date, in the year of an unconfirmed end, makes the answer rest on that end.
+    v = v.with_columns(_nx_raw=_pick("_nx", "_since", S))
+    beyond = pl.col("_nx_raw") > pl.col("regime_to")
     v = v.with_columns(_nx=pl.when(beyond.fill_null(False)).then(None).otherwise("_nx"))
     # The step's figures are looked up by (key, step) in _groups; only the dates and the
     # extension flags, per vessel, are picked here.
@@ -638,13 +645,23 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         next_citation=at("cite", ni),
         days_to_next=pl.when(pl.col("_has_nx")).then(pl.col("_nx_since") - on)
         .cast(pl.Int32),
-        unconfirmed=pl.when(~pl.col("_route")).then(pl.col("unconfirmed")).otherwise(False),
+        unconfirmed=pl.when(~pl.col("_route")).then(
+            pl.col("unconfirmed") | _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
+            | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)).otherwise(False),
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(pl.col("interpretations")),
         error=pl.lit(None, pl.String),
     )
     if horizon is not None:
         v = _horizon(v, lk, groups, on, S, horizon)
     return v
+
+
+def _in_uncertain_year(day: str, prefix: str, n: int) -> pl.Expr:
+    """Whether the date ``day`` (days since 1970) falls in one of the years ``prefix0…``
+    (the years of the rule's unconfirmed window ends): False where either is null."""
+    year = pl.col(day).cast(pl.Date).dt.year()
+    return pl.any_horizontal([(year == pl.col(f"{prefix}{i}")).fill_null(False)
+                              for i in range(n)])
 
 
 def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,

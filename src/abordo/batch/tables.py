@@ -24,7 +24,7 @@ import polars as pl
 from abordo.crew.model import Activity, Contract
 from abordo.law.interpretations import interpretation, resolve
 from abordo.law.norms import norm_registry
-from abordo.quota.regimes import exemption_uncited, family_for, regime_tables
+from abordo.quota.regimes import boundary_norms, exemption_uncited, family_for, regime_tables
 from abordo.quota.rules import group_ids
 
 PKG = "abordo.quota"
@@ -142,6 +142,10 @@ def _fraction_str(num: int, den: int) -> str:
     return f"{num}/{den}"
 
 
+#: Columns for the years of unconfirmed window ends (two per norm, one successor).
+UB_CUR, UB_NX = 2, 4
+
+
 def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
     """Lay out the regimes in force on ``on`` as a frame keyed by
     ``k_is_br, k_registry, k_activity, k_contract``.
@@ -203,6 +207,8 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "rest": pl.Boolean, "half_up": pl.Boolean, "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
         "regime_to": pl.Int32,
+        **{f"ub_cur{i}": pl.Int32 for i in range(UB_CUR)},
+        **{f"ub_nx{i}": pl.Int32 for i in range(UB_NX)},
     }
     for k in range(max_steps):
         schema |= {f"from_day_{k}": pl.Int32, f"p_{k}": pl.Int64, f"q_{k}": pl.Int64,
@@ -231,6 +237,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "tolerance": None, "paused": False, "ext_ok": False, "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
         "interpretations": None, "regime_from": None, "regime_to": None,
+        **{f"ub_cur{i}": None for i in range(UB_CUR)}, **{f"ub_nx{i}": None for i in range(UB_NX)},
     }
     for k in range(max_steps):
         row |= {f"from_day_{k}": None, f"p_{k}": None, f"q_{k}": None, f"frac_{k}": None,
@@ -264,6 +271,13 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row["regime_from"] = (regime.valid_from - EPOCH).days
     # ... and a step after its known end is not its to require (``engine._next_beyond_regime``).
     row["regime_to"] = (regime.valid_to - EPOCH).days if regime.valid_to else None
+    # The years of unconfirmed window ends a step's date may fall in (engine._apply_rule:
+    # the step in force, the regime's; the next step, its successor's too).
+    for prefix, n, with_successor in (("ub_cur", UB_CUR, False), ("ub_nx", UB_NX, True)):
+        years = sorted({y for v in boundary_norms(regime, with_successor)
+                        for y in reg.uncertain_years(v)})
+        assert len(years) <= n, (regime.version, years)
+        row |= {f"{prefix}{i}": y for i, y in enumerate(years)}
     row["pos_master"] = "master" in regime.positions
     row["pos_chief"] = "chief_engineer" in regime.positions
     rule = regime.rule_for(activity)

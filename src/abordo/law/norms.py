@@ -80,6 +80,14 @@ class NormRegistry:
                     "não confirmado (data do ato ou hipótese de modelagem)", norm_id))
         return out
 
+    def uncertain_years(self, norm_id: str) -> frozenset[int]:
+        """The calendar years within which ``norm_id``'s unconfirmed window ends may fall: a
+        date in one of them rests on that end (:meth:`unconfirmed_boundaries`)."""
+        n = self._by_id[norm_id]
+        return frozenset(d.year for d, ok in ((n.in_force_from, n.from_confirmed),
+                                              (n.in_force_to, n.to_confirmed))
+                         if d is not None and not ok)
+
     def not_covered_reason(self, on: dt.date, candidates: list[str], topic: Msg) -> Msg:
         """Why no modelled norm among ``candidates`` answers ``topic`` on ``on``."""
         d = br_date(on)

@@ -34,7 +34,15 @@ from abordo.law.interpretations import (
 from abordo.law.labels import country, label
 from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
-from abordo.quota.regimes import Regime, Rule, Step, exemption_uncited, family_for, regime_tables
+from abordo.quota.regimes import (
+    Regime,
+    Rule,
+    Step,
+    boundary_norms,
+    exemption_uncited,
+    family_for,
+    regime_tables,
+)
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
 from abordo.quota.stay import Gap, Stay, current_stay
 
@@ -535,6 +543,15 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     if current and nxt and nxt.step.from_day < current.step.from_day:
         nxt = next((sd for sd in future if sd.step.from_day > current.step.from_day), None)
 
+    # The step in force dates from, and the next one falls on, days the answer states: a
+    # norm boundary left unconfirmed in those days' year is one it rests on too (a step
+    # since an uncertain start; a next step dropped past an uncertain end).
+    for sd, with_successor in ((current, False), (nxt, True)):
+        if sd is None:
+            continue
+        for version in boundary_norms(regime, with_successor):
+            for param in ctx.reg.unconfirmed_boundaries(version, sd.since):
+                b.unconfirmed(param)
     # A step falling after the regime's known end is not this norm's to require (the norm
     # then in force decides it): never presented as the next requirement.
     ends = regime.valid_to

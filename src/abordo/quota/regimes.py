@@ -163,3 +163,10 @@ def family_for(flag: str, registry: str | None, activity: str) -> str:
     if activity == "fishing":
         return "fishing"
     return "foreign_general"
+
+
+def boundary_norms(regime: Regime, with_successor: bool) -> list[str]:
+    """The norms whose window ends a step's date may rest on: the regime's own and, for the
+    next step (which may fall after the regime ends), the norm that replaces it."""
+    succ = norm_registry()[regime.version].replaced_by
+    return [regime.version, *([succ] if with_successor and succ else [])]
