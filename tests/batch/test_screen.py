@@ -442,13 +442,16 @@ def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
     assert got["verdict"] == d.verdict.value
 
 
-@pytest.mark.parametrize(("activity", "contract", "entry", "on"), [
-    ("offshore_support", "charter", "2006-04-01", dt.date(2007, 1, 5)),  # since RN 72's start
-    ("exploration", "risk", "2015-12-20", dt.date(2016, 12, 20)),  # next step past its end
-    ("offshore_support", "charter", "2012-01-01", dt.date(2013, 1, 5)),  # nothing uncertain
+@pytest.mark.parametrize(("activity", "contract", "entry", "on", "flagged"), [
+    ("offshore_support", "charter", "2006-04-01", dt.date(2007, 1, 5), True),  # since RN 72
+    ("exploration", "risk", "2015-12-20", dt.date(2016, 12, 20), True),  # next past its end
+    ("offshore_support", "charter", "2012-01-01", dt.date(2013, 1, 5), False),  # nothing
+    # Not yet in AJB: the answer is "not in AJB", whatever its steps' years.
+    ("offshore_support", "charter", "2017-01-19", dt.date(2016, 12, 20), False),
 ])
 def test_a_step_dated_in_an_uncertain_year_is_unconfirmed_as_in_the_engine(
-        tmp_path: Path, activity: str, contract: str, entry: str, on: dt.date) -> None:
+        tmp_path: Path, activity: str, contract: str, entry: str, on: dt.date,
+        flagged: bool) -> None:
     from abordo.crew.model import VesselCase
     from abordo.quota import evaluate
 
@@ -464,5 +467,4 @@ def test_a_step_dated_in_an_uncertain_year_is_unconfirmed_as_in_the_engine(
         "crew": [{"id": "A1", "rank": "Master", "nationality": "PA"},
                  {"id": "A2", "rank": "AB", "nationality": "BR"},
                  {"id": "A3", "rank": "Oiler", "nationality": "PH"}]}), on)
-    assert got["unconfirmed"] is bool(d.unconfirmed)
-    assert got["unconfirmed"] is (on.year != 2013)
+    assert got["unconfirmed"] is bool(d.unconfirmed) is flagged

@@ -295,6 +295,7 @@ def test_yaml_merge_keys_are_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("rank", "code"), [
     ("1º Oficial de Náutica", "1ON"), ("1° Oficial de Náutica", "1ON"),  # degree sign typed
     ("1o Oficial de Máquinas", "1OM"), ("2º  oficial de máquinas", "2OM"), ("1ON", "1ON"),
+    ("1ºOficial de Náutica", "1ON"), ("1.o Oficial de Máquinas", "1OM"),
     ("2OM", "2OM"),
 ])
 def test_ordinals_however_typed_find_the_same_rank(rank: str, code: str) -> None:

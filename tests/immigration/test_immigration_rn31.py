@@ -295,3 +295,40 @@ def test_cabotage_cites_the_sole_paragraph_only_for_a_chartered_vessel(
     d = evaluate(case, D(2001, 9, 10))
     step = next(s for s in d.trace if s.rule == "person.H01.requirement")
     assert step.citation is not None and step.citation.provision == provision
+
+
+def _ext_case(make_case: CaseFactory, *documents: dict[str, str]) -> VesselCase:
+    return cabotage(make_case, [person(documents=list(documents))],
+                    presence=[{"entry": "1999-03-01", "exit": None}])
+
+
+FIRST = _visa("1999-03-01", "2001-02-28")
+ASKED = {"type": "temporary_visa", "protocol_date": "2001-01-15"}
+
+
+@pytest.mark.parametrize("documents", [
+    (FIRST, ASKED, _visa("2001-03-20", "2003-02-28")),  # granted after the end, asked in time
+    (FIRST, _visa("1999-06-01", "1999-12-31"), _visa("2001-03-01", "2003-02-28")),  # nested
+    (FIRST, FIRST, _visa("2001-03-01", "2003-02-28")),  # the first listed twice
+])
+def test_the_extension_is_found_however_the_visas_are_listed(
+        make_case: CaseFactory, documents: tuple[dict[str, str], ...]) -> None:
+    d = evaluate(_ext_case(make_case, *documents), D(2003, 1, 20))
+    p = row(d)
+    assert (p["verdict"], p["deadline"], p["deadline_detail"]["kind"]) == (
+        "regular", D(2003, 2, 28), "stay_end")
+    assert "extension_beyond_limit" not in {f.id for f in d.findings}
+    assert "immigration.rn31.extension.once" in {i.id for i in d.interpretations}
+
+
+def test_an_extended_stay_that_ended_is_irregular_whatever_was_asked(
+        make_case: CaseFactory) -> None:
+    case = _ext_case(make_case, FIRST, _visa("2001-03-01", "2003-02-28"),
+                     {"type": "temporary_visa", "protocol_date": "2002-12-01"})
+    d = evaluate(case, D(2003, 3, 10))
+    assert row(d)["verdict"] == "irregular"
+    assert "extended_stay_ended" in {f.id for f in d.findings}
+    # Read as renewable, the request made in time keeps the stay pending a decision.
+    r = evaluate(case, D(2003, 3, 10), {"immigration.rn31.extension": "renewable"})
+    assert row(r)["verdict"] == "action_due"
+    assert "extension_pending" in {f.id for f in r.findings}

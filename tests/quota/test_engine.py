@@ -544,3 +544,16 @@ def test_the_contract_condition_cites_in_sit_70_art_12_only_once_in_force() -> N
         step = next(s for s in d.trace if s.rule == "regime.contract")
         assert d.verdict == Verdict.NOT_APPLICABLE
         assert step.citation is not None and step.citation.label == label
+
+
+def test_a_plan_step_past_the_norms_end_in_an_uncertain_year_is_unconfirmed() -> None:
+    """RN 72's end (30/11/2017) is the day before RN 06/2017's unconfirmed start: a planned
+    step of December 2017 is 'beyond_regime' only if that start holds."""
+    case = vessel_case([person(1, "Master", "PA"), person(2, "AB", "BR")],
+                       activity="exploration", contract="risk",
+                       presence=[{"entry": "2016-01-01"}])
+    d = plan(case, D(2016, 8, 1))
+    assert [(r["since"], r["status"]) for r in d.result["plan"]][-1] == (
+        D(2017, 12, 21), "beyond_regime")
+    assert [u.name for u in d.unconfirmed] == ["cnig-rn-06-2017:in_force_from"]
+    assert not evaluate(case, D(2016, 8, 1)).unconfirmed  # the check states no 2017 date

@@ -645,9 +645,12 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         next_citation=at("cite", ni),
         days_to_next=pl.when(pl.col("_has_nx")).then(pl.col("_nx_since") - on)
         .cast(pl.Int32),
+        # (the step dates count only once the vessel is in AJB: the engine answers "not in
+        # AJB" before it looks at them)
         unconfirmed=pl.when(~pl.col("_route")).then(
-            pl.col("unconfirmed") | _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
-            | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)).otherwise(False),
+            pl.col("unconfirmed") | (pl.col("_has_stay") & (
+                _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
+                | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)))).otherwise(False),
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(pl.col("interpretations")),
         error=pl.lit(None, pl.String),
     )

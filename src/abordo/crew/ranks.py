@@ -18,11 +18,12 @@ from abordo.law.text import fold
 
 
 def normalize_rank(text: str) -> str:
-    """Case-, accent- and punctuation-insensitive key: ``'1º Oficial'``, ``'1° Oficial'``
-    (a degree sign typed for the ordinal) and ``'1o Oficial'`` → ``'1 oficial'``."""
+    """Case-, accent- and punctuation-insensitive key: ``'1º Oficial'``, ``'1ºOficial'``,
+    ``'1° Oficial'`` (a degree sign typed for the ordinal), ``'1o Oficial'`` and
+    ``'1.o Oficial'`` → ``'1 oficial'``."""
     # The ordinal indicators go before folding, which would turn º into an o.
-    t = fold(re.sub(r"[º°ª]", "", text))
-    t = re.sub(r"\b(\d+)[oa]\b", r"\1", t)  # 1o, 2a: an ordinal typed with a letter
+    t = fold(re.sub(r"[º°ª]", " ", text))
+    t = re.sub(r"\b(\d+)\s*\.?\s*[oa]\b", r"\1 ", t)  # 1o, 1.o, 2a: typed with a letter
     t = re.sub(r"[^a-z0-9/]+", " ", t)
     return re.sub(r"\s+", " ", t).strip()
 

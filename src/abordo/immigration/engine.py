@@ -25,12 +25,14 @@ from abordo.immigration.rules import (
     document_status,
     in_force,
     is_answered,
+    is_request,
     operation_start,
     param,
     pending_requests,
     period_order,
     regime_on,
     regime_tables,
+    requested_type,
     requests_filed,
     valid_documents,
 )
@@ -317,17 +319,6 @@ def _not_covered(ctx: _Ctx, regime: str | None, reason: Msg, result: dict[str, A
 
 def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     _check_person_input(m)
-    if m.department is None:
-        # Art. 14 sets non-crew professionals apart: a rank the table does not know, with no
-        # department, places the person on neither side — presumed crew (the reading listed)
-        # or, by the caller's choice, refused.
-        reading = ctx.b.interpret(resolve(PKG, "immigration.rn31.person", ctx.options))
-        if reading.variant == "department_required":
-            m.require(level=False, why=(
-                " — a RN 31/1998 não se aplica a profissional não tripulante (art. 14): "
-                "informe non_crew_professional, se for o caso",
-                " — RN 31/1998 does not apply to non-crew professionals (art. 14): give "
-                "non_crew_professional if so"))
     p = _Person(ctx, m)
     b = ctx.b
     if not m.is_crew:
@@ -346,6 +337,17 @@ def _rn31_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
         return p
     if _rn31_not_in_country(ctx, regime, p):
         return p
+    if m.department is None:
+        # Art. 14 sets non-crew professionals apart: a rank the table does not know, with no
+        # department, places the person in Brazil on neither side — presumed crew (the
+        # reading listed) or, by the caller's choice, refused.
+        reading = b.interpret(resolve(PKG, "immigration.rn31.person", ctx.options))
+        if reading.variant == "department_required":
+            m.require(level=False, why=(
+                " — a RN 31/1998 não se aplica a profissional não tripulante (art. 14): "
+                "informe non_crew_professional, se for o caso",
+                " — RN 31/1998 does not apply to non-crew professionals (art. 14): give "
+                "non_crew_professional if so"))
     if ctx.activity in regime.long_haul_activities:
         return _rn31_long_haul(ctx, regime, p)
     return _rn31_temporary_visa(ctx, regime, p)
@@ -525,7 +527,7 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
                f"{m.id}: temporary visa valid on {on.isoformat()}.", cite)
         return p
     earlier = _rn31_extended(m, visa)
-    if earlier:
+    if earlier and _rn31_extension_once(ctx):
         return _rn31_extension_held(ctx, regime, p, cite, visa, earlier)
     before = param("extension_request_days_before_end", on)
     notice = param("extension_notice_days", on)
@@ -588,19 +590,29 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
 
 
 def _rn31_extended(m: CrewMember, visa: Document) -> int:
-    """How many temporary visas run unbroken up to ``visa`` (each issued by the day after the
-    previous one ends): 0 for a first visa, 1 when ``visa`` is its extension."""
-    visas = sorted((d for d in m.source.documents
-                    if d.type == "temporary_visa" and d.issued_on and d.valid_until),
-                   key=lambda d: d.issued_on or dt.date.min)
-    chain, current = 0, visa
-    for prev in reversed([d for d in visas if d.issued_on and visa.issued_on
-                          and d.issued_on < visa.issued_on]):
-        assert prev.valid_until is not None and current.issued_on is not None
-        if add_days(prev.valid_until, 1) < current.issued_on:
-            break
-        chain, current = chain + 1, prev
-    return chain
+    """How many times the stay that ``visa`` belongs to was extended by ``visa``'s time: the
+    temporary visas granted, taken in order of issue (repeated ones once), form one stay
+    while each begins by the day after the stay's end so far — or later, answering a
+    request filed before that end (art. 10 § 1º: the request keeps the stay); each one that
+    pushes the end further is an extension (a visa inside the stay extends nothing)."""
+    granted = sorted({(d.issued_on, d.valid_until) for d in m.source.documents
+                      if d.type == "temporary_visa" and not is_request(d)
+                      and d.issued_on is not None and d.valid_until is not None},
+                     key=lambda iv: (iv[0], iv[1]))
+    asked = [d.protocol_date for d in m.source.documents
+             if is_request(d) and requested_type(d) == "temporary_visa" and d.protocol_date]
+    end: dt.date | None = None
+    extensions = 0
+    for issued, until in granted:
+        assert issued is not None and until is not None
+        bridged = end is not None and any(a <= end and a < issued for a in asked)
+        if end is None or (issued > add_days(end, 1) and not bridged):
+            end, extensions = until, 0  # a new stay
+        elif until > end:
+            end, extensions = until, extensions + 1
+        if (issued, until) == (visa.issued_on, visa.valid_until):
+            return extensions
+    return 0
 
 
 def _rn31_extension_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
@@ -614,7 +626,8 @@ def _rn31_extension_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
     cite10 = ctx.cite(regime, limit.provision)
     end = visa.valid_until
     p.row["deadline_detail"] = {
-        "kind": "stay_end", "start": end, "count": 0, "unit": "days", "citation": cite10,
+        "kind": "stay_end", "start": end, "count": 0, "unit": "calendar_days",
+        "citation": cite10,
         "text": Msg(f"Visto temporário já prorrogado: a estada termina em {_d(end)} (art. 10: "
                     f"uma prorrogação de até {limit.value} anos, vedada a transformação em "
                     "permanente).",
@@ -640,10 +653,42 @@ def _rn31_extension_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
     return p
 
 
+def _rn31_extension_once(ctx: _Ctx) -> bool:
+    """Art. 10 read as one extension (``immigration.rn31.extension.once``, listed where it
+    decides) or as extensions of up to two years each (``.renewable``)."""
+    reading = ctx.b.interpret(resolve(PKG, "immigration.rn31.extension", ctx.options))
+    return reading.variant == "once"
+
+
+def _rn31_extension_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation,
+                            visa: Document) -> _Person:
+    """The extended stay is over: art. 10 gives no further extension — irregular, whatever
+    was requested."""
+    m, on, b = p.m, ctx.on, ctx.b
+    assert visa.valid_until is not None
+    limit = param("temporary_visa_extension_max_years", on)
+    cite10 = ctx.cite(regime, limit.provision)
+    p.decide("temporary_visa", "irregular", cite10)
+    p.row["consequence"] = _rn31_irregular_consequence(ctx)
+    b.finding(Finding("extended_stay_ended", Msg(
+        f"{m.id}: estada prorrogada terminou em {_d(visa.valid_until)}; o art. 10 não prevê "
+        "nova prorrogação (vedada a transformação em permanente).",
+        f"{m.id}: the extended stay ended on {visa.valid_until.isoformat()}; art. 10 provides "
+        "for no further extension (never turned permanent)."), cite10, subject=m.id))
+    b.step(f"person.{m.id}.documents",
+           f"{m.id}: visto temporário prorrogado vencido em {_d(visa.valid_until)} → "
+           f"{p.verdict_word.pt}.",
+           f"{m.id}: extended temporary visa expired on {visa.valid_until.isoformat()} → "
+           f"{p.verdict_word.en}.", cite10)
+    return p
+
+
 def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa: Document
                        ) -> _Person:
     m, on, b = p.m, ctx.on, ctx.b
     assert visa.valid_until is not None
+    if _rn31_extended(m, visa) and _rn31_extension_once(ctx):
+        return _rn31_extension_expired(ctx, regime, p, cite, visa)
     before = param("extension_request_days_before_end", on)
     ext_cite = ctx.cite(regime, before.provision)
     ext_deadline = add_days(visa.valid_until, -before.value)

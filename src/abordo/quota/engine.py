@@ -559,6 +559,7 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _next_beyond_regime(ctx, regime, nxt)
         nxt = None
     if planning:
+        _plan_boundaries(ctx, regime, dates)
         ended = stay.ended_on if stay is not None else None
         result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
                                     _plan_status(sd, dates, current, on, ends, ended))
@@ -795,9 +796,19 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
     reading = _reading(ctx, rule)
     ends = regime.valid_to
     dates = step_dates(ctx, regime, rule, stay)
+    _plan_boundaries(ctx, regime, dates)
     return [_plan_row(ctx, rule, sd, members, rounding, reading,
                       _plan_status(sd, dates, None, ctx.on, ends, None))
             for sd in dates]
+
+
+def _plan_boundaries(ctx: _Context, regime: Regime, dates: list[StepDate]) -> None:
+    """A plan states every step's date and whether it falls within the norm: a date in the
+    year of an unconfirmed end of the norm, or of its successor's start, rests on it."""
+    for sd in dates:
+        for version in boundary_norms(regime, True):
+            for param in ctx.reg.unconfirmed_boundaries(version, sd.since):
+                ctx.b.unconfirmed(param)
 
 
 def _plan_status(sd: StepDate, dates: list[StepDate], current: StepDate | None,
