@@ -279,7 +279,7 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
         "vessel_docked": True, "pre_boarding": DOCKED})
     assert r.json()["errors"][0] == {
         "field": "complaint.source", "in": "body", "type": "literal_error",
-        "message": "valor não permitido: 'crew_member', 'union', "
+        "message": "valor não permitido; esperado um de: 'crew_member', 'union', "
                    "'interested_party', 'inspector_observation' ou 'secretariat_planning'",
         "message_en": "Input should be 'crew_member', 'union', 'interested_party', "
                       "'inspector_observation' or 'secretariat_planning'"}

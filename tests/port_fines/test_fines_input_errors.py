@@ -106,9 +106,10 @@ def test_prior_penalty_in_year_9999_is_refused_naming_the_field() -> None:
 def test_english_messages_are_worded_not_the_validation_library_s() -> None:
     with pytest.raises(InputError) as err:
         grade(make_input(extent="huge"))
-    assert err.value.message_en == "value not allowed: 'light', 'medium' or 'severe' (got 'huge')"
-    assert err.value.message == ("valor não permitido: 'light', 'medium' ou 'severe' "
-                                 "(recebido: 'huge')")
+    assert err.value.message_en == ("value not allowed; expected one of: 'light', 'medium' or "
+                                    "'severe' (got 'huge')")
+    assert err.value.message == ("valor não permitido; esperado um de: 'light', 'medium' ou "
+                                 "'severe' (recebido: 'huge')")
 
 
 def test_unknown_provision_listed_with_the_other_field_errors() -> None:
@@ -119,3 +120,13 @@ def test_unknown_provision_listed_with_the_other_field_errors() -> None:
     fields = [e.field for e in [err.value, *err.value.details]]
     assert fields == ["infraction.extent", "infraction.provision"]
     assert "dispositivo desconhecido 'lei-9719/art-88'" in err.value.details[0].message
+
+
+@pytest.mark.parametrize("written", ["2.000,00", "R$ 2.000,00", "2000,00", "2000.00", "2000"])
+def test_a_chosen_value_in_a_file_may_be_written_the_brazilian_way(written: str) -> None:
+    from decimal import Decimal
+
+    from abordo.port_fines.model import Grading
+
+    assert Grading.model_validate({"chosen_value": written, "reason": "x"}).chosen_value == \
+        Decimal("2000")

@@ -61,8 +61,8 @@ _BAD_DATE: _Message = (("data inválida (use AAAA-MM-DD ou dd/mm/aaaa)", ""),
 _BAD_INT: _Message = (("número inteiro inválido", ""), ("invalid integer", ""))
 _BAD_BOOL: _Message = (("valor lógico inválido (use true/false)", ""),
                        ("invalid boolean (use true/false)", ""))
-_NOT_ALLOWED: _Message = (("valor não permitido", ": {expected}"),
-                          ("value not allowed", ": {expected}"))
+_NOT_ALLOWED: _Message = (("valor não permitido", "; esperado um de: {expected}"),
+                          ("value not allowed", "; expected one of: {expected}"))
 _LIST: _Message = (("lista esperada", ""), ("list expected", ""))
 _OBJECT: _Message = (("objeto esperado", ""), ("object expected", ""))
 _MISSING: _Message = (("campo obrigatório ausente", ""), ("required field missing", ""))

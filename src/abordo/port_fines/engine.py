@@ -623,10 +623,10 @@ def _graded_value(b: DecisionBuilder, fine: FineInput, cell: rules.Cell, c: _Cit
     # Range first: a value far outside it (1e30) must not reach quantize().
     if not cell.low <= chosen <= cell.ceiling:
         raise InputError(
-            f"valor escolhido {chosen} fora da faixa da célula {cell.code}: de "
+            f"valor escolhido {brl(chosen)} fora da faixa da célula {cell.code}: de "
             f"{brl(cell.low)} a {brl(cell.ceiling)}",
             "grading.chosen_value",
-            message_en=f"chosen value {chosen} outside the range of cell {cell.code}: "
+            message_en=f"chosen value {brl(chosen, 'en')} outside the range of cell {cell.code}: "
             f"{brl(cell.low, 'en')} to {brl(cell.ceiling, 'en')}",
         )
     if chosen != chosen.quantize(CENT):

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from abordo.law.text import br_decimal
 from abordo.law.validation import Date
 
 Extent = Literal["light", "medium", "severe"]
@@ -110,6 +111,14 @@ class Grading(_Model):
 
     chosen_value: Decimal | None = None
     reason: str | None = None
+
+    @field_validator("chosen_value", mode="before")
+    @classmethod
+    def _br_amount(cls, v: Any) -> Any:
+        # As the command line takes it: "2.000,00", "R$ 2.000,00" (BRL written the Brazilian
+        # way) as well as "2000.00".
+        return br_decimal(v.strip().removeprefix("R$").strip(), grouped=True) \
+            if isinstance(v, str) else v
 
 
 class FineInput(_Model):

@@ -102,9 +102,11 @@ class _Words:
         for param in self.get_params(ctx):  # type: ignore[attr-defined]
             if param.metavar is not None or getattr(param, "_abordo_words", False):
                 continue
-            named = next((_VALUE_BY_NAME[o] for o in param.opts if o in _VALUE_BY_NAME), None)
             shown = param.display_type_rich(ctx)
-            pair = named or _VALUE_BY_TYPE.get(shown or "")
+            named = next((_VALUE_BY_NAME[o] for o in param.opts if o in _VALUE_BY_NAME), None)
+            # A flag takes no value, whatever its name (``users add --token``).
+            pair = ("", "") if getattr(param, "is_flag", False) else (
+                named or _VALUE_BY_TYPE.get(shown or ""))
             if pair is not None:
                 # Typer reads the type column from here; the language is the one of each help.
                 param.display_type_rich = (
