@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select, text
 from typer.testing import CliRunner
 
-from abordo.cases import audit
+from abordo.cases import audit, auth
 from abordo.cases.db import get_engine, is_current, normalize_url, session_factory, upgrade
 from abordo.cases.models import AuditEvent, User
 from abordo.faces.cli.main import app as cli_app
@@ -125,3 +125,52 @@ def test_demo_admin_created_once(sqlite_url: str) -> None:
     creds = ensure_demo_admin(sqlite_url)
     assert creds is not None and creds[0] == "admin@abordo.local"
     assert ensure_demo_admin(sqlite_url) is None
+
+
+def test_a_user_can_be_given_a_new_password_and_be_disabled(db_url: str) -> None:
+    """The demo administrator must not stay: a password is replaced, a user retired (no
+    login, every token revoked), each an audit event; the chain still verifies."""
+    with session_factory(db_url)() as s, s.begin():
+        user = auth.add_user(s, email="Chefe@x.br", role="admin", region=None,
+                             password="senha-antiga", actor="test")
+        token = auth.issue_token(s, user, "cli")
+    with session_factory(db_url)() as s, s.begin():
+        with pytest.raises(InputError) as short:
+            auth.set_password(s, email="chefe@x.br", password="curta", actor="test")
+        assert short.value.field == "password"
+        with pytest.raises(InputError) as unknown:
+            auth.set_password(s, email="ninguem@x.br", password="senha-nova-1", actor="test")
+        assert unknown.value.field == "email"
+        user = auth.set_password(s, email="chefe@x.br", password="senha-nova-1", actor="test")
+        assert auth.check_password(user, "senha-nova-1")
+        assert not auth.check_password(user, "senha-antiga")
+        assert auth.user_by_token(s, token) is not None
+    with session_factory(db_url)() as s, s.begin():
+        auth.deactivate_user(s, email="chefe@x.br", actor="test")
+    with session_factory(db_url)() as s:
+        assert auth.user_by_token(s, token) is None
+        commands = [e.command for e in s.execute(
+            text("SELECT command FROM audit_events ORDER BY seq")).all()]
+        assert commands[-2:] == ["set_password", "deactivate_user"]
+        assert audit.verify(s).ok
+
+
+def test_cli_users_passwd_disable_and_list(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    db = str(tmp_path / "u.sqlite")
+    runner = CliRunner()
+    assert runner.invoke(cli_app, ["users", "add", "--email", "a@x.br", "--role", "admin",
+                                   "--password", "senha-123", "--db", db]).exit_code == 0
+    r = runner.invoke(cli_app, ["users", "passwd", "--email", "a@x.br", "--db", db])
+    assert r.exit_code == 0 and "senha trocada: a@x.br" in r.output
+    assert "senha gerada: " in r.output
+    r = runner.invoke(cli_app, ["users", "disable", "--email", "a@x.br", "--db", db])
+    assert r.exit_code == 0 and "usuário desativado: a@x.br" in r.output
+    r = runner.invoke(cli_app, ["users", "list", "--db", db])
+    assert r.exit_code == 0 and "a@x.br" in r.output and "desativado" in r.output
+    bad = runner.invoke(cli_app, ["users", "disable", "--email", "b@x.br", "--db", db])
+    assert isinstance(bad.exception, InputError) and bad.exception.field == "email"
+    missing = runner.invoke(cli_app, ["users", "list", "--db", str(tmp_path / "none.sqlite")])
+    assert isinstance(missing.exception, InputError) and missing.exception.field == "--db"

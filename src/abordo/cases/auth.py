@@ -144,6 +144,42 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
     return user
 
 
+def _existing(session: Session, email: str) -> User:
+    user = session.execute(select(User).where(User.email == email.strip().lower())
+                           ).scalar_one_or_none()
+    if user is None:
+        raise InputError(f"usuário não encontrado: {email}", "email",
+                         message_en=f"no such user: {email}")
+    return user
+
+
+def set_password(session: Session, *, email: str, password: str, actor: str) -> User:
+    """Replace a user's password (at least :data:`MIN_PASSWORD` characters; recorded in the
+    audit log, the password itself never). Raises :class:`InputError` for an unknown user or
+    a short password."""
+    if len(password) < MIN_PASSWORD:
+        raise InputError(f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
+                         message_en=f"password too short (at least {MIN_PASSWORD} characters)")
+    user = _existing(session, email)
+    user.password_hash = hash_password(password)
+    audit.append(session, actor=actor, command="set_password", case_id=None, reason=None,
+                 state_before=None, state_after=None, payload={"user_id": user.id})
+    return user
+
+
+def deactivate_user(session: Session, *, email: str, actor: str) -> User:
+    """Retire a user: no login and every token and browser session revoked; the row stays,
+    as the audit log and the cases name it (recorded in the audit log). Raises
+    :class:`InputError` for an unknown user."""
+    user = _existing(session, email)
+    user.active = False
+    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
+        row.revoked = True
+    audit.append(session, actor=actor, command="deactivate_user", case_id=None, reason=None,
+                 state_before=None, state_after=None, payload={"user_id": user.id})
+    return user
+
+
 def secret_key(session: Session) -> str:
     """The session-signing secret shared by every worker (created once, stored)."""
     row = session.get(Setting, "secret_key")

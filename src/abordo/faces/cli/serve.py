@@ -193,7 +193,9 @@ def register(app: typer.Typer) -> None:
             creds = ensure_demo_admin(url)
         if creds:
             console.print("Banco vazio: criado administrador local de demonstração "
-                          "(troque a senha / crie usuários com `abordo users add`):")
+                          "(crie usuários com `abordo users add`; troque esta senha com "
+                          "`abordo users passwd` ou desative a conta com `abordo users "
+                          "disable`):")
             console.print(f"  e-mail: {creds[0]}\n  senha:  {creds[1]}")
         console.print(f"Abordo API em http://{host}:{port}/api/v1/docs — banco "
                       f"{display_url(url)}")
@@ -238,6 +240,50 @@ def register(app: typer.Typer) -> None:
             console.print(f"senha gerada: {pw}")
         if tok:
             console.print(f"token de API: {tok}")
+
+    @users_app.command("passwd", cls=PtCommand)
+    def users_passwd(email: str = typer.Option(..., "--email"),
+                     password: str | None = typer.Option(
+                         None, "--password", help="nova senha (padrão: gerada e mostrada)"),
+                     db: str | None = DbOpt) -> None:
+        """Troca a senha de um usuário (registrado na trilha de auditoria)."""
+        from abordo.cases import auth
+        from abordo.cases.db import session_factory
+
+        url = checked_url(db, must_exist=True)
+        pw = password or secrets.token_urlsafe(12)
+        with db_errors(url), session_factory(url)() as s, s.begin():
+            user = auth.set_password(s, email=email, password=pw, actor="cli")
+        console.print(f"senha trocada: {user.email}")
+        if password is None:
+            console.print(f"senha gerada: {pw}")
+
+    @users_app.command("disable", cls=PtCommand)
+    def users_disable(email: str = typer.Option(..., "--email"),
+                      db: str | None = DbOpt) -> None:
+        """Desativa um usuário: sem login, tokens e sessões revogados; os registros ficam."""
+        from abordo.cases import auth
+        from abordo.cases.db import session_factory
+
+        url = checked_url(db, must_exist=True)
+        with db_errors(url), session_factory(url)() as s, s.begin():
+            user = auth.deactivate_user(s, email=email, actor="cli")
+        console.print(f"usuário desativado: {user.email}")
+
+    @users_app.command("list", cls=PtCommand)
+    def users_list(db: str | None = DbOpt) -> None:
+        """Lista os usuários: e-mail, nome, papel, região, ativo."""
+        from sqlalchemy import select
+
+        from abordo.cases.db import session_factory
+        from abordo.cases.models import User
+
+        url = checked_url(db, must_exist=True)
+        with db_errors(url), session_factory(url)() as s:
+            users = s.execute(select(User).order_by(User.email)).scalars().all()
+            for u in users:
+                console.print(f"{u.email}\t{u.name or '—'}\t{u.role}\t{u.region or '—'}\t"
+                              f"{'ativo' if u.active else 'desativado'}")
 
     @audit_app.command("verify", cls=PtCommand)
     def audit_verify(db: str | None = DbOpt) -> None:
