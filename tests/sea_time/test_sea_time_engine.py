@@ -72,10 +72,18 @@ def test_overlapping_records_count_once() -> None:
                      rec("2024-04-10", "2024-05-30", "MNC", company="Z")],
                 declarations=[decl("2024-03-01", "2024-04-15", "MNC", company="E"),
                               decl("2024-04-10", "2024-05-30", "MNC", company="Z")])
-    r = run(data).result
+    dec = run(data)
+    r = dec.result
     assert r["counted_days"] == 91  # not 46 + 51 = 97
     assert r["counted_periods"] == [{"from": D("2024-03-01"), "to": D("2024-05-30"),
                                      "days": 91, "source": "cir_declared", "category": "MNC"}]
+    # ...and the record book is questioned: aboard two vessels from 10/04 to 15/04.
+    (f,) = [f for f in dec.findings if f.id == "cir_records_overlap"]
+    assert f.subject == "cir[1]" and "de 10/04/2024 a 15/04/2024" in f.text.pt
+    # A change of vessel on one day (disembark and embark the same day) is no overlap.
+    same_day = case(category="MNC", cir=[rec("2024-03-01", "2024-04-15", "MNC"),
+                                         rec("2024-04-15", "2024-05-30", "MNC")])
+    assert "cir_records_overlap" not in {f.id for f in run(same_day).findings}
 
 
 def test_category_mismatch_and_partial_declaration() -> None:

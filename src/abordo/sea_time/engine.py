@@ -16,6 +16,7 @@ request date ``on``. The engine builds, with day-set algebra (:mod:`abordo.sea_t
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -308,6 +309,7 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
                                                        fdec.category))
     exclusive_start = run.variant("sea_time.period", used=bool(inp.cir)) == "exclusive_start"
     _unknown_kinds(run, inp)
+    _overlapping_records(run, inp)
     for i, rec in enumerate(inp.cir):
         end = rec.disembark or run.on
         start = rec.embark + dt.timedelta(1) if exclusive_start else rec.embark
@@ -433,6 +435,26 @@ def group_label(group: str) -> Msg:
 def department_label(dept: str) -> Msg:
     """``deck`` → "Seção de Convés" / "Deck department"."""
     return categories().departments.get(dept) or Msg(f"seção {dept}", f"{dept} department")
+
+
+def _overlapping_records(run: _Run, inp: SeaTimeInput) -> None:
+    """Two CIR records aboard at once for more than a day (a change of vessel shares its
+    day): each day counts once, but the record book says the seafarer was on two vessels —
+    a warning to check it (item 1.26.1, d: the CIR is the record of the days)."""
+    spans = sorted(((r.embark, min(r.disembark or run.on, run.on), i)
+                    for i, r in enumerate(inp.cir) if r.embark <= run.on))
+    for (a_from, a_to, i), (b_from, b_to, j) in itertools.combinations(spans, 2):
+        first, last = b_from, min(a_to, b_to)
+        if (last - first).days < 1:  # none, or one shared day
+            continue
+        run.b.finding(Finding("cir_records_overlap", Msg(
+            f"Registros {i + 1} ({inp.cir[i].vessel}) e {j + 1} ({inp.cir[j].vessel}) da CIR "
+            f"se sobrepõem de {br_date(first)} a {br_date(last)}: cada dia conta uma vez — "
+            "confira a CIR (dois embarques ao mesmo tempo).",
+            f"CIR entries {i + 1} ({inp.cir[i].vessel}) and {j + 1} ({inp.cir[j].vessel}) "
+            f"overlap from {first.isoformat()} to {last.isoformat()}: each day counts once — "
+            "check the record book (aboard two vessels at once)."),
+            run.cite("cir_declared"), "warning", f"cir[{j}]"))
 
 
 def _is_platform(kind: str) -> bool:
