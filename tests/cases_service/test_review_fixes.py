@@ -142,7 +142,7 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert r.status_code == 422, r.text
     errors = r.json()["errors"]
     assert [(e["file"], e["row"], e["field"]) for e in errors] == [
-        ("lista.csv", 3, "nationality"), ("lista.csv", 4, "nationality")]  # all at once
+        ("lista.csv", 3, "nacionalidade"), ("lista.csv", 4, "nacionalidade")]  # all, as written
     good = bad.replace("XX", "PH").replace("YY", "BR")
     ok = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
                 files={"file": ("lista.csv", good.encode(), "text/csv")})

@@ -303,3 +303,16 @@ def test_ordinals_however_typed_find_the_same_rank(rank: str, code: str) -> None
 
     entry = rank_table().lookup(rank)
     assert entry is not None and entry.code == code
+
+
+@pytest.mark.parametrize(("header", "named"), [("Nacionalidade", "Nacionalidade"),
+                                               ("nationality", "nationality")])
+def test_a_crew_file_error_names_the_column_as_the_header_writes_it(
+        tmp_path: Path, header: str, named: str) -> None:
+    (tmp_path / "crew.csv").write_text(f"id;Função;{header}\nA1;Comandante;brasileira\n",
+                                       encoding="utf-8")
+    (tmp_path / "v.yaml").write_text(CASE_HEAD + "crew_file: crew.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(tmp_path / "v.yaml")
+    assert (Path(str(err.value.file)).name, err.value.row, err.value.field) == (
+        "crew.csv", 2, named)

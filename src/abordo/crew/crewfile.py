@@ -141,8 +141,10 @@ def _cell(v: Any) -> str:
 
 
 def read_crew_file(path: Path, display: str, keep_personal_data: bool
-                   ) -> tuple[list[dict[str, Any]], list[int]]:
-    """Crew rows as input dicts (``CrewInput`` fields) and their spreadsheet row numbers.
+                   ) -> tuple[list[dict[str, Any]], list[int], dict[str, str]]:
+    """Crew rows as input dicts (``CrewInput`` fields), their spreadsheet row numbers, and
+    each field's column as the header writes it (``nationality`` → ``Nacionalidade``: errors
+    name the column the user wrote).
 
     Raises :class:`InputError` (file, row, column) for an empty file, a missing header, an
     unknown column or a bad boolean.
@@ -155,6 +157,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
     h = find_header(rows, display)
     header_row, header = rows[h]
     fields: list[tuple[str, str] | None] = []
+    written: dict[str, str] = {}
     for c in header:
         name = _cell(c)
         if not name:
@@ -172,6 +175,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                              name, display, header_row,
                              message_en=f"repeated column '{name}' (the same field twice)")
         fields.append(spec)
+        written.setdefault(spec[0], name)
     last_named = max((i for i, f in enumerate(fields) if f is not None), default=-1)
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
@@ -196,8 +200,9 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
             if kind == "bool":
                 low = val.casefold()
                 if low not in TRUE | FALSE:
-                    raise InputError(f"valor lógico inválido '{val}' (use sim/não)", fld,
-                                     display, n, message_en=f"invalid boolean '{val}'")
+                    raise InputError(f"valor lógico inválido '{val}' (use sim/não)",
+                                     written.get(fld, fld), display, n,
+                                     message_en=f"invalid boolean '{val}'")
                 rec[fld] = low in TRUE
                 continue
             if val:
@@ -213,8 +218,9 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                                  ("document_issued_on", "document_type"),
                                  ("document_protocol_date", "document_type")):
             if dependent in flat and needs not in flat:
-                raise InputError(f"'{dependent}' informado sem '{needs}'", needs, display, n,
-                                 message_en=f"'{dependent}' given without '{needs}'")
+                shown = written.get(dependent, dependent)
+                raise InputError(f"'{shown}' informado sem '{needs}'", needs, display, n,
+                                 message_en=f"'{shown}' given without '{needs}'")
         if "id" not in flat:
             flat["id"] = f"L{n}"
         for key in ("id", "rank", "nationality", "department", "level", "position"):
@@ -244,7 +250,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
     if not out:
         raise InputError("a lista de tripulação não tem nenhuma pessoa", file=display,
                          message_en="the crew list has no person")
-    return out, numbers
+    return out, numbers, written
 
 
 # Crew-file columns → input field paths (so errors name the column the user wrote).

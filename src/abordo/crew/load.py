@@ -21,7 +21,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
                    ) -> tuple[list[dict[str, Any]], list[int]]:
     """The persons of a crew-list file as ``crew`` entries (validated; every bad row listed
     at once, with ``display`` as the file name in errors), and their row numbers."""
-    rows, numbers = read_crew_file(path, display, keep_personal_data)
+    rows, numbers, written = read_crew_file(path, display, keep_personal_data)
     persons: list[dict[str, Any]] = []
     problems: list[InputError] = []  # every bad row at once, not one per run
     first_row: dict[str, int] = {}
@@ -29,7 +29,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
         pid = str(rec.get("id") or "").strip()
         if pid and pid in first_row:  # listed with the other bad rows, at its own row
             problems.append(InputError(f"id repetido: {pid} (também na linha {first_row[pid]})",
-                                       "id", display, n,
+                                       written.get("id", "id"), display, n,
                                        f"duplicate id: {pid} (also on row {first_row[pid]})"))
         first_row.setdefault(pid, n)
         try:
@@ -38,6 +38,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
             for err in exc.errors():
                 loc = tuple(err["loc"])
                 column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
+                column = written.get(column, column)  # as the header writes it
                 one = input_error_from_pydantic(
                     ValidationError.from_exception_data(exc.title, [err]),  # type: ignore[list-item]
                     file=display, row=n)

@@ -443,7 +443,7 @@ def _overlapping_records(run: _Run, inp: SeaTimeInput) -> None:
     a warning to check it (item 1.26.1, d: the CIR is the record of the days)."""
     spans = sorted(((r.embark, min(r.disembark or run.on, run.on), i)
                     for i, r in enumerate(inp.cir) if r.embark <= run.on))
-    for (a_from, a_to, i), (b_from, b_to, j) in itertools.combinations(spans, 2):
+    for (_, a_to, i), (b_from, b_to, j) in itertools.combinations(spans, 2):
         first, last = b_from, min(a_to, b_to)
         if (last - first).days < 1:  # none, or one shared day
             continue
