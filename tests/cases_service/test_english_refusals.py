@@ -191,3 +191,20 @@ def test_a_pre_boarding_fact_against_boarding_is_named_in_english(sqlite_url: st
     assert en.endswith("missing: free_pratique_granted (free pratique not granted)")
     pt = _cmd(c, h, cid, {"command": "start_assessment"}).json()["detail"]
     assert pt.endswith("faltam: free_pratique_granted (livre prática não concedida)")
+
+
+def test_missing_pre_boarding_facts_are_named_in_portuguese_words(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "bia@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    facts = {k: v for k, v in DOCKED.items() if k not in ("quay", "berth")}
+    cid = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": facts}).json()["id"]
+    pt = _cmd(c, h, cid, {"command": "start_assessment"}).json()["detail"]
+    assert pt.endswith("faltam: cais (quay), berço (berth)")
+    en = _cmd(c, h, cid, {"command": "start_assessment"}, "?lang=en").json()["detail"]
+    assert en.endswith("missing: quay, berth")
+    # A version the case never had is "not matching", not "stale".
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+               json={"command": "start_assessment", "version": 9})
+    assert r.status_code == 409 and "versão 9 não confere: o caso está na versão" in r.text

@@ -65,6 +65,9 @@ RACED = ("o caso foi alterado por outra pessoa; recarregue ‖ the case was chan
 
 
 def _stale(expected: int, current: int) -> str:
+    if expected > current:  # a version the case never had
+        return (f"versão {expected} não confere: o caso está na versão {current} ‖ version "
+                f"{expected} does not match: the case is at version {current}")
     return (f"versão {expected} desatualizada: o caso está na versão {current} ‖ version "
             f"{expected} is stale: the case is at version {current}")
 _T = TypeVar("_T")

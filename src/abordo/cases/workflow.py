@@ -134,6 +134,16 @@ PRE_BOARDING_REQUIRED = ("agent", "vessel_name", "vessel_class", "flag",
                          "free_pratique_requested", "free_pratique_granted",
                          "last_psc_inspection", "expected_berthing", "expected_unberthing",
                          "quay", "berth")
+# Each art. 5 fact in the inspector's words, for the refusals that list what is missing.
+PRE_BOARDING_WORDS = {
+    "agent": "agente marítimo credenciado", "vessel_name": "nome da embarcação",
+    "vessel_class": "classe", "flag": "bandeira",
+    "free_pratique_requested": "livre prática solicitada",
+    "free_pratique_granted": "livre prática concedida",
+    "last_psc_inspection": "última inspeção do controle pelo Estado do porto",
+    "expected_berthing": "atracação prevista", "expected_unberthing": "desatracação prevista",
+    "quay": "cais", "berth": "berço",
+}
 
 
 class _Cmd(_In):
@@ -735,13 +745,14 @@ def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
     if not missing:
         return None
     en = ", ".join(NOT_GRANTED[1] if m == NOT_GRANTED[0] else m for m in missing)
+    pt = ", ".join(m if m == NOT_GRANTED[0] else f"{PRE_BOARDING_WORDS[m]} ({m})"
+                   for m in missing)
     if d.get("vessel_docked"):
         return ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
-                "(art. 6º) — faltam: " + ", ".join(missing) + " ‖ vessel berthed or anchored: "
+                "(art. 6º) — faltam: " + pt + " ‖ vessel berthed or anchored: "
                 "first meet items I to IV of art. 5 (art. 6) — missing: " + en)
     return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
-            + ", ".join(missing) + " ‖ vessel not berthed: prior-investigation facts (art. 5) "
-            "missing: " + en)
+            + pt + " ‖ vessel not berthed: prior-investigation facts (art. 5) missing: " + en)
 
 
 def g_has_vessel_case(d: dict[str, Any]) -> str | None:
