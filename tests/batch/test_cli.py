@@ -41,7 +41,7 @@ def test_example_fleet_summary_and_exit_1(tmp_path: Path) -> None:
     assert "13 embarcações, 388 pessoas a bordo" in text
     assert "não conforme" in text and "V04 Deep Explorer" in text
     assert "Déficit total na data julgada: 46 brasileiros." in text
-    assert "Alerta (unconfirmed): 2 embarcações julgadas com parâmetro não confirmado" in \
+    assert "Alerta (coluna unconfirmed): 2 embarcações julgadas com parâmetro não confirmado" in \
         " ".join(text.split())
     df = pl.read_parquet(out)
     assert df.height == 13 and df["risk_rank"].min() == 1

@@ -82,6 +82,7 @@ def test_document_html_and_pdf(kind: str, tmp_path: Path) -> None:
     assert kind in documents.available(case.data)
     html = documents.render(kind, case, team=["ana@x.gov.br"])
     assert 'lang="pt-BR"' in html and "Fundamentação legal" in html
+    assert "procedimento vigente na data dos fatos: IN SIT nº 70/2007" in html  # not its id
     for text in EXPECT[kind]:
         assert text in html, text
     from weasyprint import HTML

@@ -148,11 +148,13 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
         many = _plural(n, "embarcação julgada", "embarcações julgadas") if pt else \
             _plural(n, "vessel", "vessels")
         out_console.print(
-            f"[yellow]Alerta[/] (unconfirmed): {many} com parâmetro não confirmado (texto "
-            "elidido ou fim de vigência incerto) — ver o relatório de cada uma (abordo check)."
+            f"[yellow]Alerta[/] (coluna unconfirmed): {many} com parâmetro não confirmado "
+            "(texto elidido ou data de vigência incerta) — ver o relatório de cada uma "
+            "(abordo check)."
             if pt else
-            f"[yellow]Warning[/] (unconfirmed): {many} judged on a parameter not confirmed "
-            "(elided text or uncertain end of a norm) — see each vessel's report (abordo check).")
+            f"[yellow]Warning[/] (column unconfirmed): {many} judged on a parameter not "
+            "confirmed (elided text or uncertain date of a norm) — see each vessel's report "
+            "(abordo check).")
     for wid, n in s.get("warnings", {}).items():
         pt_label, en_label = WARNING_LABELS.get(wid, (wid, wid))
         out_console.print(

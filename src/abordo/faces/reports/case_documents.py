@@ -195,6 +195,12 @@ def signers(data: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+def _norm_label(norm_id: str | None) -> str:
+    """``in-mtp-2-2021`` → ``IN MTP nº 2/2021`` (an id the registry does not know as is)."""
+    reg = norm_registry()
+    return reg[norm_id].label if norm_id and norm_id in reg else (norm_id or "—")
+
+
 def _resolutions(data: dict[str, Any]) -> list[str]:
     """The CNIg resolutions the engines applied (named in an art. 14 auto's history)."""
     registry = norm_registry()
@@ -326,6 +332,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                                     if case.created_at else None)
                   if kind == "relatorio" or w.get("code") != "flag_mismatch"],
         workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
+        norm_label=_norm_label,
 
         engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",
                       "immigration": "Imigração (vistos e autorizações)",
