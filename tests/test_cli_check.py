@@ -234,6 +234,22 @@ def test_a_fine_or_sea_time_input_given_to_check_names_the_command_to_use() -> N
         "seafarer-2on-promotion.yaml; abordo check reads a vessel case (vessel, operation, crew)")
 
 
+@pytest.mark.parametrize(("command", "example", "use", "reads"), [
+    ("sea-time", "examples/psv-atlantic-provider.yaml", "check",
+     "uma entrada de tempo de embarque"),
+    ("fine", "examples/sea-time/seafarer-2on-promotion.yaml", "sea-time",
+     "uma entrada de multa"),
+    ("sea-time", "examples/fines/rest-interval.yaml", "fine", "uma entrada de tempo de embarque"),
+])
+def test_every_command_given_another_engines_input_names_the_one_to_use(
+        command: str, example: str, use: str, reads: str) -> None:
+    r = runner.invoke(app, [command, str(ROOT / example)])
+    assert isinstance(r.exception, InputError) and not r.exception.details
+    name = Path(example).name
+    assert r.exception.message.startswith("parece ")
+    assert f": use abordo {use} {name}; abordo {command} lê {reads}" in r.exception.message
+
+
 def test_a_vessel_case_with_a_stray_fine_key_keeps_its_field_errors(tmp_path: Path) -> None:
     p = tmp_path / "v.yaml"
     p.write_text("vessel: {flag: NO, activity: offshore_support}\ninfraction: {}\n",

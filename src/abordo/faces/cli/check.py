@@ -18,13 +18,13 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
+    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report, vessel_line
 from abordo.law.decision import Verdict
-from abordo.law.documents import read_document
 from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota
 from abordo.vessel_check import check_vessel
@@ -35,7 +35,6 @@ from abordo.vessel_check import check_vessel
 SPREADSHEET_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv"}
 SPREADSHEET_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
 # Top-level keys that make a file a vessel case, whatever else is wrong with it.
-VESSEL_KEYS = {"vessel", "operation", "crew", "crew_file"}
 
 
 def _is_spreadsheet(path: Path) -> bool:
@@ -49,36 +48,8 @@ def _is_spreadsheet(path: Path) -> bool:
 
 
 def _other_engines_input(path: Path, command: str) -> InputError | None:
-    """The error for a fine or sea-time input given to ``abordo check``/``plan`` (its
-    top-level keys are that engine's and none a vessel case's), else None."""
-    from abordo.port_fines.model import FineInput
-    from abordo.sea_time.io import SECTIONS
-    from abordo.sea_time.model import SeaTimeInput
-
-    try:
-        data, _ = read_document(path)
-    except InputError:
-        return None
-    keys = set(data)
-    if not keys or keys & VESSEL_KEYS:
-        return None
-    fine = len(keys & set(FineInput.model_fields))
-    sea = len(keys & (set(SeaTimeInput.model_fields) | {f"{s}_file" for s in SECTIONS}))
-    if fine and fine >= sea:
-        return InputError(
-            "parece uma entrada de multa (infraction, offender): use abordo fine "
-            f"{path.name}; abordo {command} lê o caso de uma embarcação (vessel, operation, crew)",
-            file=str(path),
-            message_en="looks like a fine input (infraction, offender): use abordo fine "
-            f"{path.name}; abordo {command} reads a vessel case (vessel, operation, crew)")
-    if sea:
-        return InputError(
-            "parece uma entrada de tempo de embarque (seafarer, cir…): use abordo sea-time "
-            f"{path.name}; abordo {command} lê o caso de uma embarcação (vessel, operation, crew)",
-            file=str(path),
-            message_en="looks like a sea-time input (seafarer, cir…): use abordo sea-time "
-            f"{path.name}; abordo {command} reads a vessel case (vessel, operation, crew)")
-    return None
+    """The error for a fine or sea-time input given to ``abordo check``/``plan``."""
+    return wrong_kind(path, command, "vessel")
 
 
 def load_case(path: Path, keep_personal_data: bool | None = None, command: str = "check"

@@ -24,6 +24,7 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
+    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.port_fines import (
@@ -82,6 +83,9 @@ def read_input(path: Path) -> tuple[dict[str, Any], LineIndex]:
     file (and the line)."""
     data, index = read_document(path)
     if "infraction" not in data:
+        other = wrong_kind(path, "fine", "fine")
+        if other is not None:
+            raise other
         raise InputError("o arquivo deve conter um objeto com 'infraction' (e, se houver, "
                          "'offender' e 'grading')", "infraction", file=str(path),
                          message_en="the file must hold an object with 'infraction' (and "

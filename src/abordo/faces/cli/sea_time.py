@@ -23,6 +23,7 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
+    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
@@ -67,6 +68,12 @@ def register(app: typer.Typer) -> None:
                              f"({' | '.join(PURPOSES)})")
         date = parse_on(on) or today()
         options = parse_options(option, ["abordo.sea_time"])
-        data = load_input(file, purpose=purpose, on=date)
+        try:
+            data = load_input(file, purpose=purpose, on=date)
+        except InputError:
+            other = wrong_kind(file, "sea-time", "sea_time")
+            if other is not None:
+                raise other from None
+            raise
         decision = compute(data, date, options)
         emit_report(fmt, decision, language, output, RENDERERS)
