@@ -274,3 +274,11 @@ def test_norms_without_on_shows_what_is_in_force_today(monkeypatch: pytest.Monke
     # --on still overrides today
     rows = json.loads(runner.invoke(app, ["norms", "-f", "json", "--on", "2022-01-01"]).output)
     assert {row["id"]: row["in_force_on_date"] for row in rows}["in-sit-70-2007"] is False
+
+
+def test_the_result_line_says_the_verdict_once() -> None:
+    r = runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                            "--on", "2026-11-30"])
+    lines = [ln for ln in r.output.splitlines() if ln.startswith("Resultado:")]
+    assert lines[0].startswith("Resultado: NÃO CONFORME — RN CNIg nº 06/2017")
+    assert not any("— Não conforme" in ln or "— Não coberto" in ln for ln in lines)

@@ -54,6 +54,19 @@ def render_rich(*items: RenderableType, width: int = 110) -> str:
 
 
 
+def result_line(decision: Decision, lang: str) -> str:
+    """``Resultado: NÃO CONFORME — <summary>``, the summary's own leading verdict word left
+    out (``Não conforme: …`` would say it twice)."""
+    word = verdict_label(decision.verdict, lang)
+    summary = decision.summary.get(lang)
+    if summary.casefold().startswith(word.casefold()):
+        summary = summary[len(word):].lstrip(" :—-")
+        if summary.startswith("(") and (close := summary.find(")")) > 0:
+            summary = summary[1:close] + summary[close + 1:]  # "(norm) — …" → "norm — …"
+    head = f"{t('verdict', lang)}: {word.upper()}"
+    return f"{head} — {summary}" if summary else head
+
+
 def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True,
                        with_basis: bool = True) -> list[RenderableType]:
     """Findings, unconfirmed parameters, trace, then — last, as every report ends — the

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.table import Table
 
-from abordo.faces.reports.blocks import common_text_blocks, t
+from abordo.faces.reports.blocks import common_text_blocks, result_line, t
 from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import Decision, verdict_label
 
@@ -194,8 +194,7 @@ def immigration_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> 
     """The immigration section as Rich renderables (Portuguese by default)."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('title', lang)} ==",
-                      f"{t('verdict', lang)}: {verdict_label(d.verdict, lang).upper()} — "
-                      f"{d.summary.get(lang)}"]
+                      result_line(d, lang)]
     if regime_applied(d):
         out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
     if r.get("persons"):
@@ -217,8 +216,7 @@ def checklist_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> li
     """The document checklist as Rich renderables: one box per item, its provision and why."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('checklist', lang)} ==",
-                      f"{t('verdict', lang)}: {verdict_label(d.verdict, lang).upper()} — "
-                      f"{d.summary.get(lang)}"]
+                      result_line(d, lang)]
     stages = (("pre_boarding", lbl("pre_boarding", lang)),
               ("documents", lbl("stage_documents", lang)))
     n = 0

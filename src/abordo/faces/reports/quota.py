@@ -6,9 +6,9 @@ from typing import Any
 
 from rich.table import Table
 
-from abordo.faces.reports.blocks import common_text_blocks, t
+from abordo.faces.reports.blocks import common_text_blocks, result_line, t
 from abordo.faces.reports.format import fmt_date, fmt_fraction
-from abordo.law.decision import Decision, verdict_label
+from abordo.law.decision import Decision
 from abordo.law.labels import label
 from abordo.quota.rules import group_label
 
@@ -50,8 +50,7 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
     """The quota section as Rich renderables."""
     r = d.result
     out: list[Any] = [f"\n== {lbl('title', lang)} ==",
-                      f"{t('verdict', lang)}: {verdict_label(d.verdict, lang).upper()} — "
-                      f"{d.summary.get(lang)}"]
+                      result_line(d, lang)]
     if d.regime:
         out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
     stay = r.get("stay")
