@@ -353,3 +353,17 @@ def test_the_articles_not_checked_are_said_with_their_citation(make_case: CaseFa
     step = next(s for s in d.trace if s.rule == "regime.not_checked")
     assert "arts. 6º a 8º" in step.text.pt and "art. 12" in step.text.pt
     assert step.citation is not None and step.citation.provision == "arts. 6º a 8º"
+
+
+def test_a_booked_return_trip_that_passes_90_days_asks_for_the_authorization(
+        make_case: CaseFactory) -> None:
+    """In 05/01–05/03 (60 days) and back 01/06–15/07 (45): 105 days in one migratory year —
+    day 90 falls on 30/06, so the authorization is due now, not 'day 90 if the person stays'
+    (04/04, when the person is abroad)."""
+    c185 = {"type": "sid_c185", "issued_on": "2020-01-01", "valid_until": "2030-01-01"}
+    case = make_case([person(entries=[{"date": "2026-01-05", "exit": "2026-03-05"},
+                                      {"date": "2026-06-01", "exit": "2026-07-15"}],
+                             documents=[c185])], presence=PRESENCE)
+    p = row(evaluate(case, D(2026, 2, 20)), "P01")
+    assert (p["requirement"], p["verdict"], p["deadline"]) == (
+        "residence_authorization", "action_due", D(2026, 6, 30))

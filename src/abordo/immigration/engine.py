@@ -7,6 +7,7 @@ Pure: ``evaluate(case, on, options) -> Decision``. No I/O, no clock.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
 from collections.abc import Mapping
@@ -34,6 +35,7 @@ from abordo.immigration.rules import (
     regime_tables,
     requested_type,
     requests_filed,
+    scheduled_limit,
     valid_documents,
 )
 from abordo.law.calendar import add_days, add_years
@@ -1024,6 +1026,8 @@ def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     sc = count_stay(periods, on, limit=int(limit.value), months=int(months.value),
                     inclusive=inclusive, year_reading=year_reading.variant,
                     continuous=across.variant == "continuous_beyond_year")
+    booked = scheduled_limit(periods, on, sc, months=int(months.value), inclusive=inclusive,
+                             year_reading=year_reading.variant)
     if sc.across_year:  # the stay runs across a migratory year: the reading decides
         b.interpret(across)
         b.cite(ctx.cite(regime, "art. 1º"))
@@ -1060,7 +1064,7 @@ def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
             f"{m.id}: listed aboard, but the entries show an exit on {_iso(last.end)}."),
             None, "warning", m.id))
         return p
-    return _res42_decide(ctx, regime, p, sc, art11, int(limit.value), inclusive)
+    return _res42_decide(ctx, regime, p, sc, art11, int(limit.value), inclusive, booked)
 
 
 def _stay_row(sc: StayCount, inclusive: bool) -> dict[str, Any]:
@@ -1076,7 +1080,7 @@ def _stay_row(sc: StayCount, inclusive: bool) -> dict[str, Any]:
 
 
 def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: Citation,
-                  limit: int, inclusive: bool) -> _Person:
+                  limit: int, inclusive: bool, booked: dt.date | None = None) -> _Person:
     m, on, b = p.m, ctx.on, ctx.b
     docs = m.source.documents
     ra_cite = ctx.cite(regime, "art. 11, § 1º")
@@ -1101,7 +1105,17 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
     caput = True
     if current.by == "air":
         air = ctx.b.interpret(resolve(PKG, "immigration.air_entry", ctx.options))
-        if current.mandatory_crew_change:
+        if current.mandatory_crew_change and not m.is_crew:
+            # § 2º admits by air "novos tripulantes" of a mandatory crew change: a non-crew
+            # professional (art. 2, II) is not one, whatever the entry says.
+            b.step(f"person.{m.id}.air_entry",
+                   f"{m.id}: profissional não tripulante (art. 2º, II) — a substituição "
+                   "obrigatória da tripulação (art. 11, § 2º) admite por via aérea os novos "
+                   "tripulantes, não o alcança.",
+                   f"{m.id}: non-crew professional (art. 2, II) — the mandatory crew change "
+                   "(art. 11 §2) admits the new crew members by air, not them.",
+                   ctx.cite(regime, "art. 11, § 2º"))
+        if current.mandatory_crew_change and m.is_crew:
             cc = ctx.cite(regime, "art. 11, § 2º")
             pf = ctx.cite(regime, "art. 11, § 3º")
             b.step(f"person.{m.id}.air_entry",
@@ -1164,26 +1178,9 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                f"{limit}): {held_en}.", art11)
         if pending:
             return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
-        exit_ = sc.planned_exit
-        if exit_ is not None and sc.limit_date is not None and exit_ > sc.limit_date:
-            action = Msg(f"A saída prevista ({_d(exit_)}) passa do {limit}º dia "
-                         f"({_d(sc.limit_date)}): requerer autorização de residência antes "
-                         "(art. 11, § 1º, e art. 5º).",
-                         f"The planned exit ({exit_.isoformat()}) is past day {limit} "
-                         f"({sc.limit_date.isoformat()}): request a residence authorization "
-                         "before then (art. 11 §1 and art. 5).")
-            p.decide("residence_authorization", "action_due", ra_cite, sc.limit_date, action)
-            p.row["consequence"] = Msg(
-                f"Sem a autorização, a estada após {_d(sc.limit_date)} será irregular.",
-                f"Without the authorization, the stay after {sc.limit_date.isoformat()} will "
-                "be irregular.")
-            p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
-            b.finding(Finding("residence_authorization_due", Msg(
-                f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
-            return p
-        # The next deadline is the first day the person stops being regular: a visit visa
-        # — or the C185 document that exempts from it — ending before day ``limit`` ends the
-        # stay first (the later of the two when both are held).
+        # The first day the person stops being regular may come before day ``limit``: a
+        # visit visa — or the C185 document that exempts from it — ending first (the later
+        # of the two when both are held).
         covers = valid_documents(docs, "visit_visa", on)
         c185_docs = [d for d in docs if d.type == "sid_c185"]
         if c185:
@@ -1191,7 +1188,50 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
         ends = [d.valid_until for d in covers]
         unbounded = (c185 and not c185_docs) or not ends or None in ends
         cover_end = None if unbounded else max(e for e in ends if e)
-        if cover_end is not None and sc.limit_date is not None and cover_end < sc.limit_date:
+        early = cover_end is not None and sc.limit_date is not None \
+            and cover_end < sc.limit_date
+        exit_ = sc.planned_exit
+        passes = exit_ is not None and sc.limit_date is not None and exit_ > sc.limit_date
+        if passes or booked is not None:
+            assert sc.limit_date is not None
+            if passes:
+                assert exit_ is not None
+                action = Msg(f"A saída prevista ({_d(exit_)}) passa do {limit}º dia "
+                             f"({_d(sc.limit_date)}): requerer autorização de residência antes "
+                             "(art. 11, § 1º, e art. 5º).",
+                             f"The planned exit ({exit_.isoformat()}) is past day {limit} "
+                             f"({sc.limit_date.isoformat()}): request a residence authorization "
+                             "before then (art. 11 §1 and art. 5).")
+            else:
+                assert booked is not None
+                # The stays already booked in this migratory year add up past the limit.
+                sc = dataclasses.replace(sc, limit_date=booked)
+                action = Msg(f"As estadas já previstas neste ano migratório somam mais de "
+                             f"{limit} dias (o {limit}º dia cai em {_d(booked)}): requerer "
+                             "autorização de residência antes (art. 11, § 1º, e art. 5º).",
+                             f"The stays already planned in this migratory year add up to more "
+                             f"than {limit} days (day {limit} falls on {booked.isoformat()}): "
+                             "request a residence authorization before then (art. 11 §1 and "
+                             "art. 5).")
+                early = cover_end is not None and cover_end < booked
+            assert sc.limit_date is not None
+            due: dt.date = cover_end if early and cover_end is not None else sc.limit_date
+            if due != sc.limit_date:
+                action = Msg(f"{action.pt[:-1]}; o documento que cobre a estada vale só até "
+                             f"{_d(due)}: requerê-la até essa data.",
+                             f"{action.en[:-1]}; the document covering the stay is valid only "
+                             f"until {due.isoformat()}: request it by then.")
+            p.decide("residence_authorization", "action_due", ra_cite, due, action)
+            p.row["consequence"] = Msg(
+                f"Sem a autorização, a estada após {_d(due)} será irregular.",
+                f"Without the authorization, the stay after {due.isoformat()} will "
+                "be irregular.")
+            p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
+            b.finding(Finding("residence_authorization_due", Msg(
+                f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
+            return p
+        # The next deadline is the first day the person stops being regular (above).
+        if early and cover_end is not None and sc.limit_date is not None:
             last = next(d for d in covers if d.valid_until == cover_end)
             what_pt, what_en = (("O documento OIT C185 (isenção de visto)", "The ILO C185 "
                                  "document (visa exemption)") if last.type == "sid_c185"

@@ -444,6 +444,24 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
                      cont_start, len(cont_days), year_limit, cont_limit, continuous)
 
 
+def scheduled_limit(periods: list[Presence], on: dt.date, sc: StayCount, *, months: int,
+                    inclusive: bool, year_reading: str) -> dt.date | None:
+    """Day ``sc.limit`` of the migratory year as the periods already recorded after ``on``
+    (a rotation booked) add up with the stays so far — "stays within one migratory year add
+    up" (art. 11): the date, when they reach it within the year; else None."""
+    if not sc.present or sc.past_limit:
+        return None
+    for x in sorted((x for x in periods if x.start > on), key=lambda x: x.start):
+        if x.start > sc.year_end:
+            break
+        end = min(x.end or sc.year_end, sc.year_end)
+        ahead = count_stay(periods, end, limit=sc.limit, months=months, inclusive=inclusive,
+                           year_reading=year_reading, continuous=False)
+        if ahead.year_start == sc.year_start and ahead.days >= sc.limit:
+            return ahead.year_limit_date
+    return None
+
+
 # --- business-day deadlines (RN 31/1998 art. 9) ----------------------------------------------
 
 @dataclass(frozen=True)
