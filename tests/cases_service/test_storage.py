@@ -128,8 +128,9 @@ def test_demo_admin_created_once(sqlite_url: str) -> None:
 
 
 def test_a_user_can_be_given_a_new_password_and_be_disabled(db_url: str) -> None:
-    """The demo administrator must not stay: a password is replaced, a user retired (no
-    login, every token revoked), each an audit event; the chain still verifies."""
+    """The demo administrator must not stay: a password is replaced (its tokens and sessions
+    revoked), a user retired (no login, every token revoked), each an audit event; the chain
+    still verifies."""
     with session_factory(db_url)() as s, s.begin():
         user = auth.add_user(s, email="Chefe@x.br", role="admin", region=None,
                              password="senha-antiga", actor="test")
@@ -144,8 +145,10 @@ def test_a_user_can_be_given_a_new_password_and_be_disabled(db_url: str) -> None
         user = auth.set_password(s, email="chefe@x.br", password="senha-nova-1", actor="test")
         assert auth.check_password(user, "senha-nova-1")
         assert not auth.check_password(user, "senha-antiga")
-        assert auth.user_by_token(s, token) is not None
+        assert auth.user_by_token(s, token) is None  # what the old password opened is closed
+        token = auth.issue_token(s, user, "cli")
     with session_factory(db_url)() as s, s.begin():
+        assert auth.user_by_token(s, token) is not None
         auth.deactivate_user(s, email="chefe@x.br", actor="test")
     with session_factory(db_url)() as s:
         assert auth.user_by_token(s, token) is None

@@ -367,3 +367,34 @@ def test_a_booked_return_trip_that_passes_90_days_asks_for_the_authorization(
     p = row(evaluate(case, D(2026, 2, 20)), "P01")
     assert (p["requirement"], p["verdict"], p["deadline"]) == (
         "residence_authorization", "action_due", D(2026, 6, 30))
+
+
+@pytest.mark.parametrize(("second", "visa_until", "expect"), [
+    # 60 + 30 = 90 days booked: within the limit (passed at day 91, as everywhere).
+    ({"date": "2026-06-01", "exit": "2026-06-30"}, None, ("exempt_c185", "regular", None)),
+    # A visit visa ending while the person is abroad is no deadline of this stay: day 90.
+    ({"date": "2026-06-01", "exit": "2026-07-15"}, "2026-04-30",
+     ("residence_authorization", "action_due", D(2026, 6, 30))),
+])
+def test_booked_stays_pass_the_limit_at_day_91_and_a_document_ending_abroad_is_no_deadline(
+        make_case: CaseFactory, second: dict[str, str], visa_until: str | None,
+        expect: tuple[str, str, dt.date | None]) -> None:
+    doc = ({"type": "visit_visa", "issued_on": "2025-12-01", "valid_until": visa_until}
+           if visa_until else
+           {"type": "sid_c185", "issued_on": "2020-01-01", "valid_until": "2030-01-01"})
+    case = make_case([person(entries=[{"date": "2026-01-05", "exit": "2026-03-05"}, second],
+                             documents=[doc])], presence=PRESENCE)
+    p = row(evaluate(case, D(2026, 2, 20)), "P01")
+    assert (p["requirement"], p["verdict"]) == expect[:2]
+    if expect[2] is not None:
+        assert p["deadline"] == expect[2] and p["deadline_detail"]["kind"] == "stay_limit"
+
+
+def test_a_document_ending_before_day_90_of_a_planned_stay_is_the_deadline_shown(
+        make_case: CaseFactory) -> None:
+    visa = {"type": "visit_visa", "issued_on": "2026-01-01", "valid_until": "2026-03-31"}
+    case = make_case([person(entries=[{"date": "2026-02-01", "exit": "2026-06-30"}],
+                             documents=[visa])], presence=PRESENCE)
+    p = row(evaluate(case, D(2026, 3, 10)), "P01")
+    assert (p["verdict"], p["deadline"]) == ("action_due", D(2026, 3, 31))
+    assert p["deadline_detail"]["kind"] == "document_end"

@@ -154,14 +154,18 @@ def _existing(session: Session, email: str) -> User:
 
 
 def set_password(session: Session, *, email: str, password: str, actor: str) -> User:
-    """Replace a user's password (at least :data:`MIN_PASSWORD` characters; recorded in the
-    audit log, the password itself never). Raises :class:`InputError` for an unknown user or
+    """Replace a user's password (at least :data:`MIN_PASSWORD` characters; every token and
+    browser session of the user revoked; recorded in the audit log, the password itself
+    never). Raises :class:`InputError` for an unknown user or
     a short password."""
     if len(password) < MIN_PASSWORD:
         raise InputError(f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
                          message_en=f"password too short (at least {MIN_PASSWORD} characters)")
     user = _existing(session, email)
     user.password_hash = hash_password(password)
+    # A new password ends what the old one opened: every token and browser session.
+    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
+        row.revoked = True
     audit.append(session, actor=actor, command="set_password", case_id=None, reason=None,
                  state_before=None, state_after=None, payload={"user_id": user.id})
     return user

@@ -1026,8 +1026,9 @@ def _res42_person(ctx: _Ctx, regime: Regime, m: CrewMember) -> _Person:
     sc = count_stay(periods, on, limit=int(limit.value), months=int(months.value),
                     inclusive=inclusive, year_reading=year_reading.variant,
                     continuous=across.variant == "continuous_beyond_year")
+    # Stays booked ahead are the person's own entries (not the vessel's presence presumed).
     booked = scheduled_limit(periods, on, sc, months=int(months.value), inclusive=inclusive,
-                             year_reading=year_reading.variant)
+                             year_reading=year_reading.variant) if m.source.entries else None
     if sc.across_year:  # the stay runs across a migratory year: the reading decides
         b.interpret(across)
         b.cite(ctx.cite(regime, "art. 1º"))
@@ -1108,7 +1109,7 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
         if current.mandatory_crew_change and not m.is_crew:
             # § 2º admits by air "novos tripulantes" of a mandatory crew change: a non-crew
             # professional (art. 2, II) is not one, whatever the entry says.
-            b.step(f"person.{m.id}.air_entry",
+            b.step(f"person.{m.id}.air_entry_crew_change",
                    f"{m.id}: profissional não tripulante (art. 2º, II) — a substituição "
                    "obrigatória da tripulação (art. 11, § 2º) admite por via aérea os novos "
                    "tripulantes, não o alcança.",
@@ -1136,21 +1137,31 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                    "the charterer or contractor (art. 11 §3).")
         elif air.variant == "crew_change_only":
             caput = False
+            air_why = (("fora da substituição obrigatória da tripulação (não é tripulante)",
+                        "outside the mandatory crew change (not a crew member)")
+                       if current.mandatory_crew_change else
+                       ("sem substituição obrigatória da tripulação",
+                        "without a mandatory crew change"))
             b.step(f"person.{m.id}.air_entry",
-                   f"{m.id}: entrada por via aérea em {_d(current.start)} sem substituição "
-                   "obrigatória da tripulação — o art. 11 só a admite excepcionalmente nesse "
-                   "caso (§ 2º): exige-se autorização de residência.",
-                   f"{m.id}: entry by air on {current.start.isoformat()} without a mandatory "
-                   "crew change — art. 11 admits it only exceptionally in that case (§2): a "
-                   "residence authorization is required.", ctx.cite(regime, "art. 11, § 2º"))
+                   f"{m.id}: entrada por via aérea em {_d(current.start)} {air_why[0]} — o art. 11 "
+                   "só a admite excepcionalmente nesse caso (§ 2º): exige-se autorização de "
+                   "residência.",
+                   f"{m.id}: entry by air on {current.start.isoformat()} {air_why[1]} — art. 11 "
+                   "admits it only exceptionally in that case (§2): a residence authorization "
+                   "is required.", ctx.cite(regime, "art. 11, § 2º"))
     if not caput:
         cite = ctx.cite(regime, "art. 11, § 2º")
         if pending:
             return _res42_pending(ctx, p, cite, pending[0], None, sc)
+        crew_pt, crew_en = (("fora da troca obrigatória de tripulação (não é tripulante)",
+                             "outside the mandatory crew change (not a crew member)")
+                            if current.mandatory_crew_change else
+                            ("sem troca obrigatória de tripulação",
+                             "without a mandatory crew change"))
         return _res42_irregular(ctx, regime, p, "residence_authorization", cite, Msg(
-            f"{m.id}: entrou por via aérea sem troca obrigatória de tripulação e não tem "
-            "autorização de residência.", f"{m.id}: entered by air without a mandatory crew "
-            "change and holds no residence authorization."), "residence_authorization_missing")
+            f"{m.id}: entrou por via aérea {crew_pt} e não tem autorização de residência.",
+            f"{m.id}: entered by air {crew_en} and holds no residence authorization."),
+            "residence_authorization_missing")
 
     if not sc.past_limit:
         c185 = _holds_c185(p, on)
@@ -1213,20 +1224,40 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                              f"than {limit} days (day {limit} falls on {booked.isoformat()}): "
                              "request a residence authorization before then (art. 11 §1 and "
                              "art. 5).")
-                early = cover_end is not None and cover_end < booked
+                # A document ending while the person is abroad is no deadline of this stay.
+                early = cover_end is not None and cover_end < booked and (
+                    exit_ is None or cover_end <= exit_)
             assert sc.limit_date is not None
             due: dt.date = cover_end if early and cover_end is not None else sc.limit_date
             if due != sc.limit_date:
-                action = Msg(f"{action.pt[:-1]}; o documento que cobre a estada vale só até "
-                             f"{_d(due)}: requerê-la até essa data.",
-                             f"{action.en[:-1]}; the document covering the stay is valid only "
-                             f"until {due.isoformat()}: request it by then.")
+                cover = Msg(f" O documento que cobre a estada vale só até {_d(due)}: "
+                            "requerê-la até essa data.",
+                            f" The document covering the stay is valid only until "
+                            f"{due.isoformat()}: request it by then.")
+                action = Msg(action.pt + cover.pt, action.en + cover.en)
+                p.row["deadline_detail"] = {
+                    "kind": "document_end", "start": due, "count": 0,
+                    "unit": "calendar_days", "citation": art11, "text": Msg(
+                        f"Documento (visto de visita ou OIT C185) válido até {_d(due)}, antes "
+                        f"do {limit}º dia ({_d(sc.limit_date)}).",
+                        f"Document (visit visa or ILO C185) valid until {due.isoformat()}, "
+                        f"before day {limit} ({sc.limit_date.isoformat()}).")}
+            elif not passes:
+                p.row["deadline_detail"] = {
+                    "kind": "stay_limit", "start": sc.year_start, "count": limit,
+                    "unit": "calendar_days", "citation": art11, "text": Msg(
+                        f"Ano migratório de {_d(sc.year_start)} a {_d(sc.year_end)}: somadas as "
+                        f"estadas registradas, o {limit}º dia cai em {_d(sc.limit_date)}.",
+                        f"Migratory year {sc.year_start.isoformat()} to "
+                        f"{sc.year_end.isoformat()}: with the stays recorded added up, day "
+                        f"{limit} falls on {sc.limit_date.isoformat()}.")}
+            else:
+                p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
             p.decide("residence_authorization", "action_due", ra_cite, due, action)
             p.row["consequence"] = Msg(
                 f"Sem a autorização, a estada após {_d(due)} será irregular.",
                 f"Without the authorization, the stay after {due.isoformat()} will "
                 "be irregular.")
-            p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
             b.finding(Finding("residence_authorization_due", Msg(
                 f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
             return p

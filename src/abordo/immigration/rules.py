@@ -457,7 +457,8 @@ def scheduled_limit(periods: list[Presence], on: dt.date, sc: StayCount, *, mont
         end = min(x.end or sc.year_end, sc.year_end)
         ahead = count_stay(periods, end, limit=sc.limit, months=months, inclusive=inclusive,
                            year_reading=year_reading, continuous=False)
-        if ahead.year_start == sc.year_start and ahead.days >= sc.limit:
+        # Past the limit as everywhere: day ``limit`` + 1 (90 days booked are within it).
+        if ahead.year_start == sc.year_start and ahead.days > sc.limit:
             return ahead.year_limit_date
     return None
 
