@@ -282,3 +282,13 @@ def test_the_result_line_says_the_verdict_once() -> None:
     lines = [ln for ln in r.output.splitlines() if ln.startswith("Resultado:")]
     assert lines[0].startswith("Resultado: NÃO CONFORME — RN CNIg nº 06/2017")
     assert not any("— Não conforme" in ln or "— Não coberto" in ln for ln in lines)
+
+
+def test_a_spreadsheet_given_to_fine_or_a_crew_workbook_given_to_sea_time_says_what_to_use(
+        ) -> None:
+    r = runner.invoke(app, ["fine", str(ROOT / "examples/sea-time/seafarer-2on-promotion.xlsx")])
+    assert isinstance(r.exception, InputError)
+    assert r.exception.message.startswith("é uma planilha: abordo fine lê a infração em YAML")
+    r = runner.invoke(app, ["sea-time", str(ROOT / "examples/psv-atlantic-provider-fal5.xlsx")])
+    assert isinstance(r.exception, InputError) and r.exception.field == "seafarer"
+    assert "entra num caso como crew_file (abordo check)" in r.exception.message

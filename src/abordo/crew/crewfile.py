@@ -218,9 +218,10 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
                                  ("document_issued_on", "document_type"),
                                  ("document_protocol_date", "document_type")):
             if dependent in flat and needs not in flat:
+                # (the base column is absent from the header: named as the docs name it)
                 shown = written.get(dependent, dependent)
-                raise InputError(f"'{shown}' informado sem '{needs}'", needs, display, n,
-                                 message_en=f"'{shown}' given without '{needs}'")
+                raise InputError(f"'{shown}' informado sem a coluna '{needs}'", needs, display,
+                                 n, message_en=f"'{shown}' given without the column '{needs}'")
         if "id" not in flat:
             flat["id"] = f"L{n}"
         for key in ("id", "rank", "nationality", "department", "level", "position"):

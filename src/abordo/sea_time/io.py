@@ -443,8 +443,13 @@ def _workbook_input(path: Path, display: str
     wb = _workbook(path, display)
     sheets = _sheets(wb)
     if "seafarer" not in sheets:
-        raise InputError("planilha sem aba 'seafarer' (campo | valor)", "seafarer", display,
-                         message_en="workbook has no 'seafarer' sheet (field | value)")
+        raise InputError("planilha sem aba 'seafarer' (campo | valor) — um cômputo de tempo de "
+                         "embarque em XLSX tem as abas seafarer, cir, declarations…; uma lista "
+                         "de tripulantes (FAL 5) entra num caso como crew_file (abordo check)",
+                         "seafarer", display,
+                         message_en="workbook has no 'seafarer' sheet (field | value) — a "
+                         "sea-time workbook has the sheets seafarer, cir, declarations…; a crew "
+                         "list (FAL 5) goes into a case as crew_file (abordo check)")
     ws = sheets["seafarer"]
     where = f"{display}[{ws.title}]"
     seafarer: dict[str, Any] = {}

@@ -81,6 +81,14 @@ def parse_prior(value: str) -> dict[str, Any]:
 def read_input(path: Path) -> tuple[dict[str, Any], LineIndex]:
     """The input file (YAML or JSON) as a dict, and the line of each field; errors name the
     file (and the line)."""
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xls", ".ods"):
+        raise InputError(
+            "é uma planilha: abordo fine lê a infração em YAML ou JSON (ou as opções "
+            "--provision, --date …); um cômputo de tempo de embarque em XLSX: abordo sea-time; "
+            "uma lista de tripulantes: crew_file de um caso (abordo check)", file=str(path),
+            message_en="is a spreadsheet: abordo fine reads the infraction in YAML or JSON (or "
+            "the flags --provision, --date …); a sea-time workbook: abordo sea-time; a crew "
+            "list: crew_file of a case (abordo check)")
     data, index = read_document(path)
     if "infraction" not in data:
         other = wrong_kind(path, "fine", "fine")
