@@ -455,7 +455,7 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
     # The step's figures are looked up by (key, step) in _groups; only the dates and the
     # extension flags, per vessel, are picked here.
     return v.with_columns(_cur_since=_pick("_cur", "_since", S),
-                          _nx_since=_pick("_nx", "_since", S),
+                          _nx_since=pl.when(pl.col("_nx").is_not_null()).then("_nx_raw"),
                           _cur_extended=_pick("_cur", "_extended", S),
                           _nx_extended=_pick("_nx", "_extended", S))
 

@@ -546,12 +546,8 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     # The step in force dates from, and the next one falls on, days the answer states: a
     # norm boundary left unconfirmed in those days' year is one it rests on too (a step
     # since an uncertain start; a next step dropped past an uncertain end).
-    for sd, with_successor in ((current, False), (nxt, True)):
-        if sd is None:
-            continue
-        for version in boundary_norms(regime, with_successor):
-            for param in ctx.reg.unconfirmed_boundaries(version, sd.since):
-                b.unconfirmed(param)
+    _boundaries_of(ctx, regime, [current] if current else [], with_successor=False)
+    _boundaries_of(ctx, regime, [nxt] if nxt else [], with_successor=True)
     # A step falling after the regime's known end is not this norm's to require (the norm
     # then in force decides it): never presented as the next requirement.
     ends = regime.valid_to
@@ -559,7 +555,7 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _next_beyond_regime(ctx, regime, nxt)
         nxt = None
     if planning:
-        _plan_boundaries(ctx, regime, dates)
+        _boundaries_of(ctx, regime, dates, with_successor=True)
         ended = stay.ended_on if stay is not None else None
         result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
                                     _plan_status(sd, dates, current, on, ends, ended))
@@ -796,17 +792,19 @@ def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
     reading = _reading(ctx, rule)
     ends = regime.valid_to
     dates = step_dates(ctx, regime, rule, stay)
-    _plan_boundaries(ctx, regime, dates)
+    _boundaries_of(ctx, regime, dates, with_successor=True)
     return [_plan_row(ctx, rule, sd, members, rounding, reading,
                       _plan_status(sd, dates, None, ctx.on, ends, None))
             for sd in dates]
 
 
-def _plan_boundaries(ctx: _Context, regime: Regime, dates: list[StepDate]) -> None:
-    """A plan states every step's date and whether it falls within the norm: a date in the
-    year of an unconfirmed end of the norm, or of its successor's start, rests on it."""
+def _boundaries_of(ctx: _Context, regime: Regime, dates: list[StepDate], *,
+                   with_successor: bool) -> None:
+    """Name the unconfirmed norm boundaries the step ``dates`` stated rest on: a date in the
+    year of an unconfirmed end of the regime's norm (and, ``with_successor`` — a next or
+    planned step, which may fall after the norm ends — of its successor's)."""
     for sd in dates:
-        for version in boundary_norms(regime, True):
+        for version in boundary_norms(regime, with_successor):
             for param in ctx.reg.unconfirmed_boundaries(version, sd.since):
                 ctx.b.unconfirmed(param)
 

@@ -341,9 +341,9 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         if rules.levels_compared(rec, sf):
             _levels_unconfirmed(run, rec.function, sf.category)
         if reason == "other_group":
-            _groups_unconfirmed(run, rec.function, sf.category)
+            _category_unconfirmed(run, "groups", rec.function, sf.category)
         elif reason == "other_department":
-            _departments_unconfirmed(run, rec.function, sf.category)
+            _category_unconfirmed(run, "department", rec.function, sf.category)
         if rec.flag != "BR":
             _parties_unconfirmed(run)
         if reason is not None:
@@ -469,27 +469,20 @@ def _levels_unconfirmed(run: _Run, *codes: str) -> None:
             run.regime))
 
 
-def _groups_unconfirmed(run: _Run, *codes: str) -> None:
+def _category_unconfirmed(run: _Run, entry: str, *codes: str) -> None:
+    """Name the category table's ``entry`` (``groups`` | ``department``) of each code as an
+    unconfirmed parameter — Res. CNIg 42/2020 art. 2, I-A confirms the maritime group's
+    categories (and their sections) only; a fisher's or a river seafarer's come from
+    secondary sources."""
     table = categories()
     for code in codes:
         c = table.by_code[code]
-        # Res. CNIg 42/2020 art. 2, I-A confirms the maritime group's categories only.
-        if c.groups != ("maritime",):
-            run.b.unconfirmed(UnconfirmedParameter(
-                f"categories.groups.{code}", ", ".join(table.groups[g].pt for g in c.groups),
-                table.source, run.regime))
-
-
-def _departments_unconfirmed(run: _Run, *codes: str) -> None:
-    table = categories()
-    for code in codes:
-        c = table.by_code[code]
-        # As for groups: only the maritime group's sections are confirmed (Res. CNIg 42/2020
-        # art. 2, I-A); a fisher's or a river seafarer's come from secondary sources.
-        if c.groups != ("maritime",):
-            run.b.unconfirmed(UnconfirmedParameter(
-                f"categories.department.{code}", table.departments[c.department].pt,
-                table.source, run.regime))
+        if c.groups == ("maritime",):
+            continue
+        value = (", ".join(table.groups[g].pt for g in c.groups) if entry == "groups"
+                 else table.departments[c.department].pt)
+        run.b.unconfirmed(UnconfirmedParameter(f"categories.{entry}.{code}", value,
+                                               table.source, run.regime))
 
 
 def _parties_unconfirmed(run: _Run) -> None:

@@ -14,6 +14,7 @@ from abordo.faces.cli.common import (
     OutOpt,
     emit,
     emit_report,
+    is_spreadsheet,
     parse_on,
     parse_options,
     resolve_lang,
@@ -29,28 +30,6 @@ from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota
 from abordo.vessel_check import check_vessel
 
-# Files a crew list comes in; ``abordo check`` reads a vessel case (YAML or JSON) that names
-# one in ``crew_file``. Spreadsheets are also recognised by their first bytes (an XLSX is a
-# ZIP, an XLS an OLE2 file), whatever their name.
-SPREADSHEET_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv"}
-SPREADSHEET_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
-# Top-level keys that make a file a vessel case, whatever else is wrong with it.
-
-
-def _is_spreadsheet(path: Path) -> bool:
-    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-        return True
-    try:
-        with path.open("rb") as fh:
-            return fh.read(4) in SPREADSHEET_MAGIC
-    except OSError:  # not found, a folder…: read_document says so
-        return False
-
-
-def _other_engines_input(path: Path, command: str) -> InputError | None:
-    """The error for a fine or sea-time input given to ``abordo check``/``plan``."""
-    return wrong_kind(path, command, "vessel")
-
 
 def load_case(path: Path, keep_personal_data: bool | None = None, command: str = "check"
               ) -> VesselCase:
@@ -60,7 +39,7 @@ def load_case(path: Path, keep_personal_data: bool | None = None, command: str =
     Raises :class:`InputError` naming the file for the wrong kind of file, instead of the
     parser's or the model's words about it: a spreadsheet (a crew list goes into the case as
     ``crew_file``), or a fine / sea-time input (the command to use)."""
-    if _is_spreadsheet(path):
+    if is_spreadsheet(path):
         raise InputError(
             "é uma planilha: uma lista de tripulantes entra no caso em crew_file (ex.: "
             f"crew_file: {path.name}, num caso YAML ou JSON com vessel e operation), que "
@@ -72,7 +51,7 @@ def load_case(path: Path, keep_personal_data: bool | None = None, command: str =
     try:
         return load_vessel_case(path, keep_personal_data)
     except InputError:
-        other = _other_engines_input(path, command)
+        other = wrong_kind(path, command, "vessel")
         if other is not None:
             raise other from None
         raise

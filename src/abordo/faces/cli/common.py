@@ -190,3 +190,22 @@ def wrong_kind(path: Path, command: str, expected: str) -> InputError | None:
                       f"{reads_pt}", file=str(path),
                       message_en=f"looks like {en}: use abordo {use} {path.name}; "
                       f"abordo {command} reads {reads_en}")
+
+
+# Files a crew list (or a sea-time workbook) comes in, where a command reads a YAML or JSON
+# document. Spreadsheets are also recognised by their first bytes (an XLSX is a ZIP, an XLS an
+# OLE2 file), whatever their name.
+SPREADSHEET_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv"}
+SPREADSHEET_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
+
+
+def is_spreadsheet(path: Path) -> bool:
+    """Whether ``path`` is a spreadsheet by its suffix or its first bytes (False when it
+    cannot be read: the reader then says why)."""
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as fh:
+            return fh.read(4) in SPREADSHEET_MAGIC
+    except OSError:
+        return False

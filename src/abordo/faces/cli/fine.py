@@ -21,6 +21,7 @@ from abordo.faces.cli.common import (
     console,
     emit,
     emit_report,
+    is_spreadsheet,
     parse_options,
     resolve_lang,
     today,
@@ -81,7 +82,7 @@ def parse_prior(value: str) -> dict[str, Any]:
 def read_input(path: Path) -> tuple[dict[str, Any], LineIndex]:
     """The input file (YAML or JSON) as a dict, and the line of each field; errors name the
     file (and the line)."""
-    if path.suffix.lower() in (".xlsx", ".xlsm", ".xls", ".ods"):
+    if is_spreadsheet(path):
         raise InputError(
             "é uma planilha: abordo fine lê a infração em YAML ou JSON (ou as opções "
             "--provision, --date …); um cômputo de tempo de embarque em XLSX: abordo sea-time; "
