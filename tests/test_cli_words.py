@@ -101,3 +101,12 @@ def test_help_names_each_value_in_words_not_python_types() -> None:
     assert re.search(r"--prior +DISPOSITIVO:DATA… +penalidade anterior", fine)
     en = _abordo("check", "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
     assert re.search(r"--on +DATE ", en) and "[OPTIONS]" in en and "<str>" not in en
+
+
+def test_version_prints_the_installed_distribution_version() -> None:
+    from importlib.metadata import version
+
+    out = _abordo("--version")
+    assert out.returncode == 0
+    assert out.stdout.strip() == f"abordo {version('abordo')}"
+    assert "--version" in _abordo("--help").stdout

@@ -4,4 +4,6 @@ The public Python API re-exports the engines' entry points; each returns a
 :class:`abordo.law.Decision` carrying its verdict, citations, interpretations and trace.
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import version as _version
+
+__version__ = _version("abordo")  # one source: pyproject.toml

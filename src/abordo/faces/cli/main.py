@@ -36,6 +36,22 @@ COMMAND_MODULES = [
     "abordo.faces.cli.serve",
 ]
 
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from abordo import __version__
+
+        typer.echo(f"abordo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_print_version,
+                                       is_eager=True, help="Mostra a versão e sai.")) -> None:
+    """Abordo — direito do trabalho aquaviário e portuário, executável e explicado."""
+
+
 for _name in COMMAND_MODULES:
     try:
         _mod = importlib.import_module(_name)
