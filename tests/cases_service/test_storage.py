@@ -177,3 +177,28 @@ def test_cli_users_passwd_disable_and_list(tmp_path: object) -> None:
     assert isinstance(bad.exception, InputError) and bad.exception.field == "email"
     missing = runner.invoke(cli_app, ["users", "list", "--db", str(tmp_path / "none.sqlite")])
     assert isinstance(missing.exception, InputError) and missing.exception.field == "--db"
+
+
+def test_cli_ask_password_reads_it_twice_without_echo(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    db = str(tmp_path / "u.sqlite")
+    runner = CliRunner()
+    r = runner.invoke(cli_app, ["users", "add", "--email", "a@x.br", "--role", "admin",
+                                "--ask-password", "--db", db], input="s3nha-longa\ns3nha-longa\n")
+    assert r.exit_code == 0, r.output
+    assert "s3nha-longa" not in r.output and "senha gerada" not in r.output
+    r = runner.invoke(cli_app, ["users", "passwd", "--email", "a@x.br", "--ask-password",
+                                "--db", db],
+                      input="outra-senha-9\nerrada\noutra-senha-9\noutra-senha-9\n")
+    assert r.exit_code == 0 and "senha trocada: a@x.br" in r.output
+    assert "outra-senha-9" not in r.output
+    assert "as duas senhas digitadas não conferem" in r.output
+    with session_factory(f"sqlite:///{db}")() as s:
+        user = s.scalars(select(User).where(User.email == "a@x.br")).one()
+        assert auth.check_password(user, "outra-senha-9")
+        assert not auth.check_password(user, "s3nha-longa")
+    both = runner.invoke(cli_app, ["users", "passwd", "--email", "a@x.br", "--ask-password",
+                                   "--password", "x", "--db", db])
+    assert isinstance(both.exception, InputError) and both.exception.field == "password"

@@ -71,6 +71,21 @@ def db_errors(url: str) -> Iterator[None]:
         raise db_error(url, exc) from None
 
 
+def _asked(password: str | None, ask: bool) -> str | None:
+    """The password given, or asked at the terminal without echo (``--ask-password``: it then
+    stays out of the shell's history and the process list), typed twice."""
+    if not ask:
+        return password
+    if password is not None:
+        raise InputError("use --password ou --ask-password, não os dois", "password",
+                         message_en="use --password or --ask-password, not both")
+    while True:  # typed twice; Typer's own confirmation speaks English only
+        first: str = typer.prompt("Senha", hide_input=True)
+        if first == typer.prompt("Repita a senha", hide_input=True):
+            return first
+        console_err.print("as duas senhas digitadas não conferem; digite de novo")
+
+
 def checked_url(db: str | None, *, must_exist: bool = False) -> str:
     """The ``--db`` URL, checked before anything connects: a SQLite file's folder must exist
     (and, with ``must_exist``, the file itself: nothing is created by mistake)."""
@@ -220,7 +235,10 @@ def register(app: typer.Typer) -> None:
                   role: str = typer.Option(..., "--role",
                                            help="inspector | regional_chief | national | admin"),
                   region: str | None = typer.Option(None, "--region"),
-                  password: str | None = typer.Option(None, "--password"),
+                  password: str | None = typer.Option(
+                      None, "--password", help="senha (padrão: gerada e mostrada)"),
+                  ask: bool = typer.Option(False, "--ask-password",
+                                           help="pedir a senha no terminal, sem eco"),
                   name: str | None = typer.Option(None, "--name"),
                   token: bool = typer.Option(False, "--token", help="emitir um token de API"),
                   db: str | None = DbOpt) -> None:
@@ -228,6 +246,7 @@ def register(app: typer.Typer) -> None:
         from abordo.cases import auth
         from abordo.cases.db import session_factory
 
+        password = _asked(password, ask)
         url = prepare_db(db)
         generated = password is None
         pw = password or secrets.token_urlsafe(12)
@@ -245,11 +264,14 @@ def register(app: typer.Typer) -> None:
     def users_passwd(email: str = typer.Option(..., "--email"),
                      password: str | None = typer.Option(
                          None, "--password", help="nova senha (padrão: gerada e mostrada)"),
+                     ask: bool = typer.Option(False, "--ask-password",
+                                              help="pedir a senha no terminal, sem eco"),
                      db: str | None = DbOpt) -> None:
         """Troca a senha de um usuário (registrado na trilha de auditoria)."""
         from abordo.cases import auth
         from abordo.cases.db import session_factory
 
+        password = _asked(password, ask)
         url = checked_url(db, must_exist=True)
         pw = password or secrets.token_urlsafe(12)
         with db_errors(url), session_factory(url)() as s, s.begin():
