@@ -292,3 +292,18 @@ def test_float_vessel_ids_are_refused(tmp_path: Path) -> None:
     assert code == 2
     assert "vessels.parquet, campo id: a coluna id deve ser texto ou inteiro (é Float64)" in \
         " ".join(text.split())
+
+
+def test_excel_csv_has_semicolons_and_a_bom_and_reads_back_equal(tmp_path: Path) -> None:
+    plain, excel = tmp_path / "r.csv", tmp_path / "r-excel.csv"
+    assert run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(plain))[0] == 1
+    assert run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(excel), "--excel")[0] == 1
+    raw = excel.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfrisk_rank;id;name;")
+    back = pl.read_csv(excel, separator=";", encoding="utf8-lossy")
+    back = back.rename({back.columns[0]: back.columns[0].lstrip("\ufeff")})
+    assert back.equals(pl.read_csv(plain))
+    code, text = run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(tmp_path / "r.parquet"),
+                     "--excel")
+    assert code == 2 and "--excel vale só com -o arquivo.csv" in text
+    assert not (tmp_path / "r.parquet").exists()

@@ -169,9 +169,14 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
 COMPRESSIONS = ("zstd", "lz4", "snappy", "uncompressed")
 
 
-def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd") -> None:
+def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
+                 excel: bool = False) -> None:
     """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
     into place, so a failed run never leaves a partial file.
+
+    ``excel`` (CSV only): the dialect Excel opens directly in a Brazilian locale — ``;``
+    between fields (the comma is the decimal separator there) and a UTF-8 BOM (without it
+    Excel reads the accents as Windows-1252). Default: RFC 4180, UTF-8 without BOM.
 
     ``compression`` (Parquet only): ``zstd`` (default: the smallest file), ``lz4``,
     ``snappy`` or ``uncompressed`` — at 10⁶ vessels these save under 10% of the write's
@@ -182,6 +187,9 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd") -> N
                          f"{', '.join(COMPRESSIONS)})", "compression",
                          message_en=f"unknown compression: {compression}")
     suffix = out.suffix.lower()
+    if excel and suffix != ".csv":
+        raise InputError("--excel vale só para saída .csv", "--excel",
+                         message_en="--excel applies to a .csv output only")
     if suffix not in (".parquet", ".csv"):
         raise InputError(f"formato de saída não suportado: {suffix or '(sem extensão)'} "
                          "(use .parquet ou .csv)", "--output",
@@ -194,7 +202,7 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd") -> N
             frame.write_parquet(tmp, statistics=False,
                                 compression=compression)  # type: ignore[arg-type]
         else:
-            frame.write_csv(tmp)
+            frame.write_csv(tmp, separator=";" if excel else ",", include_bom=excel)
         tmp.replace(out)
     except OSError as exc:
         raise InputError(f"não foi possível gravar {out}: {exc.strerror or exc}", "--output",

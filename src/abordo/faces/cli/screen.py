@@ -212,6 +212,9 @@ def register(app: typer.Typer) -> None:
         on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
         output: Path | None = typer.Option(None, "--output", "-o",
                                            help="resultado: .parquet ou .csv"),
+        excel: bool = typer.Option(False, "--excel",
+                                   help="CSV para o Excel em português: separador ';' e BOM "
+                                        "UTF-8"),
         horizon: int | None = typer.Option(None, "--horizon",
                                            help="dias à frente (visão do afretador)"),
         option: list[str] | None = typer.Option(None, "--option",
@@ -233,6 +236,9 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"--top deve ser um número de linhas ≥ 0: {top}", "--top",
                                  message_en=f"--top must be a number of rows ≥ 0: {top}")
             opts = parse_options(option, ["abordo.quota"])
+            if excel and (output is None or output.suffix.lower() != ".csv"):
+                raise InputError("--excel vale só com -o arquivo.csv", "--excel",
+                                 message_en="--excel needs -o file.csv")
             if output is not None:
                 check_output(output)
                 check_not_input(fleet, output)
@@ -251,7 +257,7 @@ def register(app: typer.Typer) -> None:
                              check_ids=check_ids)
                 if output is not None:
                     stage("write")
-                    write_result(res.frame, output)
+                    write_result(res.frame, output, excel=excel)
         except InputError as exc:
             shown = lang if lang in ("pt", "en") else default_lang()
             label = "input error" if shown == "en" else "erro de entrada"
