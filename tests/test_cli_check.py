@@ -292,3 +292,18 @@ def test_a_spreadsheet_given_to_fine_or_a_crew_workbook_given_to_sea_time_says_w
     r = runner.invoke(app, ["sea-time", str(ROOT / "examples/psv-atlantic-provider-fal5.xlsx")])
     assert isinstance(r.exception, InputError) and r.exception.field == "seafarer"
     assert "entra num caso como crew_file (abordo check)" in r.exception.message
+
+
+def test_norms_with_an_unconfirmed_end_are_not_said_in_force_past_their_successor() -> None:
+    # RN 58/2003: norms.md gives its start only; modelled to the eve of RN 72/2006, flagged.
+    r = runner.invoke(app, ["norms", "--on", "2026-11-30"])
+    line = next(x for x in r.output.splitlines() if x.startswith("│ cnig-rn-58-2003 "))
+    assert "10/12/2003 → 09/10/2006 (?)" in line and "cnig-rn-72-2006" in line
+    assert "em vigor" not in line
+    # RN 81/2008 → RN 22 of 12/12/2017 (norms.md); an end unknown and unconfirmed: "(?)".
+    rows = {row["id"]: row for row in json.loads(
+        runner.invoke(app, ["norms", "-f", "json", "--on", "2026-11-30"]).output)}
+    assert rows["cnig-rn-81-2008"]["in_force_to"] == "2017-12-11"
+    assert rows["cnig-rn-22-2017"]["in_force_on_date"] is True
+    p210 = next(x for x in r.output.splitlines() if x.startswith("│ mte-portaria-210-1999 "))
+    assert p210.rstrip(" │").endswith("em vigor (?)")

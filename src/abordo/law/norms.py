@@ -105,13 +105,19 @@ class NormRegistry:
         if before:
             last = max(before, key=lambda n: n.in_force_to)  # type: ignore[arg-type,return-value]
             succ = self._by_id.get(last.replaced_by or "")
-            succ_pt = f"; a norma sucessora ({succ.title}) não está modelada" if succ else ""
-            succ_en = f"; its successor ({succ.title}) is not modelled" if succ else ""
+            # A successor modelled for another engine (RN 72/2006: quotas) is not for this one.
+            here_pt, here_en = (" para este tema", " for this subject") \
+                if succ and succ.modelled else ("", "")
+            succ_pt = f"; a norma sucessora ({succ.title}) não está modelada{here_pt}" \
+                if succ else ""
+            succ_en = f"; its successor ({succ.title}) is not modelled{here_en}" if succ else ""
             to = br_date(last.in_force_to)  # type: ignore[arg-type]
+            q_pt, q_en = ("", "") if last.to_confirmed else (" (data não confirmada)",
+                                                            " (date unconfirmed)")
             return Msg(
-                f"{topic.pt}: {last.label} vigorou até {to}{succ_pt}.",
+                f"{topic.pt}: {last.label} vigorou até {to}{q_pt}{succ_pt}.",
                 f"{topic.en}: {last.label} was in force until "
-                f"{last.in_force_to.isoformat()}{succ_en}.",  # type: ignore[union-attr]
+                f"{last.in_force_to.isoformat()}{q_en}{succ_en}.",  # type: ignore[union-attr]
             )
         first = min((self._by_id[c] for c in candidates), key=lambda n: n.in_force_from)
         return Msg(

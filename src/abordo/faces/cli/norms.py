@@ -53,6 +53,8 @@ def register(app: typer.Typer) -> None:
             end += "" if n.to_confirmed else " (?)"
             modelled = ("sim" if n.modelled else "não") if pt else ("yes" if n.modelled else "no")
             in_force = ("em vigor" if pt else "in force") if n.in_force_on(day) else ""
+            if in_force and n.in_force_to is None and not n.to_confirmed:
+                in_force += " (?)"  # no end known, none confirmed either
             table.add_row(n.id, n.label, f"{start} → {end}", modelled, n.replaced_by or "",
                           in_force)
         note = "(?) data não confirmada" if pt else "(?) unconfirmed date"
