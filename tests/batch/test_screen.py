@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from abordo.batch import crew as crew_module
-from abordo.batch import read_fleet, screen, write_result
+from abordo.batch import read_fleet, screen, summary, write_result
 from abordo.batch.crew import CrewSource, check_vessel_ids, count_crew, unpack_exprs
 from abordo.batch.ranking import rank
 from abordo.law.errors import InputError
@@ -409,6 +409,28 @@ def test_a_case_folder_exit_and_reentry_the_next_day_is_the_engines(
     d = evaluate(load_vessel_case(tmp_path / "V1.yaml"), on)
     assert (d.verdict.value, d.result["stay"]["start"], d.result["stay"]["days_of_operation"]) \
         == (verdict, start, days)
+
+
+def test_a_case_folder_person_whose_entries_show_an_exit_is_warned_as_the_engine_does(
+        tmp_path: Path) -> None:
+    import yaml
+
+    case = {"vessel": {"name": "PSV", "flag": "NO", "activity": "offshore_support"},
+            "operation": {"contract": "charter", "ajb_presence": [{"entry": "2025-01-10"}]},
+            "crew": [{"id": "A1", "rank": "Master", "nationality": "NO",
+                      "entries": [{"date": "2025-01-10", "exit": "2025-03-01"}]},
+                     {"id": "A2", "rank": "Chief Officer", "nationality": "BR"},
+                     {"id": "A3", "rank": "AB", "nationality": "BR"}]}
+    (tmp_path / "V1.yaml").write_text(yaml.safe_dump(case))
+    case["crew"][0].pop("entries")
+    (tmp_path / "V2.yaml").write_text(yaml.safe_dump(case))
+    res = screen(tmp_path, dt.date(2025, 6, 1))
+    v1, v2 = row(res.frame, "V1"), row(res.frame, "V2")
+    assert (v1["verdict"], v1["warnings"], v1["deck.officer_base"]) == \
+        ("compliant", "not_in_country", 2)
+    assert (v2["verdict"], v2["warnings"]) == ("compliant", None)
+    assert res.engine_vessels == 1  # only the vessel with entries goes to the engine
+    assert summary(res.frame)["warnings"] == {"not_in_country": 1}
 
 
 @pytest.mark.parametrize("explicit_rows", [0, 1 << 17])

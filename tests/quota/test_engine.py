@@ -557,3 +557,20 @@ def test_a_plan_step_past_the_norms_end_in_an_uncertain_year_is_unconfirmed() ->
         D(2017, 12, 21), "beyond_regime")
     assert [u.name for u in d.unconfirmed] == ["cnig-rn-06-2017:in_force_from"]
     assert not evaluate(case, D(2016, 8, 1)).unconfirmed  # the check states no 2017 date
+
+
+def test_a_listed_person_whose_entries_show_an_exit_is_counted_and_warned() -> None:
+    crew = [person(1, "Master", "NO",
+                   entries=[{"date": "2026-01-01", "by": "sea", "exit": "2026-03-01"}]),
+            person(2, "Chief Officer", "BR"), person(3, "AB", "BR"),
+            person(4, "Chief Engineer", "BR", entries=[
+                {"date": "2026-01-01", "exit": "2026-02-01"},
+                {"date": "2026-02-10", "by": "air"}])]  # back since: no warning
+    case = vessel_case(crew)
+    d = evaluate(case, D(2026, 4, 10))
+    warned = [f for f in d.findings if f.id == "not_in_country"]
+    assert [(f.severity, f.subject) for f in warned] == [("warning", "P001")]
+    assert "saída do país em 01/03/2026 sem nova entrada até 10/04/2026" in warned[0].text.pt
+    assert d.result["groups"][0]["base"] == 2  # counted as listed: the list says aboard
+    # The exit day itself is a day present (immigration.md): no warning on it.
+    assert not [f for f in evaluate(case, D(2026, 3, 1)).findings if f.id == "not_in_country"]

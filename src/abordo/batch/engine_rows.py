@@ -14,7 +14,7 @@ from typing import Any
 import polars as pl
 
 from abordo.batch.crew import CrewSource, fetch_rows
-from abordo.batch.evaluate import WARNING_IDS
+from abordo.batch.evaluate import ENGINE_WARNING_IDS, WARNING_IDS
 from abordo.batch.fleet import Fleet
 from abordo.batch.tables import RuleSet
 from abordo.crew.model import VesselCase
@@ -95,7 +95,8 @@ def decision_to_row(d: Decision, rs: RuleSet, horizon: int | None,
     warned = {f.id for f in d.findings if f.severity == "warning"}
     if row["crew_size"] == 0:
         warned.add("no_crew")
-    row["warnings"] = ";".join(w for w in WARNING_IDS if w in warned) or None
+    row["warnings"] = ";".join(w for w in (*WARNING_IDS, *ENGINE_WARNING_IDS)
+                               if w in warned) or None
     stay = r.get("stay")
     if stay:
         row |= {"stay_start": stay["start"], "days_of_operation": stay["days_of_operation"],

@@ -83,6 +83,9 @@ FINDINGS = pl.Series("findings", [
 # ``*_not_identified`` warnings (a rule that wants them Brazilian, nobody in that position)
 # and a vessel with no person in the crew table — data to complete, not a compliant crew.
 WARNING_IDS = ("no_crew", "master_not_identified", "chief_engineer_not_identified")
+# Warnings only the engine gives (vessels of a folder of case files it decides): a listed
+# person whose own entries show an exit from the country (the crew table has no entries).
+ENGINE_WARNING_IDS = ("not_in_country",)
 WARNINGS = pl.Series("warnings", [
     ";".join(f for i, f in enumerate(WARNING_IDS) if bits & (4 >> i)) or None
     for bits in range(8)], dtype=pl.String)
@@ -491,7 +494,8 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         | (pl.col("_paused_days") > 0)
         | (pl.col("paused") & pl.col("_last_in").is_not_null() & ~pl.col("_ended"))
         # A case file's exit and re-entry on consecutive days (no day outside: no absence
-        # the vessels table can hold) — whether it ends the stay is the exit rule's.
+        # the vessels table can hold) — whether it ends the stay is the exit rule's; or a
+        # person's own exit from the country, which the engine compares with the list.
         | (pl.col("_touch") if touch else pl.lit(False)),
     )
     judged = is_rule & stay_ok & ~pl.col("_route")

@@ -690,9 +690,13 @@ def _next_day(exit_: dt.date | None, entry: dt.date) -> bool:
 
 
 def _touching(case: VesselCase) -> bool:
-    """An exit followed by a re-entry the next day among the case's presence periods."""
+    """A case the tables cannot carry whole, left to the engine: an exit followed by a
+    re-entry the next day among its presence periods, or a person whose own entries show
+    an exit from the country (the engine warns when the list and the entries disagree on
+    the date judged — ``not_in_country``; the crew table has no entries)."""
     periods = sorted(case.operation.ajb_presence, key=lambda p: p.entry)
-    return any(_next_day(a.exit, b.entry) for a, b in itertools.pairwise(periods))
+    return (any(_next_day(a.exit, b.entry) for a, b in itertools.pairwise(periods))
+            or any(e.exit is not None for m in case.crew_list for e in m.entries))
 
 
 def case_to_vessel_row(vid: str, case: VesselCase) -> dict[str, Any]:

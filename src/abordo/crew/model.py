@@ -270,6 +270,15 @@ class Entry(_Model):
         return v
 
 
+def exit_before(entries: list[Entry], on: dt.date) -> dt.date | None:
+    """The exit that shows a person out of Brazil on ``on``: the exit of their last entry on
+    or before ``on``, when it is before ``on`` (the exit day is a day present,
+    immigration.md). ``None`` when the entries show them in Brazil, or say nothing (no
+    entry by ``on``)."""
+    last = max((e for e in entries if e.date <= on), key=lambda e: e.date, default=None)
+    return last.exit if last is not None and last.exit is not None and last.exit < on else None
+
+
 DocumentType = Literal[
     "visit_visa", "temporary_visa", "residence_authorization", "work_authorization",
     "work_authorization_request", "residence_authorization_request", "seafarer_card",

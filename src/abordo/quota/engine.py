@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from abordo.crew.model import VesselCase
+from abordo.crew.model import VesselCase, exit_before
 from abordo.crew.ranks import CrewMember, resolve_crew
 from abordo.law.calendar import add_days
 from abordo.law.decision import (
@@ -146,6 +146,20 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
             "pessoas é 0; informe a lista para julgar a tripulação.",
             "Empty crew list: no person aboard was given — the quota of 0 persons is 0; give "
             "the list to judge the crew."), None, "warning"))
+
+    for m in members:
+        # The crew list says who is aboard; a person's own entries saying otherwise is a
+        # contradiction in the input to be checked, not a reason to drop them silently (the
+        # immigration engine's ``not_in_country``, the same id and the same test).
+        left = exit_before(m.source.entries, on)
+        if left is not None:
+            b.finding(Finding("not_in_country", Msg(
+                f"{m.id}: consta da lista de tripulantes, mas as entradas indicam saída do "
+                f"país em {_d(left)} sem nova entrada até {_d(on)}: contado(a) na cota como "
+                "listado(a) — confira a lista.",
+                f"{m.id}: on the crew list, but the entries show an exit from the country on "
+                f"{left.isoformat()} with no entry since, up to {on.isoformat()}: counted in "
+                "the quota as listed — check the list."), None, "warning", m.id))
 
     if v.flag != "BR" and v.activity.value in tables.exempt_activities:
         return _exempt(ctx, result)

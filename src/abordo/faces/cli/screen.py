@@ -63,6 +63,9 @@ WARNING_LABELS = {
     "chief_engineer_not_identified": ("sem chefe de máquinas identificado — informe a coluna "
                                       "position", "with no chief engineer identified — give "
                                       "the position column"),
+    "not_in_country": ("com pessoa listada cujas entradas indicam saída do país — confira a "
+                       "lista", "with a listed person whose entries show an exit from the "
+                       "country — check the list"),
 }
 
 
