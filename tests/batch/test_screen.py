@@ -418,7 +418,7 @@ def test_a_case_folder_person_whose_entries_show_an_exit_is_warned_as_the_engine
     case = {"vessel": {"name": "PSV", "flag": "NO", "activity": "offshore_support"},
             "operation": {"contract": "charter", "ajb_presence": [{"entry": "2025-01-10"}]},
             "crew": [{"id": "A1", "rank": "Master", "nationality": "NO",
-                      "entries": [{"date": "2025-01-10", "exit": "2025-03-01"}]},
+                      "entries": [{"date": "2025-01-10", "by": "sea", "exit": "2025-03-01"}]},
                      {"id": "A2", "rank": "Chief Officer", "nationality": "BR"},
                      {"id": "A3", "rank": "AB", "nationality": "BR"}]}
     (tmp_path / "V1.yaml").write_text(yaml.safe_dump(case))

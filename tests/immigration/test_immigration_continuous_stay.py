@@ -147,8 +147,8 @@ def test_before_day_90_of_the_year_the_continuous_stay_sets_the_deadline(
     # 76 days in the first year (01/11/2025–15/01/2026), out, back on 20/10/2026: on
     # 01/11/2026 the new year has 1 day and the current stay 13; its 90th day, 17/01/2027,
     # comes before the new year's (29/01/2027).
-    case = make_case([person([{"date": "2025-11-01", "exit": "2026-01-15"},
-                              {"date": "2026-10-20"}])],
+    case = make_case([person([{"date": "2025-11-01", "by": "sea", "exit": "2026-01-15"},
+                              {"date": "2026-10-20", "by": "sea"}])],
                      presence=[{"entry": "2025-11-01"}])
     d = evaluate(case, D(2026, 11, 1))
     p = row(d)
@@ -164,8 +164,8 @@ def test_before_day_90_of_the_year_the_continuous_stay_sets_the_deadline(
 
 
 def test_separate_stays_do_not_list_the_reading(make_case: CaseFactory) -> None:
-    case = make_case([person([{"date": "2026-01-05", "exit": "2026-03-05"},
-                              {"date": "2026-05-01"}])],
+    case = make_case([person([{"date": "2026-01-05", "by": "sea", "exit": "2026-03-05"},
+                              {"date": "2026-05-01", "by": "sea"}])],
                      presence=[{"entry": "2026-01-05"}])
     d = evaluate(case, D(2026, 6, 1))
     p = row(d)
@@ -178,7 +178,7 @@ def test_residence_authorization_held_is_regular_across_the_year(make_case: Case
                                                                   ) -> None:
     ra = {"type": "residence_authorization", "issued_on": "2026-01-20",
           "valid_until": "2028-01-19"}
-    case = make_case([person([{"date": "2025-11-01"}], documents=[ra])],
+    case = make_case([person([{"date": "2025-11-01", "by": "sea"}], documents=[ra])],
                      presence=[{"entry": "2025-11-01"}])
     p = row(evaluate(case, D(2026, 11, 1)))
     assert (p["requirement"], p["verdict"], p["deadline"]) == ("residence_authorization",

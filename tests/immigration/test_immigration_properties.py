@@ -34,7 +34,7 @@ def test_c185_holder_is_regular_exactly_up_to_day_90(entry: dt.date, k: int) -> 
         "vessel": {"flag": "NO", "activity": "offshore_support"},
         "operation": {"contract": "charter", "ajb_presence": [{"entry": entry}]},
         "crew": [{"id": "P", "rank": "Cook", "nationality": "PH", "sid_c185": True,
-                  "entries": [{"date": entry}]}]})
+                  "entries": [{"date": entry, "by": "sea"}]}]})
     p = evaluate(case, add_days(entry, k)).result["persons"][0]
     if k <= 89:
         assert (p["requirement"], p["verdict"]) == ("exempt_c185", "regular")

@@ -78,7 +78,7 @@ def test_limit_projected_into_next_migratory_year() -> None:
 # --- visit visa / C185 ----------------------------------------------------------------------
 
 def test_c185_holder_regular_until_day_90_then_needs_residence(make_case: CaseFactory) -> None:
-    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01"}])],
+    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01", "by": "sea"}])],
                      presence=[{"entry": "2026-09-01"}])
     d90 = evaluate(case, D(2026, 11, 29))
     p = row(d90, "P01")
@@ -100,7 +100,7 @@ def test_c185_holder_regular_until_day_90_then_needs_residence(make_case: CaseFa
 
 
 def test_exclusive_reading_chosen_by_the_caller(make_case: CaseFactory) -> None:
-    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01"}])],
+    case = make_case([person(sid_c185=True, entries=[{"date": "2026-09-01", "by": "sea"}])],
                      presence=[{"entry": "2026-09-01"}])
     d = evaluate(case, D(2026, 11, 30), {"immigration.stay": "exclusive"})
     p = row(d, "P01")
@@ -110,7 +110,7 @@ def test_exclusive_reading_chosen_by_the_caller(make_case: CaseFactory) -> None:
 
 
 def test_unknown_option_is_an_input_error(make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2026-09-01"}])], presence=PRESENCE)
+    case = make_case([person(entries=[{"date": "2026-09-01", "by": "sea"}])], presence=PRESENCE)
     with pytest.raises(InputError) as exc:
         evaluate(case, D(2026, 10, 1), {"immigration.stay": "sometimes"})
     assert exc.value.field == "options.immigration.stay"
@@ -139,7 +139,7 @@ def test_visit_visa_valid_expired_and_missing(make_case: CaseFactory) -> None:
 
 
 def test_planned_exit_past_day_90_is_action_due(make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2026-04-10", "exit": "2026-08-30"}],
+    case = make_case([person(entries=[{"date": "2026-04-10", "by": "sea", "exit": "2026-08-30"}],
                              documents=[{"type": "visit_visa", "valid_until": "2027-03-01"}])],
                      presence=PRESENCE)
     d = evaluate(case, D(2026, 6, 15))
@@ -152,7 +152,7 @@ def test_planned_exit_past_day_90_is_action_due(make_case: CaseFactory) -> None:
 
 
 def test_residence_authorization_requested_held_and_expired(make_case: CaseFactory) -> None:
-    entry = [{"date": "2026-02-02"}]
+    entry = [{"date": "2026-02-02", "by": "sea"}]
     case = make_case([
         person("R1", entries=entry, documents=[
             {"type": "residence_authorization_request", "protocol_date": "2026-04-20"}]),
@@ -218,8 +218,10 @@ def test_person_without_entries_uses_the_vessel_presence(make_case: CaseFactory)
 
 
 def test_person_who_left_or_has_not_arrived(make_case: CaseFactory) -> None:
-    case = make_case([person("L1", entries=[{"date": "2026-03-01", "exit": "2026-04-01"}]),
-                      person("L2", entries=[{"date": "2026-07-01"}])], presence=PRESENCE)
+    case = make_case([person("L1", entries=[{"date": "2026-03-01", "by": "sea",
+                                             "exit": "2026-04-01"}]),
+                      person("L2", entries=[{"date": "2026-07-01", "by": "sea"}])],
+                     presence=PRESENCE)
     d = evaluate(case, D(2026, 6, 15))
     assert row(d, "L1")["verdict"] == "not_applicable" and "not_in_country" in finding_ids(d)
     assert row(d, "L2")["verdict"] == "not_applicable"
@@ -228,12 +230,13 @@ def test_person_who_left_or_has_not_arrived(make_case: CaseFactory) -> None:
 
 def test_overlapping_entries_and_request_without_protocol_are_input_errors(
         make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2026-05-01"}, {"date": "2026-03-01"}])],
+    case = make_case([person(entries=[{"date": "2026-05-01", "by": "sea"},
+                                      {"date": "2026-03-01", "by": "sea"}])],
                      presence=PRESENCE)
     with pytest.raises(InputError) as exc:
         evaluate(case, D(2026, 6, 15))
     assert exc.value.field == "crew[0].entries[0]"
-    case = make_case([person(entries=[{"date": "2026-05-01"}],
+    case = make_case([person(entries=[{"date": "2026-05-01", "by": "sea"}],
                              documents=[{"type": "residence_authorization_request"}])],
                      presence=PRESENCE)
     with pytest.raises(InputError) as exc:
@@ -265,7 +268,7 @@ def test_brazilian_flag_is_not_covered(make_case: CaseFactory) -> None:
 ])
 def test_dates_outside_the_modelled_regimes_are_not_covered(
         make_case: CaseFactory, on: dt.date, text: str) -> None:
-    case = make_case([person(entries=[{"date": on.isoformat()}])],
+    case = make_case([person(entries=[{"date": on.isoformat(), "by": "sea"}])],
                      presence=[{"entry": on.isoformat()}])
     d = evaluate(case, on)
     assert d.verdict == Verdict.NOT_COVERED and d.regime is None
@@ -273,7 +276,7 @@ def test_dates_outside_the_modelled_regimes_are_not_covered(
 
 
 def test_long_haul_under_res42_depends_on_in_sit_70(make_case: CaseFactory) -> None:
-    crew = [person(entries=[{"date": "2021-06-01"}])]
+    crew = [person(entries=[{"date": "2021-06-01", "by": "sea"}])]
     case = make_case(crew, activity="long_haul", contract="none")
     d = evaluate(case, D(2021, 6, 10))
     p = row(d, "P01")
@@ -285,14 +288,14 @@ def test_long_haul_under_res42_depends_on_in_sit_70(make_case: CaseFactory) -> N
 
 
 def test_cruise_ship_crew_is_not_covered(make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2026-01-05"}])], activity="cruise",
+    case = make_case([person(entries=[{"date": "2026-01-05", "by": "sea"}])], activity="cruise",
                      presence=[{"entry": "2026-01-05"}])
     d = evaluate(case, D(2026, 2, 1))
     assert d.verdict == Verdict.NOT_COVERED and "RN CNIg nº 05/2017" in d.not_covered_reason.pt
 
 
 def test_irregular_during_in_sit_70_gets_the_auto_de_infracao(make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2021-01-04"}])],
+    case = make_case([person(entries=[{"date": "2021-01-04", "by": "sea"}])],
                      presence=[{"entry": "2021-01-04"}],
                      brazilian_company={"name": "Contratante Exemplo Ltda."})
     d = evaluate(case, D(2021, 6, 1))
@@ -308,9 +311,9 @@ def test_exit_and_reentry_on_the_same_day_is_one_stay(make_case: CaseFactory,
                                                       order: tuple[int, int, int]) -> None:
     """Out and back in on 2026-02-28 (also a same-day visit): the day counts once, whatever
     order the entries are listed in; day 90 is 2026-01-10 + 89 = 2026-04-09."""
-    entries = [{"date": "2026-01-10", "exit": "2026-02-28"},
+    entries = [{"date": "2026-01-10", "by": "sea", "exit": "2026-02-28"},
                {"date": "2026-02-28", "by": "air", "exit": "2026-02-28"},
-               {"date": "2026-02-28"}]
+               {"date": "2026-02-28", "by": "sea"}]
     case = make_case([person("P1", entries=[entries[i] for i in order],
                              documents=[{"type": "visit_visa", "valid_until": "2027-01-01"}])],
                      presence=PRESENCE)
@@ -325,8 +328,10 @@ def test_exit_and_reentry_on_the_same_day_is_one_stay(make_case: CaseFactory,
 
 
 def test_overlapping_entries_are_refused_naming_the_entry(make_case: CaseFactory) -> None:
-    case = make_case([person("P1", entries=[{"date": "2026-01-10", "exit": "2026-03-01"},
-                                            {"date": "2026-02-28"}])], presence=PRESENCE)
+    case = make_case([person("P1", entries=[{"date": "2026-01-10", "by": "sea",
+                                             "exit": "2026-03-01"},
+                                            {"date": "2026-02-28", "by": "sea"}])],
+                     presence=PRESENCE)
     with pytest.raises(InputError) as err:
         evaluate(case, D(2026, 4, 9))
     assert err.value.field == "crew[0].entries[1]"
@@ -339,7 +344,7 @@ def test_a_residence_request_answered_by_the_temporary_visa_granted_on_it(
     (30/09/2025), the request it answered no longer keeps P01 "awaiting decision"."""
     docs = [{"type": "residence_authorization_request", "protocol_date": "2025-03-01"},
             {"type": "temporary_visa", "issued_on": "2025-03-20", "valid_until": "2025-09-30"}]
-    c = make_case([person(entries=[{"date": "2025-01-01"}], documents=docs)],
+    c = make_case([person(entries=[{"date": "2025-01-01", "by": "sea"}], documents=docs)],
                   presence=[{"entry": "2025-01-01", "exit": None}])
     d = evaluate(c, D(2026, 1, 5))
     p = row(d, "P01")
@@ -348,7 +353,8 @@ def test_a_residence_request_answered_by_the_temporary_visa_granted_on_it(
 
 
 def test_the_articles_not_checked_are_said_with_their_citation(make_case: CaseFactory) -> None:
-    d = evaluate(make_case([person(entries=[{"date": "2026-02-02"}])], presence=PRESENCE),
+    d = evaluate(make_case([person(entries=[{"date": "2026-02-02", "by": "sea"}])],
+                           presence=PRESENCE),
                  D(2026, 3, 2))
     step = next(s for s in d.trace if s.rule == "regime.not_checked")
     assert "arts. 6º a 8º" in step.text.pt and "art. 12" in step.text.pt
@@ -361,8 +367,8 @@ def test_a_booked_return_trip_that_passes_90_days_asks_for_the_authorization(
     day 90 falls on 30/06, so the authorization is due now, not 'day 90 if the person stays'
     (04/04, when the person is abroad)."""
     c185 = {"type": "sid_c185", "issued_on": "2020-01-01", "valid_until": "2030-01-01"}
-    case = make_case([person(entries=[{"date": "2026-01-05", "exit": "2026-03-05"},
-                                      {"date": "2026-06-01", "exit": "2026-07-15"}],
+    case = make_case([person(entries=[{"date": "2026-01-05", "by": "sea", "exit": "2026-03-05"},
+                                      {"date": "2026-06-01", "by": "sea", "exit": "2026-07-15"}],
                              documents=[c185])], presence=PRESENCE)
     p = row(evaluate(case, D(2026, 2, 20)), "P01")
     assert (p["requirement"], p["verdict"], p["deadline"]) == (
@@ -371,9 +377,10 @@ def test_a_booked_return_trip_that_passes_90_days_asks_for_the_authorization(
 
 @pytest.mark.parametrize(("second", "visa_until", "expect"), [
     # 60 + 30 = 90 days booked: within the limit (passed at day 91, as everywhere).
-    ({"date": "2026-06-01", "exit": "2026-06-30"}, None, ("exempt_c185", "regular", None)),
+    ({"date": "2026-06-01", "by": "sea", "exit": "2026-06-30"}, None,
+     ("exempt_c185", "regular", None)),
     # A visit visa ending while the person is abroad is no deadline of this stay: day 90.
-    ({"date": "2026-06-01", "exit": "2026-07-15"}, "2026-04-30",
+    ({"date": "2026-06-01", "by": "sea", "exit": "2026-07-15"}, "2026-04-30",
      ("residence_authorization", "action_due", D(2026, 6, 30))),
 ])
 def test_booked_stays_pass_the_limit_at_day_91_and_a_document_ending_abroad_is_no_deadline(
@@ -382,7 +389,8 @@ def test_booked_stays_pass_the_limit_at_day_91_and_a_document_ending_abroad_is_n
     doc = ({"type": "visit_visa", "issued_on": "2025-12-01", "valid_until": visa_until}
            if visa_until else
            {"type": "sid_c185", "issued_on": "2020-01-01", "valid_until": "2030-01-01"})
-    case = make_case([person(entries=[{"date": "2026-01-05", "exit": "2026-03-05"}, second],
+    case = make_case([person(entries=[{"date": "2026-01-05", "by": "sea",
+                                       "exit": "2026-03-05"}, second],
                              documents=[doc])], presence=PRESENCE)
     p = row(evaluate(case, D(2026, 2, 20)), "P01")
     assert (p["requirement"], p["verdict"]) == expect[:2]
@@ -393,7 +401,7 @@ def test_booked_stays_pass_the_limit_at_day_91_and_a_document_ending_abroad_is_n
 def test_a_document_ending_before_day_90_of_a_planned_stay_is_the_deadline_shown(
         make_case: CaseFactory) -> None:
     visa = {"type": "visit_visa", "issued_on": "2026-01-01", "valid_until": "2026-03-31"}
-    case = make_case([person(entries=[{"date": "2026-02-01", "exit": "2026-06-30"}],
+    case = make_case([person(entries=[{"date": "2026-02-01", "by": "sea", "exit": "2026-06-30"}],
                              documents=[visa])], presence=PRESENCE)
     p = row(evaluate(case, D(2026, 3, 10)), "P01")
     assert (p["verdict"], p["deadline"]) == ("action_due", D(2026, 3, 31))

@@ -36,7 +36,8 @@ def cabotage(make_case: CaseFactory, crew: list[dict[str, object]], **kw: object
 
 
 def test_i05_eight_business_days_skip_independence_day(make_case: CaseFactory) -> None:
-    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03"}])]), D(2001, 9, 10))
+    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03", "by": "sea"}])]),
+                 D(2001, 9, 10))
     p = row(d)
     assert (p["requirement"], p["verdict"], p["deadline"]) == ("temporary_visa", "action_due",
                                                                D(2001, 9, 14))
@@ -140,7 +141,7 @@ def test_granted_work_authorization_is_regular(make_case: CaseFactory) -> None:
 
 
 def test_long_haul_needs_no_visa(make_case: CaseFactory) -> None:
-    case = make_case([person(entries=[{"date": "2001-03-08"}])], flag="MT",
+    case = make_case([person(entries=[{"date": "2001-03-08", "by": "sea"}])], flag="MT",
                      activity="long_haul", contract="none", presence=[{"entry": "2001-03-08"}])
     d = evaluate(case, D(2001, 3, 10))
     p = row(d)
@@ -216,7 +217,8 @@ def test_a_request_of_an_earlier_stay_does_not_answer_this_operation_s_deadline(
     docs = [{"type": "work_authorization_request", "protocol_date": "2000-02-01"},
             {"type": "work_authorization", "issued_on": "2000-02-20", "valid_until": "2001-02-20"},
             {"type": "work_authorization_request", "protocol_date": "2001-09-25"}]
-    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03"}], documents=docs)]),
+    d = evaluate(cabotage(make_case, [person(entries=[{"date": "2001-09-03", "by": "sea"}],
+                                             documents=docs)]),
                  D(2001, 9, 28))
     late = [f for f in d.findings if f.id == "work_authorization_request_late"]
     assert len(late) == 1 and "25/09/2001" in late[0].text.pt and "14/09/2001" in late[0].text.pt
@@ -279,7 +281,7 @@ def test_an_extended_visa_asks_for_no_further_extension(make_case: CaseFactory) 
 
 
 def test_a_protocols_deadline_shows_its_own_arithmetic(make_case: CaseFactory) -> None:
-    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03"}], documents=[
+    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03", "by": "sea"}], documents=[
         {"type": "work_authorization_request", "protocol_date": "2001-09-06"}])])
     p = row(evaluate(case, D(2001, 9, 20)))
     assert (p["verdict"], p["deadline"]) == ("regular", D(2001, 10, 6))
@@ -291,7 +293,8 @@ def test_a_protocols_deadline_shows_its_own_arithmetic(make_case: CaseFactory) -
                                                      ("services", "art. 1º")])
 def test_cabotage_cites_the_sole_paragraph_only_for_a_chartered_vessel(
         make_case: CaseFactory, contract: str, provision: str) -> None:
-    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03"}])], contract=contract)
+    case = cabotage(make_case, [person(entries=[{"date": "2001-09-03", "by": "sea"}])],
+                    contract=contract)
     d = evaluate(case, D(2001, 9, 10))
     step = next(s for s in d.trace if s.rule == "person.H01.requirement")
     assert step.citation is not None and step.citation.provision == provision

@@ -26,7 +26,8 @@ PROCEDURE = ("Procedimento previsto na IN SIT 70/2007, art. 14 (auto de infraÃ§Ã
 
 
 def person(pid: str, entry: str, **kw: object) -> dict[str, object]:
-    return {"id": pid, "rank": "AB", "nationality": "PH", "entries": [{"date": entry}], **kw}
+    return {"id": pid, "rank": "AB", "nationality": "PH",
+            "entries": [{"date": entry, "by": "sea"}], **kw}
 
 
 def row(decision: Decision, pid: str) -> dict[str, Any]:

@@ -564,7 +564,7 @@ def test_a_listed_person_whose_entries_show_an_exit_is_counted_and_warned() -> N
                    entries=[{"date": "2026-01-01", "by": "sea", "exit": "2026-03-01"}]),
             person(2, "Chief Officer", "BR"), person(3, "AB", "BR"),
             person(4, "Chief Engineer", "BR", entries=[
-                {"date": "2026-01-01", "exit": "2026-02-01"},
+                {"date": "2026-01-01", "by": "sea", "exit": "2026-02-01"},
                 {"date": "2026-02-10", "by": "air"}])]  # back since: no warning
     case = vessel_case(crew)
     d = evaluate(case, D(2026, 4, 10))

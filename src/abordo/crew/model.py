@@ -257,7 +257,9 @@ class Entry(_Model):
     """An entry into Brazil (immigration.md)."""
 
     date: Date
-    by: Literal["sea", "air"] = "sea"
+    # Required (immigration.md Inputs: only exit and mandatory_crew_change are optional):
+    # by air or sea decides Res. 42 art. 11 § 2, and no default may decide it silently.
+    by: Literal["sea", "air"]
     exit: Date | None = None
     mandatory_crew_change: bool = False
 
