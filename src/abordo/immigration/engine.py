@@ -1106,6 +1106,14 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
     caput = True
     if current.by == "air":
         air = ctx.b.interpret(resolve(PKG, "immigration.air_entry", ctx.options))
+        if current.mandatory_crew_change:
+            # § 2º reaches "novos tripulantes" only: a person whose department is unknown (a
+            # rank the table does not know, no department given) cannot be placed — the
+            # input must say crew or not (immigration.md Inputs), never a guess.
+            m.require(level=False, why=(
+                " — a substituição obrigatória por via aérea (art. 11, § 2º) só alcança "
+                "tripulantes", " — the mandatory crew change by air (art. 11 §2) reaches "
+                "crew members only"))
         if current.mandatory_crew_change and not m.is_crew:
             # § 2º admits by air "novos tripulantes" of a mandatory crew change: a non-crew
             # professional (art. 2, II) is not one, whatever the entry says.
