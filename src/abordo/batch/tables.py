@@ -246,9 +246,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row |= {f"a:{g}": False for g in alt_groups}
 
     # Same order of questions as abordo.quota.engine._evaluate.
-    if not is_br and activity in tables.exempt_activities:
+    if not is_br and activity in tables.exempt_activities and not exemption_uncited(on):
         row["status"] = STATUS_EXEMPT
-        row["unconfirmed"] = exemption_uncited(on)
         return row
     if is_br and registry is None:
         row["status"] = STATUS_ENGINE  # the engine asks for the registry
@@ -261,6 +260,9 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
                              for r in tables.families[family])
     regime = tables.in_force(family, on)
     if regime is None or not regime.modelled:
+        note = tables.note_on(family, on) if regime is None else None
+        if note is not None and note.get("citation"):  # the norm cited, as the engine
+            row["unconfirmed"] |= bool(reg.unconfirmed_boundaries(note["citation"]["norm"], on))
         row["status"] = STATUS_NOT_COVERED
         row["regime"] = regime.version if regime else None
         row["regime_label"] = reg[regime.version].label if regime else None  # as the engine

@@ -161,7 +161,12 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
                 f"{left.isoformat()} with no entry since, up to {on.isoformat()}: counted in "
                 "the quota as listed — check the list."), None, "warning", m.id))
 
-    if v.flag != "BR" and v.activity.value in tables.exempt_activities:
+    # Regime G (no quota for long haul) needs a basis in force: IN SIT 70/2007 art. 13, IV,
+    # or a modelled quota norm whose scope leaves it out. Before any (RN 31/1998, RN
+    # 58/2003), the date is judged as any foreign vessel's — not covered, explained (spec
+    # rule 2), never an exemption without a norm.
+    if v.flag != "BR" and v.activity.value in tables.exempt_activities \
+            and not exemption_uncited(on):
         return _exempt(ctx, result)
 
     if v.flag == "BR" and v.registry is None:
@@ -181,10 +186,15 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         else:
             reason = ctx.reg.not_covered_reason(
                 on, [r.version for r in tables.families[family]], topic)
-        # The norm then in force is the legal basis of "not covered" too: cite it.
+        # The norm then in force is the legal basis of "not covered" too: cite it — and,
+        # when its window's ends are unconfirmed in the year judged, say so (RN 31/1998
+        # modelled from 1998-01-01).
         basis = (ctx.cite(regime, "") if regime is not None else
                  ctx.reg.cite(note["citation"]["norm"], note["citation"]["provision"])
                  if note is not None and note.get("citation") else None)
+        if basis is not None and regime is None:
+            for param in ctx.reg.unconfirmed_boundaries(basis.norm_id, on):
+                b.unconfirmed(param)
         if regime is not None:
             result["regime_label"] = ctx.reg[regime.version].label
         b.step("regime.not_covered", reason.pt, reason.en, basis)
@@ -272,11 +282,6 @@ def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
                f"{scope_cite.label} does not list {case.vessel.activity.value} navigation "
                "among the activities with a quota.", scope_cite)
         cite = cite or scope_cite
-    elif exemption_uncited(ctx.on):  # nothing to cite (the screen asks the same question)
-        b.unconfirmed(UnconfirmedParameter(
-            "quota.exempt_activities", ", ".join(tables.exempt_activities),
-            "isenção da navegação de longo curso e interior internacional sem norma modelada "
-            "em vigor nesta data para citar", "in-sit-70-2007"))
     b.step("exempt.activity",
            f"Navegação {case.vessel.activity.value}: nenhuma cota de brasileiros se aplica; "
            "exige-se prova de que a embarcação frequenta portos estrangeiros (Diário de "
