@@ -433,6 +433,35 @@ def test_a_case_folder_person_whose_entries_show_an_exit_is_warned_as_the_engine
     assert summary(res.frame)["warnings"] == {"not_in_country": 1}
 
 
+@pytest.mark.parametrize("on", [dt.date(2007, 3, 1), dt.date(2007, 11, 1)])
+def test_an_extension_before_its_grounding_norm_is_unconfirmed_as_the_engine_says(
+        tmp_path: Path, on: dt.date) -> None:
+    """RN 72/2006 extensions rest on IN SIT 70/2007 art. 13, VI (from 2007-08-14): applied
+    before it, the answer names an unconfirmed basis — screen and engine alike."""
+    from abordo.crew.model import VesselCase
+    from abordo.quota import evaluate
+
+    (tmp_path / "vessels.csv").write_text(
+        "id,name,flag,activity,contract,ajb_entry,extensions\n"
+        "V1,A,AG,offshore_support,charter,2006-11-01,90:2007-03-15\n"
+        "V2,B,AG,offshore_support,charter,2006-11-01,\n")
+    (tmp_path / "crew.csv").write_text("vessel_id,id,rank,nationality\nV1,a,Master,PH\n"
+                                       "V2,a,Master,PH\n")
+    res = screen(tmp_path, on)
+    for vid, ext in (("V1", [{"step_from_day": 90, "applies_from": "2007-03-15"}]),
+                     ("V2", [])):
+        d = evaluate(VesselCase.model_validate({
+            "vessel": {"name": "A", "flag": "AG", "activity": "offshore_support"},
+            "operation": {"contract": "charter", "ajb_presence": [{"entry": "2006-11-01"}],
+                          "extensions": ext},
+            "crew": [{"id": "a", "rank": "Master", "nationality": "PH"}]}), on)
+        got = row(res.frame, vid)
+        assert (got["verdict"], got["unconfirmed"]) == (d.verdict.value, bool(d.unconfirmed))
+        assert got["unconfirmed"] is (vid == "V1" and on.month == 3)
+        if got["unconfirmed"]:
+            assert [u.name for u in d.unconfirmed] == ["quota.extensions.basis"]
+
+
 @pytest.mark.parametrize("explicit_rows", [0, 1 << 17])
 def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, explicit_rows: int) -> None:

@@ -191,7 +191,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
     keyed = f.select(
         pl.col("status").cast(pl.String).replace_strict(
             STATUS_CODES, default=0, return_dtype=pl.UInt8).alias("_st"),
-        "needs_stay", "tolerance", "paused", "ext_ok",
+        "needs_stay", "tolerance", "paused", "ext_ok", "ext_unconf",
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
@@ -295,7 +295,8 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
         .collect(engine="in-memory")
 
 
-KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "_dbl", "_lvl3",
+KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_unconf", "_dbl",
+                 "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
                  "interpretations", "regime_from", "regime_to", "_gm",
                  *(f"ub_cur{i}" for i in range(UB_CUR)), *(f"ub_nx{i}" for i in range(UB_NX)))
@@ -654,7 +655,10 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         unconfirmed=pl.when(~pl.col("_route")).then(
             pl.col("unconfirmed") | (pl.col("_has_stay") & (
                 _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
-                | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)))).otherwise(False),
+                | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)
+                | (pl.col("ext_unconf")
+                   & pl.any_horizontal(pl.col(f"_extended{k}") for k in range(S)))
+                ))).otherwise(False),
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(pl.col("interpretations")),
         error=pl.lit(None, pl.String),
     )

@@ -203,8 +203,9 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "k_contract": pl.String, "family": pl.String, "status": pl.String,
         "regime": pl.String, "regime_label": pl.String, "pos_master": pl.Boolean,
         "pos_chief": pl.Boolean, "needs_stay": pl.Boolean, "tolerance": pl.Int32,
-        "paused": pl.Boolean, "ext_ok": pl.Boolean, "kind": pl.String, "levels": pl.Int8,
-        "rest": pl.Boolean, "half_up": pl.Boolean, "unconfirmed": pl.Boolean,
+        "paused": pl.Boolean, "ext_ok": pl.Boolean, "ext_unconf": pl.Boolean,
+        "kind": pl.String, "levels": pl.Int8, "rest": pl.Boolean, "half_up": pl.Boolean,
+        "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
         "regime_to": pl.Int32,
         **{f"ub_cur{i}": pl.Int32 for i in range(UB_CUR)},
@@ -234,7 +235,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "k_is_br": is_br, "k_registry": registry, "k_activity": activity,
         "k_contract": contract, "family": None, "status": None, "regime": None,
         "regime_label": None, "pos_master": False, "pos_chief": False, "needs_stay": False,
-        "tolerance": None, "paused": False, "ext_ok": False, "kind": None, "levels": None,
+        "tolerance": None, "paused": False, "ext_ok": False, "ext_unconf": False,
+        "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
         "interpretations": None, "regime_from": None, "regime_to": None,
         **{f"ub_cur{i}": None for i in range(UB_CUR)}, **{f"ub_nx{i}": None for i in range(UB_NX)},
@@ -303,6 +305,9 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
             interps.append(resolve(PKG, "quota.days", opts).id)
             row["paused"] = days_variant == "days_outside_paused"
     row["ext_ok"] = regime.extensions is not None
+    # An extension applied before the norm that grounds it is in force (engine.step_dates).
+    row["ext_unconf"] = regime.extensions is not None \
+        and not reg[regime.extensions.norm].in_force_on(on)
     if rule.rounding == "half_up":
         row["half_up"] = True
         interps.append(interpretation(PKG, "quota.rounding", "half_up", "norm").id)

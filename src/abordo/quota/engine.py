@@ -411,9 +411,24 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                 "warning"))
         if e is not None and regime.extensions is not None and e.applies_from > natural:
             since, extended = e.applies_from, True
-            cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
-                                    regime.version if regime.extensions.norm == regime.norm
-                                    else None)
+            ext_norm = ctx.reg[regime.extensions.norm]
+            if ext_norm.in_force_on(ctx.on):
+                cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
+                                        regime.version if regime.extensions.norm == regime.norm
+                                        else None)
+            else:
+                # The provision that grounds extensions (IN SIT 70/2007 art. 13, VI: "outros
+                # prazos estabelecidos pela CGIg") is not yet in force on the date judged, and
+                # the regime's own text on them is not among the sources: the extension is
+                # applied as given, on a basis the output names as unconfirmed.
+                cite_ext = ctx.cite(regime, "")
+                ctx.b.unconfirmed(UnconfirmedParameter(
+                    "quota.extensions.basis", f"{regime.extensions.provision} "
+                    f"({ext_norm.label})",
+                    f"prorrogação de etapa antes de {_d(ext_norm.in_force_from)}: a norma que a "
+                    f"prevê ({ext_norm.label}, {regime.extensions.provision}) ainda não vigorava "
+                    f"e o texto de {ctx.reg[regime.version].label} sobre prorrogações não está "
+                    "entre as fontes", regime.extensions.norm))
             ctx.b.step("step.extension",
                        f"Prorrogação concedida para a etapa de {s.from_day} dias: aplica-se a "
                        f"partir de {_d(since)} em vez de {_d(natural)}"
