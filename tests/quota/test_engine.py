@@ -574,3 +574,11 @@ def test_a_listed_person_whose_entries_show_an_exit_is_counted_and_warned() -> N
     assert d.result["groups"][0]["base"] == 2  # counted as listed: the list says aboard
     # The exit day itself is a day present (immigration.md): no warning on it.
     assert not [f for f in evaluate(case, D(2026, 3, 1)).findings if f.id == "not_in_country"]
+
+
+def test_a_res42_extension_rests_on_its_own_sole_paragraph_not_an_unconfirmed_basis() -> None:
+    case = vessel_case(PSV_CREW, extensions=[{"step_from_day": 90, "applies_from": "2026-05-01"}])
+    d = evaluate(case, D(2026, 4, 10))
+    assert d.verdict == Verdict.NOT_YET and d.result["next_step"]["since"] == D(2026, 5, 1)
+    assert [u.name for u in d.unconfirmed] == []
+    assert any(c.provision == "art. 4º, parágrafo único" for c in d.citations)

@@ -24,7 +24,13 @@ import polars as pl
 from abordo.crew.model import Activity, Contract
 from abordo.law.interpretations import interpretation, resolve
 from abordo.law.norms import norm_registry
-from abordo.quota.regimes import boundary_norms, exemption_uncited, family_for, regime_tables
+from abordo.quota.regimes import (
+    boundary_norms,
+    exemption_uncited,
+    extension_basis,
+    family_for,
+    regime_tables,
+)
 from abordo.quota.rules import group_ids
 
 PKG = "abordo.quota"
@@ -307,7 +313,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row["ext_ok"] = regime.extensions is not None
     # An extension applied before the norm that grounds it is in force (engine.step_dates).
     row["ext_unconf"] = regime.extensions is not None \
-        and not reg[regime.extensions.norm].in_force_on(on)
+        and not reg[extension_basis(regime)].in_force_on(on)
     if rule.rounding == "half_up":
         row["half_up"] = True
         interps.append(interpretation(PKG, "quota.rounding", "half_up", "norm").id)

@@ -40,6 +40,7 @@ from abordo.quota.regimes import (
     Step,
     boundary_norms,
     exemption_uncited,
+    extension_basis,
     family_for,
     regime_tables,
 )
@@ -411,7 +412,7 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                 "warning"))
         if e is not None and regime.extensions is not None and e.applies_from > natural:
             since, extended = e.applies_from, True
-            ext_norm = ctx.reg[regime.extensions.norm]
+            ext_norm = ctx.reg[extension_basis(regime)]
             if ext_norm.in_force_on(ctx.on):
                 cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
                                         regime.version if regime.extensions.norm == regime.norm

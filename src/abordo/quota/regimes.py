@@ -154,6 +154,15 @@ def regime_tables() -> RegimeTables:
                         notes)
 
 
+def extension_basis(regime: Regime) -> str:
+    """The norm version whose window says whether ``regime``'s extensions have a basis in
+    force: the regime's own version when they are its provision (Res. 42/2020 art. 4º sole
+    paragraph), else the restating norm (IN SIT 70/2007 art. 13, VI for RN 72, 71, 59)."""
+    assert regime.extensions is not None
+    ext = regime.extensions.norm
+    return regime.version if ext == regime.norm else ext
+
+
 def family_for(flag: str, registry: str | None, activity: str) -> str:
     """Which family of regimes governs a vessel (crew-quota.md, regimes A–F)."""
     if flag == "BR":
