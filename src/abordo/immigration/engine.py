@@ -16,6 +16,7 @@ from typing import Any
 from abordo.crew.model import Document, Entry, VesselCase
 from abordo.crew.ranks import CrewMember, resolve_crew
 from abordo.immigration.rules import (
+    DOC_TYPES,
     PKG,
     BusinessDeadline,
     Presence,
@@ -140,6 +141,8 @@ class _Person:
     def __init__(self, ctx: _Ctx, m: CrewMember) -> None:
         self.ctx = ctx
         self.m = m
+        # The documents of the person's current stay (RN 31: see _rn31_this_stay).
+        self.docs: list[Document] = list(m.source.documents)
         keep = ctx.case.keep_personal_data
         self.row: dict[str, Any] = {
             "id": m.id, "rank": m.rank, "nationality": "/".join(m.nationalities),
@@ -471,7 +474,7 @@ def _rn31_temporary_visa(ctx: _Ctx, regime: Regime, p: _Person) -> _Person:
                     or regime.contract_provision or "art. 1º")
     if cabotage:
         b.cite(ctx.cite(regime, regime.contract_provision or "art. 1º"))
-    docs = m.source.documents
+    docs = _rn31_this_stay(ctx, p)
     max_years = param("temporary_visa_max_years", on)
     for d in docs:
         if d.type == "temporary_visa" and d.issued_on and d.valid_until and \
@@ -535,7 +538,7 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
     notice = param("extension_notice_days", on)
     ext_cite = ctx.cite(regime, before.provision)
     ext_deadline = add_days(visa.valid_until, -before.value)
-    filed = [d for d in pending_requests(m.source.documents, "temporary_visa", on)
+    filed = [d for d in pending_requests(p.docs, "temporary_visa", on)
              if d.protocol_date and d.protocol_date <= ext_deadline]
     detail = {"kind": "extension_request", "start": visa.valid_until, "count": -before.value,
               "unit": "days", "citation": ext_cite, "text": Msg(
@@ -589,6 +592,48 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
            f"request by {ext_deadline.isoformat()} → {p.verdict_word.en}.", ext_cite,
            deadline=ext_deadline)
     return p
+
+
+def _rn31_this_stay(ctx: _Ctx, p: _Person) -> list[Document]:
+    """The person's documents that speak to the current stay. Their own entries may show an
+    exit from Brazil before the current entry: a visa or authorization that had expired by
+    that entry, or a request filed by that exit, belonged to the finished stay — the visa,
+    its request and the charterer's 8 business days (art. 9) are those of the operation the
+    person now works in ("contado da entrada da embarcação nas AJB sob o contrato"). Sets
+    ``p.docs`` and notes what is set aside."""
+    m, on = p.m, ctx.on
+    entry = _crew_entry(m, on)
+    left = max((e.exit for e in m.source.entries if e.exit is not None and entry is not None
+                and e.exit < entry), default=None)
+    if entry is None or left is None:
+        return p.docs
+
+    def earlier(d: Document) -> bool:
+        if is_request(d):
+            return d.protocol_date is not None and d.protocol_date <= left
+        start = d.issued_on or d.protocol_date
+        return d.valid_until is not None and d.valid_until < entry \
+            and (start is None or start <= left)
+
+    old = [d for d in p.docs if earlier(d)]
+    if old:
+        p.docs = [d for d in p.docs if not earlier(d)]
+        names = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[0] for d in old))
+        names_en = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[1]
+                                           for d in old))
+        p.note(f"Documentos de estada anterior (saída do país em {_d(left)}, nova entrada em "
+               f"{_d(entry)}) não valem para esta: {names}.",
+               f"Documents of an earlier stay (left the country on {_iso(left)}, entered again "
+               f"on {_iso(entry)}) do not serve this one: {names_en}.")
+        ctx.b.step(f"person.{m.id}.earlier_stay",
+                   f"{m.id}: saiu do país em {_d(left)} e entrou de novo em {_d(entry)}; "
+                   f"{names} da estada anterior (vencido antes da nova entrada, ou pedido "
+                   "protocolado antes da saída) não contam para a operação atual.",
+                   f"{m.id}: left the country on {_iso(left)} and entered again on "
+                   f"{_iso(entry)}; {names_en} of the earlier stay (expired before the new "
+                   "entry, or a request filed before the exit) do not count for the current "
+                   "operation.")
+    return p.docs
 
 
 def _rn31_extended(m: CrewMember, visa: Document) -> int:
@@ -694,7 +739,7 @@ def _rn31_visa_expired(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, vi
     before = param("extension_request_days_before_end", on)
     ext_cite = ctx.cite(regime, before.provision)
     ext_deadline = add_days(visa.valid_until, -before.value)
-    filed = [d for d in pending_requests(m.source.documents, "temporary_visa", on)
+    filed = [d for d in pending_requests(p.docs, "temporary_visa", on)
              if d.protocol_date and d.protocol_date <= ext_deadline]
     if filed:
         p.decide("temporary_visa", "action_due", cite, None, Msg(
@@ -764,11 +809,11 @@ def _rn31_request_clock(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation) -
     b.step(f"person.{m.id}.deadline", bd.explain().pt, bd.explain().en, art9,
            start=start, count=bd.count, deadline=bd.deadline,
            skipped=[(d, name) for d, name in bd.skipped])
-    requests = pending_requests(m.source.documents, "work_authorization", on)
+    requests = pending_requests(p.docs, "work_authorization", on)
     if requests:
         # The deadline judges the first request of this operation (one filed before its
         # clock started, for an earlier stay, is no answer to it).
-        filed = [r for r in requests_filed(m.source.documents, "work_authorization", on)
+        filed = [r for r in requests_filed(p.docs, "work_authorization", on)
                  if r.protocol_date is not None and r.protocol_date >= start]
         return _rn31_protocol(ctx, regime, p, cite, bd, requests,
                               filed[0] if filed else requests[0])

@@ -521,3 +521,20 @@ def in_force(norm_id: str, on: dt.date) -> bool:
     """Whether ``norm_id`` of the registry is in force on ``on``."""
     n = norm_registry()[norm_id]
     return in_window(on, n.in_force_from, n.in_force_to)
+
+
+# Document types in words (engine notes and reports say the same).
+DOC_TYPES: dict[str, tuple[str, str]] = {
+    "visit_visa": ("visto de visita", "visit visa"),
+    "temporary_visa": ("visto temporário", "temporary visa"),
+    "residence_authorization": ("autorização de residência", "residence authorization"),
+    "work_authorization": ("autorização de trabalho", "work authorization"),
+    "work_authorization_request": ("pedido de autorização de trabalho",
+                                   "work authorization request"),
+    "residence_authorization_request": ("pedido de autorização de residência",
+                                        "residence authorization request"),
+    "seafarer_card": ("carteira internacional de marítimo", "international seafarer's card"),
+    "sid_c185": ("documento de identidade de marítimo (OIT C185)",
+                 "seafarer identity document (ILO C185)"),
+    "passport": ("passaporte", "passport"),
+}

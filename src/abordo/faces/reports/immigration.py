@@ -9,6 +9,7 @@ from rich.table import Table
 
 from abordo.faces.reports.blocks import common_text_blocks, result_line, t
 from abordo.faces.reports.format import fmt_date
+from abordo.immigration.rules import DOC_TYPES
 from abordo.law.decision import Decision, verdict_label
 
 L: dict[str, tuple[str, str]] = {
@@ -32,20 +33,6 @@ L: dict[str, tuple[str, str]] = {
     "none": ("nenhum", "none"), "migratory_year": ("ano migratório", "migratory year"),
 }
 
-DOC_TYPES: dict[str, tuple[str, str]] = {
-    "visit_visa": ("visto de visita", "visit visa"),
-    "temporary_visa": ("visto temporário", "temporary visa"),
-    "residence_authorization": ("autorização de residência", "residence authorization"),
-    "work_authorization": ("autorização de trabalho", "work authorization"),
-    "work_authorization_request": ("pedido de autorização de trabalho",
-                                   "work authorization request"),
-    "residence_authorization_request": ("pedido de autorização de residência",
-                                        "residence authorization request"),
-    "seafarer_card": ("carteira internacional de marítimo", "international seafarer's card"),
-    "sid_c185": ("documento de identidade de marítimo (OIT C185)",
-                 "seafarer identity document (ILO C185)"),
-    "passport": ("passaporte", "passport"),
-}
 
 DOC_STATUS: dict[str, tuple[str, str]] = {
     "valid": ("em validade", "valid"), "expired": ("validade vencida", "expired"),
