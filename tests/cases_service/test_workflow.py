@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from abordo.cases import workflow as wf
 from abordo.cases.workflow import State, TransitionRefused
@@ -194,6 +194,31 @@ def test_quota_finding_requires_auto_against_brazilian_company() -> None:
     assert auto["ementa"] == "001139-8" and auto["capitulation"]["label"] == "CLT, art. 444"
     assert auto["against"]["name"] == "Empresa BR Ltda"
     assert auto["basis"]["provision"] == "art. 14"
+    assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
+        == State.REPORT
+
+
+def test_the_art14_auto_names_the_company_given_in_the_command_when_the_case_has_none() -> None:
+    """The contract may be read only aboard, after notification has fixed the vessel case:
+    the auto then names the company (against), never a dead end."""
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    d["notifications"] = [{"id": "N1", "deadline": "2026-04-05", "outcome": "remedied"}]
+    d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
+                        "operation": {"contract": "charter"}}
+    d["engine_run"] = {"on": "2026-04-01"}
+    with pytest.raises(TransitionRefused, match="against: nome e CNPJ"):
+        run("remedied", d, {"command": "draft_auto"})
+    with pytest.raises(ValidationError, match="CNPJ inválido"):
+        run("remedied", d, {"command": "draft_auto",
+                            "against": {"name": "Apoio Ltda", "cnpj": "11.222.333/0001-80"}})
+    out = run("remedied", d, {"command": "draft_auto", "against": {
+        "name": "Exemplo Apoio Marítimo Ltda", "cnpj": "11.222.333/0001-81"}})
+    auto = out.data["autos"][0]
+    assert auto["against"] == {"name": "Exemplo Apoio Marítimo Ltda",
+                               "cnpj": "11.222.333/0001-81"}
+    assert (auto["ementa"], auto["findings"]) == ("001139-8", ["F1"])
     assert run("remedied", out.data, {"command": "write_report", "summary": "s"}).state \
         == State.REPORT
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.cases.audit import data_digest
-from abordo.crew.model import Country, nationality_codes
+from abordo.crew.model import Country, checked_cnpj, nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
 from abordo.law.errors import InputError, Refusal
 from abordo.law.norms import norm_registry
@@ -297,6 +297,11 @@ class RecordMediation(_Cmd):
 class Party(_In):
     name: Short
     cnpj: Annotated[str, Field(max_length=20)] | None = None
+
+    @field_validator("cnpj")
+    @classmethod
+    def _cnpj(cls, v: str | None) -> str | None:
+        return checked_cnpj(v)
 
 
 class DraftAuto(_Cmd):
@@ -869,16 +874,19 @@ def g_quota_auto(d: dict[str, Any]) -> str | None:
     return None
 
 
-def _art14_refusal(d: dict[str, Any]) -> str | None:
+def _art14_refusal(d: dict[str, Any], against_given: bool = False) -> str | None:
     if not cnig_violations(d):
         return ("não há constatação de descumprimento de Resolução Normativa do CNIg "
                 "(execute run_engines) ‖ no finding of a breach of a CNIg Normative Resolution "
                 "(run run_engines)")
-    if not brazilian_company(d):
+    if not brazilian_company(d) and not against_given:
+        # The company may be learnt only aboard (the contract is among the documents asked):
+        # the auto names it then — the vessel case can no longer change once notified.
         return ("o auto do art. 14 é lavrado contra a empresa brasileira contratante: "
-                "informe operation.brazilian_company no caso ‖ the art. 14 auto is issued "
-                "against the contracting Brazilian company: give operation.brazilian_company "
-                "in the case")
+                "informe-a no comando (against: nome e CNPJ) ou em "
+                "operation.brazilian_company no caso ‖ the art. 14 auto is issued against the "
+                "contracting Brazilian company: give it in the command (against: name and "
+                "CNPJ) or as operation.brazilian_company in the case")
     if art14_autos(d):
         return ("auto de infração do art. 14 já minutado ‖ the art. 14 auto de infração is "
                 "already drafted")
@@ -1431,18 +1439,22 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     paragraph)."""
     number = f"A{len(d.get('autos', [])) + 1}"
     if cmd.kind in ART14_KINDS:
-        refusal = _art14_refusal(d) or g_engines_current(d)
+        refusal = _art14_refusal(d, cmd.against is not None) or g_engines_current(d)
         if refusal:
             raise TransitionRefused(refusal, "kind")
-        company = brazilian_company(d) or {}
-        if cmd.against is not None and not _same_company(cmd.against.model_dump(), company):
+        company = brazilian_company(d)
+        if company is None:
+            assert cmd.against is not None
+            company = cmd.against.model_dump(exclude_none=True)
+        elif cmd.against is not None and not _same_company(cmd.against.model_dump(),
+                                                           company):
             who = company.get("name") or company.get("cnpj")
             raise TransitionRefused(
                 f"o auto do art. 14 é lavrado contra a empresa brasileira contratante ({who}, "
                 "operation.brazilian_company): não informe outro autuado (against) ‖ the art. "
                 f"14 auto is issued against the contracting Brazilian company ({who}, "
                 "operation.brazilian_company): give no other offender (against)", "against")
-        return {"id": number, "kind": "cnig", "against": brazilian_company(d) or {},
+        return {"id": number, "kind": "cnig", "against": company,
                 "ementa": "001139-8", "capitulation": cite("art. 444", "clt"),
                 "basis": cite("art. 14"), "findings": [f["id"] for f in cnig_violations(d)],
                 "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}

@@ -147,6 +147,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
 
+def checked_cnpj(v: str | None) -> str | None:
+    """``v`` when it is a valid CNPJ (check digits, validate-docbr) or empty; else
+    ``ValueError`` (pydantic validators)."""
+    if v and not CNPJ().validate(v):
+        raise ValueError(f"CNPJ inválido: {v} ‖ invalid CNPJ: {v}")
+    return v
+
+
 class Company(_Model):
     name: str | None = None
     cnpj: str | None = None
@@ -154,9 +162,7 @@ class Company(_Model):
     @field_validator("cnpj")
     @classmethod
     def _cnpj(cls, v: str | None) -> str | None:
-        if v and not CNPJ().validate(v):
-            raise ValueError(f"CNPJ inválido: {v} ‖ invalid CNPJ: {v}")
-        return v
+        return checked_cnpj(v)
 
 
 class Vessel(_Model):
