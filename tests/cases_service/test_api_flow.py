@@ -108,6 +108,14 @@ def test_full_case_by_api(db_url: str) -> None:
     assert out["state"] == "findings"
     quota = [f for f in out["facts"]["findings"] if f["source"] == "engine:quota"]
     assert quota and all(f["citation"]["label"].startswith("RN CNIg nº 06/2017") for f in quota)
+    first = [f["id"] for f in out["facts"]["findings"] if f["source"].startswith("engine:")]
+    assert "replaced" not in out["facts"]["engine_run"]
+    # A re-run replaces the engines' findings: the record says which, and the date before.
+    out = cmd({"recorded_on": "2026-04-01", "command": "run_engines", "on": "2026-03-31"})
+    run = out["facts"]["engine_run"]
+    assert (run["replaced"], run["previous_on"], run["on"]) == \
+        (first, "2026-04-01", "2026-03-31")
+    out = cmd({"recorded_on": "2026-04-01", "command": "run_engines", "on": "2026-04-01"})
 
     r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
                files={"file": ("galley.jpg", b"\xff\xd8fake-jpeg", "image/jpeg")},

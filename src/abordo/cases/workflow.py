@@ -1151,14 +1151,21 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     f"executam de novo ‖ auto {', '.join(covered)} already covers the engines' "
                     "findings: they are not run again", "command")
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
+            before = d.get("engine_run") or {}
             d["on"] = on
             findings = [f for f in d.get("findings", [])
                         if not str(f.get("source", "")).startswith("engine:")]
+            old = [f for f in d.get("findings", []) if f not in findings]
             new = engine_findings(extra["check"], d)
             d["findings"] = findings + new
+            # A re-run replaces the engines' findings: what it replaced, and the date the
+            # previous run judged, stay on the record (and in the audit event).
+            replaced = {"replaced": [f["id"] for f in old],
+                        "previous_on": before.get("on")} if before else {}
             d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"],
-                               "vessel_case_sha256": d.get("vessel_case_sha256")}
-            payload = {"command": name, "on": on, "findings": [f["id"] for f in new]}
+                               "vessel_case_sha256": d.get("vessel_case_sha256"), **replaced}
+            payload = {"command": name, "on": on, "findings": [f["id"] for f in new],
+                       **replaced}
         case AddFinding():
             if cmd.severity == "violation" and not (cmd.citation or "").strip():
                 raise TransitionRefused(
