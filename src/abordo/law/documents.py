@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from abordo.law.errors import InputError, bilingual
+from abordo.law.parsing import json_message, yaml_message
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import core_resolvers, no_duplicate_keys
 
@@ -127,12 +128,12 @@ def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineInd
         raise InputError("estrutura aninhada demais", file=display,
                          message_en="structure nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"JSON inválido: {exc.msg}", file=display, row=exc.lineno,
-                         message_en=f"invalid JSON: {exc.msg}") from None
+        raise InputError(f"JSON inválido: {json_message(exc.msg)}", file=display,
+                         row=exc.lineno, message_en=f"invalid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
-        raise InputError(f"YAML inválido: {pt}", file=display,
+        raise InputError(f"YAML inválido: {yaml_message(pt)}", file=display,
                          row=mark.line + 1 if mark else None,
                          message_en=f"invalid YAML: {en}") from None
     except ValueError as exc:  # a repeated key in JSON

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 from abordo.crew.crewfile import decode
 from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError, bilingual
+from abordo.law.parsing import json_message, yaml_message
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
@@ -419,7 +420,7 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"JSON inválido na linha {exc.lineno}, coluna {exc.colno}: "
-                             f"{exc.msg}", None, display,
+                             f"{json_message(exc.msg)}", None, display,
                              message_en=f"invalid JSON at line {exc.lineno}, column "
                              f"{exc.colno}: {exc.msg}") from None
     try:
@@ -429,7 +430,7 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
         where = f" na linha {mark.line + 1}" if mark is not None else ""
         where_en = f" at line {mark.line + 1}" if mark is not None else ""
         pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
-        raise InputError(f"YAML inválido{where}: {pt}", None, display,
+        raise InputError(f"YAML inválido{where}: {yaml_message(pt)}", None, display,
                          message_en=f"invalid YAML{where_en}: {en}") from None
 
 

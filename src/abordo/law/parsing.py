@@ -1,0 +1,65 @@
+"""Portuguese for the messages of the YAML and JSON parsers (PyYAML, :mod:`json`), so that a
+syntax error in an input file reads in the user's language like every other input error.
+
+A message the table does not know is kept as the parser wrote it (English), never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (pattern of the parser's message, Portuguese with the pattern's groups)
+_TOKEN = r"'([^']*)'"
+_YAML: tuple[tuple[str, str], ...] = (
+    (rf"expected ',' or '\}}', but got {_TOKEN}",
+     "esperava ',' ou '}}' (fim do mapa em chaves), mas encontrou '{0}'"),
+    (rf"expected ',' or '\]', but got {_TOKEN}",
+     "esperava ',' ou ']' (fim da lista em colchetes), mas encontrou '{0}'"),
+    (r"mapping values are not allowed here",
+     "':' fora de lugar (um valor com ':' precisa de aspas, ou a indentação está errada)"),
+    (rf"found character {_TOKEN} that cannot start any token",
+     "caractere '{0}' não pode começar um valor (tabulação? use espaços na indentação)"),
+    (r"found unexpected end of stream",
+     "o arquivo terminou antes do fim de um valor (aspas não fechadas?)"),
+    (rf"found undefined alias {_TOKEN}", "apelido (alias) '{0}' não definido"),
+    (r"could not find expected ':'", "':' esperado (chave sem valor?)"),
+    (rf"expected <block end>, but found {_TOKEN}",
+     "indentação inconsistente: encontrou '{0}' onde o bloco deveria terminar"),
+    (r"expected <block end>, but found '?<?([^'>]*)>?'?",
+     "indentação inconsistente: encontrou '{0}' onde o bloco deveria terminar"),
+    (r"did not find expected key", "chave esperada (indentação inconsistente?)"),
+    (r"did not find expected '-' indicator", "'-' de item de lista esperado"),
+    (rf"found duplicate anchor {_TOKEN}.*", "âncora '{0}' repetida"),
+    (rf"expected the node content, but found {_TOKEN}",
+     "valor esperado, mas encontrou '{0}'"),
+    (r"found unknown escape character.*", "sequência de escape desconhecida entre aspas"),
+)
+_JSON: tuple[tuple[str, str], ...] = (
+    (r"Expecting property name enclosed in double quotes",
+     "esperava o nome de um campo entre aspas duplas (vírgula sobrando antes de '}}'?)"),
+    (r"Expecting ',' delimiter", "esperava ',' entre dois itens"),
+    (r"Expecting ':' delimiter", "esperava ':' entre o campo e o valor"),
+    (r"Expecting value", "esperava um valor"),
+    (r"Extra data", "conteúdo após o fim do documento"),
+    (r"Unterminated string starting at", "texto entre aspas não fechado"),
+    (r"Invalid control character at", "caractere de controle dentro de um texto"),
+    (r"Invalid \\escape", "sequência de escape inválida"),
+)
+
+
+def _translate(message: str, table: tuple[tuple[str, str], ...]) -> str:
+    for pattern, pt in table:
+        m = re.fullmatch(pattern, message.strip(), flags=re.DOTALL)
+        if m:
+            return pt.format(*m.groups())
+    return message
+
+
+def yaml_message(message: str) -> str:
+    """Portuguese for a PyYAML ``problem`` (the text unchanged when not in the table)."""
+    return _translate(message, _YAML)
+
+
+def json_message(message: str) -> str:
+    """Portuguese for a :class:`json.JSONDecodeError` ``msg``."""
+    return _translate(message, _JSON)
