@@ -239,7 +239,8 @@ def test_xlsx_workbook_and_xlsx_sheet_reference(tmp_path: Path) -> None:
     (tmp_path / "bad.xlsx").write_bytes(b"not a zip")
     with pytest.raises(InputError) as err2:
         load_input(tmp_path / "bad.xlsx")
-    assert "XLSX ilegível" in err2.value.message
+    assert "o arquivo não é uma planilha XLSX (não está no formato do Excel 2007+" in \
+        err2.value.message and "not an XLSX workbook" in (err2.value.message_en or "")
 
 
 def test_the_three_example_formats_agree() -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from abordo.crew.ranks import normalize_rank
 from abordo.law.documents import decode as decode  # re-exported: every text input alike
 from abordo.law.errors import InputError
+from abordo.law.parsing import workbook_problem
 
 # normalized header → (field, kind); kind: str | bool | date | personal
 COLUMNS: dict[str, tuple[str, str]] = {}
@@ -78,8 +79,8 @@ def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         try:
             wb = load_workbook(path, read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises many types for a broken file
-            raise InputError(f"planilha XLSX ilegível: {exc}", file=display,
-                             message_en=f"unreadable XLSX: {exc}") from None
+            pt, en = workbook_problem(exc)
+            raise InputError(pt, file=display, message_en=en) from None
         ws = wb.worksheets[0]
         rows = [(i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1)]
         wb.close()

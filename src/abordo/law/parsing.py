@@ -63,3 +63,18 @@ def yaml_message(message: str) -> str:
 def json_message(message: str) -> str:
     """Portuguese for a :class:`json.JSONDecodeError` ``msg``."""
     return _translate(message, _JSON)
+
+
+def workbook_problem(exc: Exception) -> tuple[str, str]:
+    """``(portuguese, english)`` of why openpyxl could not open a workbook — it raises many
+    kinds for a file that is not one, or a damaged one."""
+    import zipfile
+
+    if isinstance(exc, zipfile.BadZipFile):
+        return ("o arquivo não é uma planilha XLSX (não está no formato do Excel 2007+: "
+                "um .xls antigo, um CSV renomeado ou um arquivo corrompido?)",
+                f"the file is not an XLSX workbook ({exc})")
+    if isinstance(exc, KeyError | EOFError | zipfile.LargeZipFile):
+        return ("planilha XLSX incompleta ou corrompida (salve-a de novo no Excel)",
+                f"incomplete or damaged XLSX workbook ({exc})")
+    return f"planilha XLSX ilegível ({exc})", f"unreadable XLSX workbook ({exc})"

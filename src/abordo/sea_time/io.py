@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 from abordo.crew.crewfile import decode
 from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError, bilingual
-from abordo.law.parsing import json_message, yaml_message
+from abordo.law.parsing import json_message, workbook_problem, yaml_message
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
@@ -274,8 +274,8 @@ def _workbook(path: Path, display: str) -> Any:
         raise InputError("arquivo não encontrado", None, display,
                          message_en="file not found") from None
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise InputError(f"planilha XLSX ilegível: {exc}", None, display,
-                         message_en=f"unreadable XLSX workbook: {exc}") from None
+        pt, en = workbook_problem(exc)
+        raise InputError(pt, None, display, message_en=en) from None
 
 
 def _sheets(wb: Any) -> dict[str, Any]:
