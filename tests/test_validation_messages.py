@@ -62,3 +62,16 @@ def test_a_limit_missing_from_the_context_leaves_the_base_message() -> None:
     assert error_message("less_than_equal", {}) == "valor acima do máximo"
     assert error_message("less_than_equal", {"le": 24}, "en") == "value above the maximum (≤ 24)"
     assert error_message("no_such_kind", {"le": 24}) is None
+
+
+def test_a_number_where_a_date_goes_says_to_format_the_cell() -> None:
+    import datetime as dt
+
+    class _D(BaseModel):
+        day: dt.date
+
+    with pytest.raises(ValidationError) as exc:
+        _D.model_validate({"day": "45000"})  # an Excel serial in a cell not formatted as date
+    err = input_error_from_pydantic(exc.value)
+    assert err.message == ("data esperada, não um número nem data com horário (use AAAA-MM-DD; "
+                           "no Excel, formate a célula como data) (recebido: '45000')")

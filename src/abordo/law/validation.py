@@ -76,8 +76,12 @@ _MESSAGES: dict[str, _Message] = {
     "date_from_datetime_parsing": _BAD_DATE,
     "date_parsing": _BAD_DATE,
     "date_type": _BAD_DATE,
-    "date_from_datetime_inexact": (("data sem horário esperada (use AAAA-MM-DD)", ""),
-                                   ("a date without time expected (use YYYY-MM-DD)", "")),
+    # A number (an Excel cell not formatted as a date: 45000) or a date with a time of day.
+    "date_from_datetime_inexact": (
+        ("data esperada, não um número nem data com horário (use AAAA-MM-DD; no Excel, "
+         "formate a célula como data)", ""),
+        ("a date expected, not a number nor a date with a time (use YYYY-MM-DD; in Excel, "
+         "format the cell as a date)", "")),
     "date_future": (("data futura esperada", ""), ("a date in the future expected", "")),
     "date_past": (("data passada esperada", ""), ("a date in the past expected", "")),
     "datetime_parsing": _BAD_DATETIME,
