@@ -71,6 +71,9 @@ def test_empty_and_binary_files(tmp_path: Path) -> None:
     wb.save(tmp_path / "x.csv")  # an XLSX with a .csv name
     with pytest.raises(InputError, match="não é texto"):
         load_vessel_case(write_case(tmp_path, "x.csv"))
+    (tmp_path / "p.csv").write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    with pytest.raises(InputError, match="o arquivo não é texto: é um PDF"):
+        load_vessel_case(write_case(tmp_path, "p.csv"))
     (tmp_path / "r.xlsx").write_bytes(bytes(range(256)) * 4)  # not a workbook at all
     with pytest.raises(InputError, match="o arquivo não é uma planilha XLSX") as exc:
         load_vessel_case(write_case(tmp_path, "r.xlsx"))

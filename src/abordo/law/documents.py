@@ -20,6 +20,20 @@ from abordo.law.yamlload import core_resolvers, no_duplicate_keys
 LineIndex = dict[tuple[Any, ...], int]
 
 
+# Files often given by mistake where a text file goes, by their first bytes.
+_BINARY_KINDS: tuple[tuple[bytes, str, str], ...] = (
+    (b"PK\x03\x04", "um arquivo compactado (uma planilha XLSX/ODS com outra extensão? "
+     "salve como CSV ou dê a planilha com sua extensão)", "a zip archive (an XLSX/ODS "
+     "workbook under another name? save it as CSV or give it with its own extension)"),
+    (b"\xd0\xcf\x11\xe0", "uma planilha ou documento do Office antigo (.xls/.doc): salve "
+     "como XLSX ou CSV", "an old Office file (.xls/.doc): save it as XLSX or CSV"),
+    (b"%PDF", "um PDF", "a PDF"),
+    (b"\x89PNG", "uma imagem PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "uma imagem JPEG", "a JPEG image"),
+    (b"\x7fELF", "um programa", "a program"),
+)
+
+
 def decode(raw: bytes, name: str) -> str:
     """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
@@ -27,15 +41,18 @@ def decode(raw: bytes, name: str) -> str:
     Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
     bytes, e.g. an XLSX under another name), which would otherwise decode into garbage.
     """
+    for magic, pt, en in _BINARY_KINDS:
+        if raw.startswith(magic):
+            raise InputError(f"o arquivo não é texto: é {pt}", file=name,
+                             message_en=f"not a text file: it is {en}")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(
             "codificação não suportada (UTF-16); salve como UTF-8 ou CSV", file=name,
             message_en="unsupported encoding (UTF-16); save as UTF-8 or CSV")
     if b"\x00" in raw[:4096]:
-        raise InputError("o arquivo não é texto (UTF-16 sem marca, ou uma planilha XLSX com "
-                         "extensão .csv?)", file=name,
-                         message_en="not a text file (UTF-16 without a mark, or an XLSX "
-                         "named .csv?)")
+        raise InputError("o arquivo não é texto (binário, ou texto UTF-16 sem marca)",
+                         file=name, message_en="not a text file (binary, or UTF-16 text "
+                         "without a mark)")
     for enc in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(enc)
