@@ -63,7 +63,7 @@ def test_full_case_by_api(db_url: str) -> None:
                      json={"command": "write_report", "summary": "x"})
     assert illegal.status_code == 409
     assert illegal.headers["content-type"].startswith("application/problem+json")
-    assert "não permitido no estado 'received'" in illegal.json()["detail"]
+    assert "não permitido no estado Denúncia recebida (received)" in illegal.json()["detail"]
 
     cmd({"recorded_on": "2026-04-01", "command": "start_pre_boarding"})
     cmd({"recorded_on": "2026-04-01", "command": "record_pre_boarding", "facts": PRE_BOARDING})

@@ -48,7 +48,9 @@ def test_refusals_in_english_on_request(sqlite_url: str) -> None:
     pt = _cmd(c, h, cid, {"command": "close"})
     en = _cmd(c, h, cid, {"command": "close"}, "?lang=en")
     assert pt.status_code == en.status_code == 409
-    assert pt.json()["detail"].startswith("comando 'close' não permitido no estado 'received'")
+    assert pt.json()["detail"] == ("comando 'close' não permitido no estado Denúncia recebida "
+                                   "(received); permitido em: Relatório circunstanciado "
+                                   "(report)")
     assert en.json()["detail"] == ("command 'close' not allowed in state 'received' "
                                    "(allowed in: report)")
     assert en.json()["errors"] == [{"field": "command", "message": en.json()["detail"],

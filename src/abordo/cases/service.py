@@ -344,9 +344,9 @@ class CaseService:
             raise Forbidden("só é possível abrir casos na própria região ‖ cases can only "
                             "be opened in one's own region")
         if body.complaint.date > today:
-            raise InputError(f"data da denúncia no futuro: {body.complaint.date.isoformat()}",
-                             "complaint.date",
-                             message_en="complaint date in the future")
+            raise InputError(f"data da denúncia no futuro: {body.complaint.date:%d/%m/%Y}",
+                             "complaint.date", message_en="complaint date in the future: "
+                             f"{body.complaint.date.isoformat()}")
         if body.on is not None and body.on > today:
             raise InputError(f"data dos fatos no futuro: {body.on.isoformat()}", "on",
                              message_en="date of the facts in the future")

@@ -1028,10 +1028,13 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
     current = State(state)
     if current not in t.sources:
         where = ", ".join(sorted(s.value for s in t.sources))
+        # Portuguese says the states as the case page shows them; the ids follow in brackets.
+        where_pt = ", ".join(f"{STATE_LABELS[s.value]} ({s.value})"
+                             for s in sorted(t.sources, key=lambda s: s.value))
         raise TransitionRefused(
-            f"comando '{name}' não permitido no estado '{current.value}' (permitido em: "
-            f"{where}) ‖ command '{name}' not allowed in state '{current.value}' (allowed in: "
-            f"{where})", "command")
+            f"comando '{name}' não permitido no estado {STATE_LABELS[current.value]} "
+            f"({current.value}); permitido em: {where_pt} ‖ command '{name}' not allowed in "
+            f"state '{current.value}' (allowed in: {where})", "command")
     d = copy.deepcopy(data)
     d["_state"] = current
     for guard in t.guards:
