@@ -14,8 +14,8 @@ from abordo.law.errors import SEP, Refusal, bilingual
 from .support import DOCKED, ROOT, bearer, client_for, make_user, q01_case
 
 SRC = ROOT / "src" / "abordo"
-REFUSALS = {"TransitionRefused", "Forbidden", "NotFound", "Conflict", "Tampered", "_Raced",
-            "HTTPException"}
+REFUSALS = {"TransitionRefused", "CommandInvalid", "Forbidden", "NotFound", "Conflict",
+            "Tampered", "_Raced", "HTTPException"}
 
 
 def _open(c: Any, h: dict[str, str], lang: str = "") -> int:
@@ -210,3 +210,21 @@ def test_missing_pre_boarding_facts_are_named_in_portuguese_words(sqlite_url: st
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                json={"command": "start_assessment", "version": 9})
     assert r.status_code == 409 and "versão 9 não confere: o caso está na versão" in r.text
+
+
+def test_a_commands_own_bad_data_is_422_with_its_field(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid = _open(c, h)
+    for body in ({"command": "start_assessment"}, {"command": "request_documents"}):
+        assert _cmd(c, h, cid, body).status_code == 200
+    r = _cmd(c, h, cid, {"command": "add_finding", "text": "sem EPI", "severity": "violation"})
+    assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-input"
+    assert r.json()["errors"][0]["field"] == "citation"
+    assert r.json()["detail"].startswith("informe o fundamento legal da irregularidade")
+    r = _cmd(c, h, cid, {"command": "record_document", "item": "ship_registy",
+                         "status": "received"}, "?lang=en")
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "item"
+    assert r.json()["detail"].startswith("unknown document 'ship_registy'")
+    # a state refusal stays a 409
+    assert _cmd(c, h, cid, {"command": "close"}).status_code == 409

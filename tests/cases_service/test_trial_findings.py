@@ -369,7 +369,7 @@ def test_brazilian_flag_vessel_gets_the_engine_checklist(db_url: str, day: str,
                        "source": "manual"}]
     bad = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={
         "command": "record_document", "item": "passport", "status": "received"})
-    assert bad.status_code == 409 and "documento desconhecido 'passport'" in bad.json()["detail"]
+    assert bad.status_code == 422 and "documento desconhecido 'passport'" in bad.json()["detail"]
 
 
 def test_manual_art7_request_at_request_documents(sqlite_url: str) -> None:

@@ -69,6 +69,11 @@ class TransitionRefused(Refusal):
         self.field = field
 
 
+class CommandInvalid(TransitionRefused):
+    """A command whose own data is wrong, whatever the case's state (a violation without its
+    legal basis, a document id no catalogue knows): an input error (HTTP 422)."""
+
+
 # --------------------------------------------------------------------------- inputs
 
 Text = Annotated[str, Field(min_length=1, max_length=20000)]
@@ -542,7 +547,7 @@ def manual_item(item_id: str) -> dict[str, Any]:
     (e.g. art. 7 documents of a Brazilian-flag vessel)."""
     cat = _catalogue()
     if item_id not in cat:
-        raise TransitionRefused(
+        raise CommandInvalid(
             f"documento desconhecido '{item_id}' (itens do catálogo: {', '.join(cat)}) ‖ "
             f"unknown document '{item_id}' (catalogue items: {', '.join(cat)})", "item")
     entry = cat[item_id]
@@ -1082,7 +1087,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 match_ = items[-1:]
             if not match_:
                 listed = ", ".join(i["item"] for i in items)
-                raise TransitionRefused(
+                raise CommandInvalid(
                     f"documento desconhecido '{cmd.item}' (itens: {listed or 'nenhum'}; "
                     f"catálogo: {', '.join(document_ids())}) ‖ unknown document '{cmd.item}' "
                     f"(items: {listed or 'none'}; catalogue: {', '.join(document_ids())})",
@@ -1097,7 +1102,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # those of art. 2 (CLT, NR-30, ILO C147).
             check_basis = cite("art. 2º") if national(d) else cite("art. 8º")
             if not cmd.ok and not (cmd.citation or "").strip():
-                raise TransitionRefused(
+                raise CommandInvalid(
                     "informe a norma descumprida na área irregular (citation: ex.: NR-30, item "
                     "30.4.2; Convenção OIT 147) — o art. 8º (art. 2º na embarcação nacional) é o "
                     "procedimento da verificação, não a norma violada ‖ give the norm the "
@@ -1171,7 +1176,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        **replaced}
         case AddFinding():
             if cmd.severity == "violation" and not (cmd.citation or "").strip():
-                raise TransitionRefused(
+                raise CommandInvalid(
                     "informe o fundamento legal da irregularidade (citation: norma e "
                     "dispositivo, ex.: NR-30, item 30.2.1): toda irregularidade o cita nos "
                     "documentos ‖ give the violation's legal basis (citation: norm and "

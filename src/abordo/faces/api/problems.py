@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
-from abordo.cases.workflow import TRANSITIONS, TransitionRefused
+from abordo.cases.workflow import TRANSITIONS, CommandInvalid, TransitionRefused
 from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import error_message, loc_to_path
 
@@ -130,6 +130,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(TransitionRefused)
     async def _refused(r: Request, exc: TransitionRefused) -> JSONResponse:
+        if isinstance(exc, CommandInvalid):  # the command's own data, not the case's state
+            return refusal(r, exc, 422, "/problems/invalid-input", True, exc.field)
         return refusal(r, exc, 409, "/problems/transition-refused", True, exc.field)
 
     @app.exception_handler(Conflict)
