@@ -1232,8 +1232,9 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                    "(reciprocity agreements) are not modelled: if the nationality is exempt, "
                    "record the waiver as a visit_visa document.")
             return _res42_irregular(ctx, regime, p, "visit_visa", art11, Msg(
-                f"{m.id}: {why} ({sc.effective_days}º dia de estada).",
-                f"{m.id}: {why_en} (day {sc.effective_days} of stay)."), "visit_visa_missing")
+                f"{m.id}: {why}; em {_d(on)}, {sc.effective_days}º dia de estada.",
+                f"{m.id}: {why_en}; on {_iso(on)}, day {sc.effective_days} of stay."),
+                "visit_visa_missing")
         held_pt = "documento OIT C185 (isento de visto)" if c185 else "visto de visita válido"
         held_en = "ILO C185 document (visa-exempt)" if c185 else "valid visit visa"
         b.step(f"person.{m.id}.requirement",
@@ -1368,10 +1369,12 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
     kind_en = (f"of continuous stay since {_iso(sc.continuous_start)}" if continuous
                else "of stay")
     days = sc.effective_days
+    # The day count is the date judged's, not the expiry's: said with its date.
     text = (Msg(f"{m.id}: autorização de residência vencida em "
-                f"{_d(expired[0].valid_until)} ({days}º dia {kind_pt}).",
+                f"{_d(expired[0].valid_until)}; em {_d(on)}, {days}º dia {kind_pt}.",
                 f"{m.id}: residence authorization expired on "
-                f"{_iso(expired[0].valid_until)} (day {days} {kind_en}).") if expired else
+                f"{_iso(expired[0].valid_until)}; on {_iso(on)}, day {days} {kind_en}.")
+            if expired else
             Msg(f"{m.id}: {_n(days, 'dia', 'dias')} {kind_pt}, acima de {limit}, sem "
                 "autorização de residência requerida.",
                 f"{m.id}: {_n(days, 'day', 'days')} {kind_en}, over {limit}, with no "
