@@ -122,9 +122,10 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
     walk(own)
-    extra = [lbl for lbl in dict.fromkeys(engine_labels) if lbl not in seen]
-    return [*sorted(seen.values(), key=lambda c: str(c["label"])),
-            *[{"label": lbl, "urn": None} for lbl in extra]]
+    for lbl in engine_labels:  # the engines' summary keeps labels only (no URN)
+        seen.setdefault(str(lbl), {"label": lbl, "urn": None})
+    # One list in one order (by label): a norm's provisions side by side, whatever their source.
+    return sorted(seen.values(), key=lambda c: str(c["label"]))
 
 
 def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
