@@ -255,3 +255,14 @@ def test_prior_penalty_imposed_in_the_future_names_its_line(
     err = capsys.readouterr().err
     assert "linha 13, campo offender.prior_penalties[1].imposed_on: penalidade imposta em " \
            "08/11/2096, depois da data da gradação" in err, err
+
+
+def test_flag_form_lists_every_bad_flag_at_once() -> None:
+    result = runner.invoke(app, ["fine", "--provision", "lei-9719/art-8", "--date", "2009-13-10",
+                                 "--nature", "9", "--extent", "medio", "--intent",
+                                 "--workers", "0", "--prior", "x:2001-02-30"])
+    err = result.exception  # (the entry point turns it into exit code 2)
+    assert isinstance(err, InputError)
+    assert [e.field for e in (err, *err.details)] == [
+        "--date", "--prior", "--nature", "--extent", "--workers"]
+    assert err.message == "data inválida '2009-13-10'; use AAAA-MM-DD ou dd/mm/aaaa"

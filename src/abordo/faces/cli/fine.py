@@ -8,6 +8,7 @@ Two forms: ``abordo fine FILE`` (YAML or JSON in the engine's input format) or t
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 from typing import Any
@@ -207,11 +208,25 @@ def register(app: typer.Typer) -> None:
                     "--extent, --intent/--no-intent, --workers …) ou --list", "--provision",
                     message_en="give the infraction file, the flags (--provision, --date, "
                     "--nature, --extent, --intent/--no-intent, --workers …) or --list")
+            # Every problem at once: a flag that cannot be read is set aside (its error kept)
+            # and the rest still goes through the model; the model's complaint about the flag
+            # set aside (a date now missing) is the same problem, said once.
+            early: list[InputError] = []
             if date is not None:
-                infraction["date"] = parse_date(date, "--date")
+                try:
+                    infraction["date"] = parse_date(date, "--date")
+                except InputError as exc:
+                    early.append(exc)
+                    del infraction["date"]
             data = {"infraction": infraction}
             if prior:
-                data["offender"] = {"prior_penalties": [parse_prior(p) for p in prior]}
+                penalties = []
+                for p in prior:
+                    try:
+                        penalties.append(parse_prior(p))
+                    except InputError as exc:
+                        early.append(exc)
+                data["offender"] = {"prior_penalties": penalties}
             if grading:
                 if chosen_value is not None:
                     grading["chosen_value"] = _decimal_text(chosen_value)
@@ -219,7 +234,13 @@ def register(app: typer.Typer) -> None:
             try:
                 decision = grade(data, options, judged_on=today())
             except InputError as exc:
-                raise _flag_error(exc) from None
+                found = [dataclasses.replace(_flag_error(e), details=[])
+                         for e in (exc, *exc.details)]
+                said = {e.field for e in early}
+                raise InputError.listing(
+                    [*early, *(e for e in found if e.field not in said)]) from None
+            if early:
+                raise InputError.listing(early)
 
         emit_report(fmt, decision, language, output, {
             "text": text_report, "json": json_report, "html": html_report,
