@@ -323,3 +323,14 @@ def test_a_crew_file_error_names_the_column_as_the_header_writes_it(
         load_vessel_case(tmp_path / "v.yaml")
     assert (Path(str(err.value.file)).name, err.value.row, err.value.field) == (
         "crew.csv", 2, named)
+
+
+def test_every_bad_column_of_the_header_is_listed_at_once(tmp_path: Path) -> None:
+    (tmp_path / "c.csv").write_text("id,rnak,nationality,departmnet,rank,função\n"
+                                    "A1,Master,PH,deck,Master,Master\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_vessel_case(write_case(tmp_path, "c.csv"))
+    got = [(e.field, e.row, e.message.split(" (")[0]) for e in (exc.value, *exc.value.details)]
+    assert got == [("rnak", 1, "coluna desconhecida 'rnak'"),
+                   ("departmnet", 1, "coluna desconhecida 'departmnet'"),
+                   ("função", 1, "coluna repetida 'função'")]

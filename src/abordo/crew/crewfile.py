@@ -159,6 +159,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
     header_row, header = rows[h]
     fields: list[tuple[str, str] | None] = []
     written: dict[str, str] = {}
+    header_errors: list[InputError] = []  # every bad column of the header at once
     for c in header:
         name = _cell(c)
         if not name:
@@ -166,17 +167,24 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
             continue
         spec = COLUMNS.get(header_key(name))
         if spec is None:
-            raise InputError(
+            header_errors.append(InputError(
                 f"coluna desconhecida '{name}' (colunas aceitas: id, rank/função, "
                 "nationality/nacionalidade, department/seção, level/nível, position, sid_c185, "
                 "entry_date, entry_by, document_type, document_valid_until…)",
-                name, display, header_row, message_en=f"unknown column '{name}'")
+                name, display, header_row, message_en=f"unknown column '{name}'"))
+            fields.append(None)
+            continue
         if spec[1] != "personal" and spec in fields:
-            raise InputError(f"coluna repetida '{name}' (a mesma informação em duas colunas)",
-                             name, display, header_row,
-                             message_en=f"repeated column '{name}' (the same field twice)")
+            header_errors.append(InputError(
+                f"coluna repetida '{name}' (a mesma informação em duas colunas)", name,
+                display, header_row,
+                message_en=f"repeated column '{name}' (the same field twice)"))
+            fields.append(None)
+            continue
         fields.append(spec)
         written.setdefault(spec[0], name)
+    if header_errors:
+        raise InputError.listing(header_errors)
     last_named = max((i for i, f in enumerate(fields) if f is not None), default=-1)
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
