@@ -208,8 +208,12 @@ def test_the_art14_auto_names_the_company_given_in_the_command_when_the_case_has
     d["vessel_case"] = {"vessel": {"flag": "NO", "activity": "offshore_support"},
                         "operation": {"contract": "charter"}}
     d["engine_run"] = {"on": "2026-04-01"}
-    with pytest.raises(TransitionRefused, match="against: nome e CNPJ"):
+    with pytest.raises(TransitionRefused, match="against: nome e CNPJ") as refused:
         run("remedied", d, {"command": "draft_auto"})
+    assert refused.value.field == "against"
+    with pytest.raises(wf.CommandInvalid, match="informe o CNPJ da empresa autuada") as nameless:
+        run("remedied", d, {"command": "draft_auto", "against": {"name": "Apoio Ltda"}})
+    assert nameless.value.field == "against.cnpj"
     with pytest.raises(ValidationError, match="CNPJ inválido"):
         run("remedied", d, {"command": "draft_auto",
                             "against": {"name": "Apoio Ltda", "cnpj": "11.222.333/0001-80"}})

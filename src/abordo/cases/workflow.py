@@ -1192,8 +1192,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                                 ("da notificação", "the notification's"))
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
-                raise TransitionRefused("prazo anterior à data da notificação ‖ deadline "
-                                        "before the notification's date", "deadline")
+                raise CommandInvalid("prazo anterior à data da notificação ‖ deadline "
+                                     "before the notification's date", "deadline")
             # A deadline falling on a day without office hours (weekend, national holiday or
             # one of the region's state — the SRTE's and the port's) runs to the next business
             # day (Lei 9.784/1999, art. 66, § 1º): recorded as given, ``due`` says until when.
@@ -1456,10 +1456,18 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     if cmd.kind in ART14_KINDS:
         refusal = _art14_refusal(d, cmd.against is not None) or g_engines_current(d)
         if refusal:
-            raise TransitionRefused(refusal, "kind")
+            raise TransitionRefused(refusal, "against" if not brazilian_company(d)
+                                    and cmd.against is None and cnig_violations(d) else "kind")
         company = brazilian_company(d)
         if company is None:
             assert cmd.against is not None
+            if not cmd.against.cnpj:
+                # The auto identifies the company it fines, a company by its CNPJ: named
+                # here, it is named in full — an auto is not amended once drafted.
+                raise CommandInvalid(
+                    "informe o CNPJ da empresa autuada (against.cnpj): o caso não a identifica "
+                    "‖ give the fined company's CNPJ (against.cnpj): the case does not identify "
+                    "it", "against.cnpj")
             company = cmd.against.model_dump(exclude_none=True)
         elif cmd.against is not None and not _same_company(cmd.against.model_dump(),
                                                            company):
