@@ -17,3 +17,15 @@ from abordo.law.text import br_decimal
 ])
 def test_brazilian_decimals_in_their_dot_form(text: str, grouped: bool, read: str) -> None:
     assert br_decimal(text, grouped=grouped) == read
+
+
+def test_natural_key_orders_provisions_by_number() -> None:
+    from abordo.law.text import natural_key
+
+    labels = ["IN SIT nº 70/2007, art. 11", "IN SIT nº 70/2007, art. 4º",
+              "IN SIT nº 70/2007, art. 11, § 1º", "IN SIT nº 70/2007, art. 9º",
+              "NR-30, item 30.10", "NR-30, item 30.2.1"]
+    assert sorted(labels, key=natural_key) == [
+        "IN SIT nº 70/2007, art. 4º", "IN SIT nº 70/2007, art. 9º",
+        "IN SIT nº 70/2007, art. 11", "IN SIT nº 70/2007, art. 11, § 1º",
+        "NR-30, item 30.2.1", "NR-30, item 30.10"]

@@ -44,3 +44,12 @@ def br_decimal(text: str, *, grouped: bool = False) -> str:
         return str(parse_decimal(v, locale="pt_BR", strict=True))
     except NumberFormatError:
         return text
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that orders the numbers in ``text`` by value: ``art. 4º`` before
+    ``art. 11`` (text order would put 11 first), ``item 30.2.1`` before ``30.10``."""
+    import re
+
+    return tuple((0, int(part)) if part.isdigit() else (1, part.casefold())
+                 for part in re.split(r"(\d+)", text) if part)

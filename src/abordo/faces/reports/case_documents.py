@@ -22,6 +22,7 @@ from abordo.law import labels
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.params import load_data
+from abordo.law.text import natural_key
 
 Kind = Literal["notificacao", "oficio-consul", "oficio-policia-federal", "auto-infracao",
                "relatorio"]
@@ -125,7 +126,7 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     for lbl in engine_labels:  # the engines' summary keeps labels only (no URN)
         seen.setdefault(str(lbl), {"label": lbl, "urn": None})
     # One list in one order (by label): a norm's provisions side by side, whatever their source.
-    return sorted(seen.values(), key=lambda c: str(c["label"]))
+    return sorted(seen.values(), key=lambda c: natural_key(str(c["label"])))
 
 
 def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
