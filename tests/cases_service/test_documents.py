@@ -351,3 +351,16 @@ def test_the_issuing_body_s_name_is_listed_among_the_unconfirmed() -> None:
     assert "órgão emissor na data do ato = MINISTÉRIO DO TRABALHO E EMPREGO" in html
     assert documents.d_long("2026-04-01") == "1º de abril de 2026"
     assert documents.d_long("2021-04-29") == "29 de abril de 2021"
+
+
+def test_the_report_says_what_art_10_asks_for_each_unmet_notification() -> None:
+    case = full_case()
+    case.data["notifications"] = [
+        {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03", "items": ["F1"],
+         "outcome": "not_remedied", "risk": "contractual_wage", "outcome_on": "2026-04-04",
+         "basis": wf.cite("art. 9º")}]
+    text = " ".join(documents.render("relatorio", case).split())
+    assert ("não atendida, registrada em 04/04/2026 — irregularidade de origem contratual ou "
+            "salarial (art. 10, II): esgotadas as formas de solução e coletadas as provas "
+            "documentais, é objeto deste relatório.") in text
+    assert "encaminhamento deste relatório à Assessoria Internacional do MTE (art. 11)" in text
