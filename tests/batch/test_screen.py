@@ -462,6 +462,18 @@ def test_an_extension_before_its_grounding_norm_is_unconfirmed_as_the_engine_say
             assert [u.name for u in d.unconfirmed] == ["quota.extensions.basis"]
 
 
+def test_a_fleet_without_any_quota_step_is_screened(tmp_path: Path) -> None:
+    """REB and long-haul vessels only: no step in the chunk (no column to fold)."""
+    (tmp_path / "vessels.csv").write_text(
+        "id,name,flag,registry,activity,contract,ajb_entry\n"
+        "V1,A,BR,REB,cabotage,none,2026-01-01\nV2,B,LR,,long_haul,none,2026-01-01\n")
+    (tmp_path / "crew.csv").write_text("vessel_id,id,rank,nationality\nV1,a,Master,BR\n"
+                                       "V1,b,Chief Engineer,BR\nV2,a,Master,PH\n")
+    res = screen(tmp_path, dt.date(2026, 6, 1))
+    assert (row(res.frame, "V1")["verdict"], row(res.frame, "V2")["verdict"]) == \
+        ("compliant", "not_applicable")
+
+
 @pytest.mark.parametrize("explicit_rows", [0, 1 << 17])
 def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, explicit_rows: int) -> None:

@@ -656,15 +656,22 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
             pl.col("unconfirmed") | (pl.col("_has_stay") & (
                 _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
                 | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)
-                | (pl.col("ext_unconf")
-                   & pl.any_horizontal(pl.col(f"_extended{k}") for k in range(S)))
-                ))).otherwise(False),
+                | _extension_unconfirmed(S)))).otherwise(False),
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(pl.col("interpretations")),
         error=pl.lit(None, pl.String),
     )
     if horizon is not None:
         v = _horizon(v, lk, groups, on, S, horizon)
     return v
+
+
+def _extension_unconfirmed(steps: int) -> pl.Expr:
+    """A step applied on an extension whose grounding norm was not in force on the date
+    judged (``engine.step_dates``); no steps in the chunk, no extension."""
+    if steps == 0:
+        return pl.lit(False)
+    return pl.col("ext_unconf") & pl.any_horizontal(
+        pl.col(f"_extended{k}") for k in range(steps))
 
 
 def _in_uncertain_year(day: str, prefix: str, n: int) -> pl.Expr:
