@@ -335,3 +335,27 @@ def test_an_extended_stay_that_ended_is_irregular_whatever_was_asked(
     r = evaluate(case, D(2003, 3, 10), {"immigration.rn31.extension": "renewable"})
     assert row(r)["verdict"] == "action_due"
     assert "extension_pending" in {f.id for f in r.findings}
+
+
+def test_a_leave_within_the_operation_keeps_its_documents(make_case: CaseFactory) -> None:
+    """Only a stay that ended before the vessel's operation began sets its documents aside:
+    a person on leave during the operation keeps the protocol (art. 9 §§ 1º–2º) and an
+    extension request filed in time (art. 10 § 1º)."""
+    protocol = cabotage(make_case, [person(
+        entries=[{"date": "1999-01-04", "by": "sea", "exit": "1999-03-01"},
+                 {"date": "1999-03-20", "by": "air"}],
+        documents=[{"type": "work_authorization_request", "protocol_date": "1999-01-08",
+                    "valid_until": "1999-12-31"}])],
+        presence=[{"entry": "1999-01-04"}])
+    got = row(evaluate(protocol, D(1999, 4, 1)))
+    assert (got["verdict"], got["deadline"]) == ("regular", D(1999, 12, 31))
+    extension = cabotage(make_case, [person(
+        entries=[{"date": "2000-01-10", "by": "sea", "exit": "2001-05-20"},
+                 {"date": "2001-06-10", "by": "sea"}],
+        documents=[{"type": "temporary_visa", "issued_on": "2000-01-20",
+                    "valid_until": "2001-06-30"},
+                   {"type": "temporary_visa", "protocol_date": "2001-05-15"}])],
+        presence=[{"entry": "2000-01-10"}])
+    got = row(evaluate(extension, D(2001, 6, 20)))
+    assert got["verdict"] == "regular"
+    assert not any("operação anterior" in n.pt for n in got["notes"])

@@ -595,17 +595,20 @@ def _rn31_visa_held(ctx: _Ctx, regime: Regime, p: _Person, cite: Citation, visa:
 
 
 def _rn31_this_stay(ctx: _Ctx, p: _Person) -> list[Document]:
-    """The person's documents that speak to the current stay. Their own entries may show an
-    exit from Brazil before the current entry: a visa or authorization that had expired by
-    that entry, or a request filed by that exit, belonged to the finished stay — the visa,
-    its request and the charterer's 8 business days (art. 9) are those of the operation the
-    person now works in ("contado da entrada da embarcação nas AJB sob o contrato"). Sets
-    ``p.docs`` and notes what is set aside."""
+    """The person's documents that speak to the current operation. Their own entries may
+    show that they left Brazil before the vessel's current operation began (its entry into
+    AJB under the contract): a visa or authorization that had expired by their return, or a
+    request filed by that exit, belonged to an earlier operation — the visa, its request and
+    the charterer's 8 business days (art. 9) are those of the operation the person now works
+    in ("contado da entrada da embarcação nas AJB sob o contrato"). A leave within the same
+    operation sets nothing aside (art. 9 §§ 1º–2º: the protocol keeps them regular; art. 10
+    § 1º: an extension filed in time stands). Sets ``p.docs`` and notes what is set aside."""
     m, on = p.m, ctx.on
     entry = _crew_entry(m, on)
     left = max((e.exit for e in m.source.entries if e.exit is not None and entry is not None
                 and e.exit < entry), default=None)
-    if entry is None or left is None:
+    op = operation_start([(q.entry, q.exit) for q in ctx.case.operation.ajb_presence], on)
+    if entry is None or left is None or op is None or left >= op:
         return p.docs
 
     def earlier(d: Document) -> bool:
@@ -621,16 +624,18 @@ def _rn31_this_stay(ctx: _Ctx, p: _Person) -> list[Document]:
         names = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[0] for d in old))
         names_en = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[1]
                                            for d in old))
-        p.note(f"Documentos de estada anterior (saída do país em {_d(left)}, nova entrada em "
-               f"{_d(entry)}) não valem para esta: {names}.",
-               f"Documents of an earlier stay (left the country on {_iso(left)}, entered again "
-               f"on {_iso(entry)}) do not serve this one: {names_en}.")
+        p.note(f"Documentos de operação anterior (saída do país em {_d(left)}, antes da "
+               f"entrada da embarcação nas AJB em {_d(op)}; nova entrada em {_d(entry)}) não "
+               f"valem para esta: {names}.",
+               f"Documents of an earlier operation (left the country on {_iso(left)}, before "
+               f"the vessel's entry into AJB on {_iso(op)}; entered again on {_iso(entry)}) do "
+               f"not serve this one: {names_en}.")
         ctx.b.step(f"person.{m.id}.earlier_stay",
                    f"{m.id}: saiu do país em {_d(left)} e entrou de novo em {_d(entry)}; "
-                   f"{names} da estada anterior (vencido antes da nova entrada, ou pedido "
+                   f"{names} da operação anterior (vencido antes da nova entrada, ou pedido "
                    "protocolado antes da saída) não contam para a operação atual.",
                    f"{m.id}: left the country on {_iso(left)} and entered again on "
-                   f"{_iso(entry)}; {names_en} of the earlier stay (expired before the new "
+                   f"{_iso(entry)}; {names_en} of the earlier operation (expired before the new "
                    "entry, or a request filed before the exit) do not count for the current "
                    "operation.")
     return p.docs
