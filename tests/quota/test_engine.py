@@ -574,6 +574,14 @@ def test_a_listed_person_whose_entries_show_an_exit_is_counted_and_warned() -> N
     assert d.result["groups"][0]["base"] == 2  # counted as listed: the list says aboard
     # The exit day itself is a day present (immigration.md): no warning on it.
     assert not [f for f in evaluate(case, D(2026, 3, 1)).findings if f.id == "not_in_country"]
+    # An exit and a re-entry on one day, in either order: in Brazil, as immigration judges.
+    for entries in ([{"date": "2026-03-01", "by": "sea", "exit": "2026-03-01"},
+                     {"date": "2026-03-01", "by": "sea"}],
+                    [{"date": "2026-03-01", "by": "sea"},
+                     {"date": "2026-03-01", "by": "sea", "exit": "2026-03-01"}]):
+        same_day = vessel_case([person(1, "Master", "NO", entries=entries), *crew[1:]])
+        d = evaluate(same_day, D(2026, 3, 10))
+        assert not [f for f in d.findings if f.id == "not_in_country"]
 
 
 def test_a_res42_extension_rests_on_its_own_sole_paragraph_not_an_unconfirmed_basis() -> None:

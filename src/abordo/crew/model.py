@@ -279,12 +279,15 @@ class Entry(_Model):
 
 
 def exit_before(entries: list[Entry], on: dt.date) -> dt.date | None:
-    """The exit that shows a person out of Brazil on ``on``: the exit of their last entry on
-    or before ``on``, when it is before ``on`` (the exit day is a day present,
-    immigration.md). ``None`` when the entries show them in Brazil, or say nothing (no
-    entry by ``on``)."""
-    last = max((e for e in entries if e.date <= on), key=lambda e: e.date, default=None)
-    return last.exit if last is not None and last.exit is not None and last.exit < on else None
+    """The exit that shows a person out of Brazil on ``on``: no entry covers ``on`` (the exit
+    day is a day present, immigration.md) — the latest exit before it. ``None`` when the
+    entries show them in Brazil, or say nothing (no entry by ``on``)."""
+    past = [e for e in entries if e.date <= on]
+    # In Brazil when any entry covers the day (both days present) — a re-entry on the day
+    # of an exit included, whatever order the entries are listed in.
+    if not past or any(e.exit is None or e.exit >= on for e in past):
+        return None
+    return max(e.exit for e in past if e.exit is not None)
 
 
 DocumentType = Literal[
