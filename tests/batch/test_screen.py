@@ -436,28 +436,33 @@ def test_a_case_folder_person_whose_entries_show_an_exit_is_warned_as_the_engine
 @pytest.mark.parametrize("on", [dt.date(2007, 3, 1), dt.date(2007, 11, 1)])
 def test_an_extension_before_its_grounding_norm_is_unconfirmed_as_the_engine_says(
         tmp_path: Path, on: dt.date) -> None:
-    """RN 72/2006 extensions rest on IN SIT 70/2007 art. 13, VI (from 2007-08-14): applied
-    before it, the answer names an unconfirmed basis — screen and engine alike."""
+    """RN 72/2006 extensions rest on IN SIT 70/2007 art. 13, VI (from 2007-08-14): a step
+    postponed from a date before it rests on an unconfirmed basis, whatever the date judged
+    — screen and engine alike."""
     from abordo.crew.model import VesselCase
     from abordo.quota import evaluate
 
     (tmp_path / "vessels.csv").write_text(
         "id,name,flag,activity,contract,ajb_entry,extensions\n"
         "V1,A,AG,offshore_support,charter,2006-11-01,90:2007-03-15\n"
-        "V2,B,AG,offshore_support,charter,2006-11-01,\n")
+        "V2,B,AG,offshore_support,charter,2006-11-01,\n"
+        "V3,C,AG,offshore_support,charter,2007-09-01,90:2007-12-15\n")
     (tmp_path / "crew.csv").write_text("vessel_id,id,rank,nationality\nV1,a,Master,PH\n"
-                                       "V2,a,Master,PH\n")
+                                       "V2,a,Master,PH\nV3,a,Master,PH\n")
     res = screen(tmp_path, on)
-    for vid, ext in (("V1", [{"step_from_day": 90, "applies_from": "2007-03-15"}]),
-                     ("V2", [])):
+    for vid, entry, ext in (
+            ("V1", "2006-11-01", [{"step_from_day": 90, "applies_from": "2007-03-15"}]),
+            ("V2", "2006-11-01", []),
+            # postponed from 2007-11-30, with IN SIT 70/2007 in force: confirmed
+            ("V3", "2007-09-01", [{"step_from_day": 90, "applies_from": "2007-12-15"}])):
         d = evaluate(VesselCase.model_validate({
             "vessel": {"name": "A", "flag": "AG", "activity": "offshore_support"},
-            "operation": {"contract": "charter", "ajb_presence": [{"entry": "2006-11-01"}],
+            "operation": {"contract": "charter", "ajb_presence": [{"entry": entry}],
                           "extensions": ext},
             "crew": [{"id": "a", "rank": "Master", "nationality": "PH"}]}), on)
         got = row(res.frame, vid)
         assert (got["verdict"], got["unconfirmed"]) == (d.verdict.value, bool(d.unconfirmed))
-        assert got["unconfirmed"] is (vid == "V1" and on.month == 3)
+        assert bool(got["unconfirmed"]) is (vid == "V1"), vid
         if got["unconfirmed"]:
             assert [u.name for u in d.unconfirmed] == ["quota.extensions.basis"]
 

@@ -191,7 +191,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
     keyed = f.select(
         pl.col("status").cast(pl.String).replace_strict(
             STATUS_CODES, default=0, return_dtype=pl.UInt8).alias("_st"),
-        "needs_stay", "tolerance", "paused", "ext_ok", "ext_unconf",
+        "needs_stay", "tolerance", "paused", "ext_ok", "ext_from",
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
@@ -295,7 +295,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
         .collect(engine="in-memory")
 
 
-KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_unconf", "_dbl",
+KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_from", "_dbl",
                  "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
                  "interpretations", "regime_from", "regime_to", "_gm",
@@ -424,7 +424,10 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
             pl.when(fd.is_null()).then(None)
             .when(~pl.col("needs_stay")).then(pl.lit(NEVER))
             .otherwise(since).cast(pl.Int32).alias(f"_since{k}"),
-            extended.fill_null(False).alias(f"_extended{k}"))
+            extended.fill_null(False).alias(f"_extended{k}"),
+            # postponed from a day before its grounding norm (engine.step_dates)
+            (extended & (natural < pl.col("ext_from"))).fill_null(False)
+            .alias(f"_extunc{k}"))
     v = v.with_columns(_cur=pl.lit(None, pl.Int8), _cur_from=pl.lit(None, pl.Int32),
                        _nx=pl.lit(None, pl.Int8), _nx_since=pl.lit(None, pl.Int32),
                        _nx_fd=pl.lit(None, pl.Int32))
@@ -670,8 +673,7 @@ def _extension_unconfirmed(steps: int) -> pl.Expr:
     judged (``engine.step_dates``); no steps in the chunk, no extension."""
     if steps == 0:
         return pl.lit(False)
-    return pl.col("ext_unconf") & pl.any_horizontal(
-        pl.col(f"_extended{k}") for k in range(steps))
+    return pl.any_horizontal(pl.col(f"_extunc{k}") for k in range(steps))
 
 
 def _in_uncertain_year(day: str, prefix: str, n: int) -> pl.Expr:

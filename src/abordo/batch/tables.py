@@ -209,7 +209,7 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "k_contract": pl.String, "family": pl.String, "status": pl.String,
         "regime": pl.String, "regime_label": pl.String, "pos_master": pl.Boolean,
         "pos_chief": pl.Boolean, "needs_stay": pl.Boolean, "tolerance": pl.Int32,
-        "paused": pl.Boolean, "ext_ok": pl.Boolean, "ext_unconf": pl.Boolean,
+        "paused": pl.Boolean, "ext_ok": pl.Boolean, "ext_from": pl.Int32,
         "kind": pl.String, "levels": pl.Int8, "rest": pl.Boolean, "half_up": pl.Boolean,
         "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
@@ -241,7 +241,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "k_is_br": is_br, "k_registry": registry, "k_activity": activity,
         "k_contract": contract, "family": None, "status": None, "regime": None,
         "regime_label": None, "pos_master": False, "pos_chief": False, "needs_stay": False,
-        "tolerance": None, "paused": False, "ext_ok": False, "ext_unconf": False,
+        "tolerance": None, "paused": False, "ext_ok": False, "ext_from": None,
         "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
         "interpretations": None, "regime_from": None, "regime_to": None,
@@ -311,9 +311,10 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
             interps.append(resolve(PKG, "quota.days", opts).id)
             row["paused"] = days_variant == "days_outside_paused"
     row["ext_ok"] = regime.extensions is not None
-    # An extension applied before the norm that grounds it is in force (engine.step_dates).
-    row["ext_unconf"] = regime.extensions is not None \
-        and not reg[extension_basis(regime)].in_force_on(on)
+    # From when the norm that grounds extensions is in force: a step postponed from an
+    # earlier date rests on an unconfirmed basis (engine.step_dates).
+    row["ext_from"] = (reg[extension_basis(regime)].in_force_from - EPOCH).days \
+        if regime.extensions is not None else None
     if rule.rounding == "half_up":
         row["half_up"] = True
         interps.append(interpretation(PKG, "quota.rounding", "half_up", "norm").id)

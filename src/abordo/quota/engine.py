@@ -413,13 +413,15 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
         if e is not None and regime.extensions is not None and e.applies_from > natural:
             since, extended = e.applies_from, True
             ext_norm = ctx.reg[extension_basis(regime)]
-            if ext_norm.in_force_on(ctx.on):
+            # The extension postpones the step from its natural date: its basis must be in
+            # force then (the date of the facts), whatever the date judged.
+            if natural >= ext_norm.in_force_from:
                 cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
                                         regime.version if regime.extensions.norm == regime.norm
                                         else None)
             else:
                 # The provision that grounds extensions (IN SIT 70/2007 art. 13, VI: "outros
-                # prazos estabelecidos pela CGIg") is not yet in force on the date judged, and
+                # prazos estabelecidos pela CGIg") was not yet in force on that date, and
                 # the regime's own text on them is not among the sources: the extension is
                 # applied as given, on a basis the output names as unconfirmed.
                 cite_ext = ctx.cite(regime, "")
