@@ -4,6 +4,10 @@ The public Python API re-exports the engines' entry points; each returns a
 :class:`abordo.law.Decision` carrying its verdict, citations, interpretations and trace.
 """
 
+from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-__version__ = _version("abordo")  # one source: pyproject.toml
+try:
+    __version__ = _version("abordo")  # one source: pyproject.toml
+except PackageNotFoundError:  # run from a source tree that was not installed
+    __version__ = "0+unknown"

@@ -37,7 +37,6 @@ COMMAND_MODULES = [
 ]
 
 
-
 def _print_version(value: bool) -> None:
     if value:
         from abordo import __version__
