@@ -370,7 +370,7 @@ def test_the_federal_police_letter_names_foreigners_only(sqlite_url: str) -> Non
     foreign = next(p["id"] for p in vc["crew"] if p["nationality"] != "BR")
     refused = c.post(url, headers=h, json={"command": "refer_federal_police",
                                            "crew": [br], "situation": "contract_expired"})
-    assert refused.status_code == 409 and br in refused.json()["detail"]
+    assert refused.status_code == 422 and br in refused.json()["detail"]
     ok = c.post(url, headers=h, json={"command": "refer_federal_police",
                                       "crew": [foreign], "situation": "contract_expired"})
     assert ok.status_code == 200, ok.text

@@ -1240,7 +1240,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                       consul=cmd.consul, team=extra.get("team_now"))
         case ReferFederalPolice():
             if not cmd.crew or not cmd.situation:
-                raise TransitionRefused("informe os tripulantes a repatriar (crew) e o caso do "
+                raise CommandInvalid("informe os tripulantes a repatriar (crew) e o caso do "
                                         "art. 2º da Convenção OIT 166 (situation) — art. 10, "
                                         "III ‖ give the seafarers to repatriate (crew) and the "
                                         "case of ILO Convention 166 art. 2 (situation) — art. "
@@ -1248,7 +1248,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
             unknown = [c for c in cmd.crew if c not in known]
             if unknown:
-                raise TransitionRefused(f"tripulante(s) fora da lista do caso: "
+                raise CommandInvalid(f"tripulante(s) fora da lista do caso: "
                                         f"{', '.join(unknown)} ‖ seafarer(s) not in the case's "
                                         f"crew list: {', '.join(unknown)}", "crew")
             brazilians = [m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []
@@ -1257,7 +1257,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 # The ofício asks the Federal Police for the repatriation of foreigners (ILO
                 # C166 art. 2: to their country); a Brazilian is already home.
                 who = ", ".join(map(str, brazilians))
-                raise TransitionRefused(f"tripulante(s) brasileiro(s) não se repatriam pela "
+                raise CommandInvalid(f"tripulante(s) brasileiro(s) não se repatriam pela "
                                         f"Polícia Federal: {who} ‖ Brazilian seafarer(s) are "
                                         f"not repatriated through the Federal Police: {who}",
                                         "crew")
