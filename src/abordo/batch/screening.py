@@ -169,14 +169,32 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
 COMPRESSIONS = ("zstd", "lz4", "snappy", "uncompressed")
 
 
+# Text Excel would turn into something else when it opens a CSV: a fraction (1/3 → a date
+# in a Brazilian locale) or a number with leading zeros (an id 0012 → 12).
+_EXCEL_COERCED = r"^(\d+/\d+|0\d+)$"
+
+
+def _excel_text(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` with the text Excel would convert written as a text formula (``="1/3"``)."""
+    def guarded(c: str) -> pl.Expr:
+        text = pl.col(c).cast(pl.String)
+        return pl.when(text.str.contains(_EXCEL_COERCED)).then(
+            pl.concat_str(pl.lit('="'), text, pl.lit('"'))).otherwise(text).alias(c)
+
+    return frame.with_columns(guarded(c) for c, t in frame.schema.items()
+                              if t == pl.String or isinstance(t, pl.Categorical | pl.Enum))
+
+
 def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
                  excel: bool = False) -> None:
     """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
     into place, so a failed run never leaves a partial file.
 
     ``excel`` (CSV only): the dialect Excel opens directly in a Brazilian locale — ``;``
-    between fields (the comma is the decimal separator there) and a UTF-8 BOM (without it
-    Excel reads the accents as Windows-1252). Default: RFC 4180, UTF-8 without BOM.
+    between fields (the comma is the decimal separator there), a UTF-8 BOM (without it
+    Excel reads the accents as Windows-1252), and fractions and zero-led numbers as text
+    formulas (``="1/3"``: else a date, or a number without its zeros). Default: RFC 4180,
+    UTF-8 without BOM.
 
     ``compression`` (Parquet only): ``zstd`` (default: the smallest file), ``lz4``,
     ``snappy`` or ``uncompressed`` — at 10⁶ vessels these save under 10% of the write's
@@ -202,7 +220,8 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
             frame.write_parquet(tmp, statistics=False,
                                 compression=compression)  # type: ignore[arg-type]
         else:
-            frame.write_csv(tmp, separator=";" if excel else ",", include_bom=excel)
+            (_excel_text(frame) if excel else frame).write_csv(
+                tmp, separator=";" if excel else ",", include_bom=excel)
         tmp.replace(out)
     except OSError as exc:
         raise InputError(f"não foi possível gravar {out}: {exc.strerror or exc}", "--output",
