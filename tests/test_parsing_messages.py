@@ -48,3 +48,10 @@ def test_an_unknown_message_is_kept_as_written() -> None:
     assert parsing.json_message(exc.value.msg) == "esperava um valor"
     with pytest.raises(yaml.YAMLError):
         yaml.safe_load("a: [")
+
+
+def test_parser_token_names_are_said_in_words() -> None:
+    assert parsing.yaml_message("expected ',' or '}', but got '<stream end>'") == (
+        "esperava ',' ou '}' (fim do mapa em chaves), mas encontrou o fim do arquivo")
+    assert parsing.json_message("Illegal trailing comma before end of object") == (
+        "vírgula sobrando antes de '}'")

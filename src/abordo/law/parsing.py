@@ -10,30 +10,35 @@ import re
 
 # (pattern of the parser's message, Portuguese with the pattern's groups)
 _TOKEN = r"'([^']*)'"
+# Templates take the parser's token already said ({0}: see _TOKENS, else quoted).
 _YAML: tuple[tuple[str, str], ...] = (
     (rf"expected ',' or '\}}', but got {_TOKEN}",
-     "esperava ',' ou '}}' (fim do mapa em chaves), mas encontrou '{0}'"),
+     "esperava ',' ou '}}' (fim do mapa em chaves), mas encontrou {0}"),
     (rf"expected ',' or '\]', but got {_TOKEN}",
-     "esperava ',' ou ']' (fim da lista em colchetes), mas encontrou '{0}'"),
+     "esperava ',' ou ']' (fim da lista em colchetes), mas encontrou {0}"),
     (r"mapping values are not allowed here",
      "':' fora de lugar (um valor com ':' precisa de aspas, ou a indentação está errada)"),
     (rf"found character {_TOKEN} that cannot start any token",
-     "caractere '{0}' não pode começar um valor (tabulação? use espaços na indentação)"),
+     "caractere {0} não pode começar um valor (tabulação? use espaços na indentação)"),
     (r"found unexpected end of stream",
      "o arquivo terminou antes do fim de um valor (aspas não fechadas?)"),
-    (rf"found undefined alias {_TOKEN}", "apelido (alias) '{0}' não definido"),
+    (rf"found undefined alias {_TOKEN}", "apelido (alias) {0} não definido"),
     (r"could not find expected ':'", "':' esperado (chave sem valor?)"),
     (rf"expected <block end>, but found {_TOKEN}",
-     "indentação inconsistente: encontrou '{0}' onde o bloco deveria terminar"),
-    (r"expected <block end>, but found '?<?([^'>]*)>?'?",
-     "indentação inconsistente: encontrou '{0}' onde o bloco deveria terminar"),
+     "indentação inconsistente: encontrou {0} onde o bloco deveria terminar"),
     (r"did not find expected key", "chave esperada (indentação inconsistente?)"),
     (r"did not find expected '-' indicator", "'-' de item de lista esperado"),
-    (rf"found duplicate anchor {_TOKEN}.*", "âncora '{0}' repetida"),
-    (rf"expected the node content, but found {_TOKEN}",
-     "valor esperado, mas encontrou '{0}'"),
+    (rf"found duplicate anchor {_TOKEN}.*", "âncora {0} repetida"),
+    (rf"expected the node content, but found {_TOKEN}", "valor esperado, mas encontrou {0}"),
     (r"found unknown escape character.*", "sequência de escape desconhecida entre aspas"),
 )
+# PyYAML's names of the tokens it met, as a reader of the file would say them.
+_TOKENS = {
+    "<stream end>": "o fim do arquivo", "<block end>": "o fim de um bloco",
+    "<block mapping start>": "um campo com outra indentação",
+    "<block sequence start>": "o início de uma lista", "<document start>": "'---'",
+    "?": "'?' (chave complexa)",
+}
 _JSON: tuple[tuple[str, str], ...] = (
     (r"Expecting property name enclosed in double quotes",
      "esperava o nome de um campo entre aspas duplas (vírgula sobrando antes de '}}'?)"),
@@ -44,6 +49,9 @@ _JSON: tuple[tuple[str, str], ...] = (
     (r"Unterminated string starting at", "texto entre aspas não fechado"),
     (r"Invalid control character at", "caractere de controle dentro de um texto"),
     (r"Invalid \\escape", "sequência de escape inválida"),
+    # Python 3.13 and later
+    (r"Illegal trailing comma before end of object", "vírgula sobrando antes de '}}'"),
+    (r"Illegal trailing comma before end of array", "vírgula sobrando antes de ']'"),
 )
 
 
@@ -51,7 +59,7 @@ def _translate(message: str, table: tuple[tuple[str, str], ...]) -> str:
     for pattern, pt in table:
         m = re.fullmatch(pattern, message.strip(), flags=re.DOTALL)
         if m:
-            return pt.format(*m.groups())
+            return pt.format(*(_TOKENS.get(g, f"'{g}'") for g in m.groups()))
     return message
 
 
