@@ -348,7 +348,7 @@ class CaseService:
                              "complaint.date", message_en="complaint date in the future: "
                              f"{body.complaint.date.isoformat()}")
         if body.on is not None and body.on > today:
-            raise InputError(f"data dos fatos no futuro: {body.on.isoformat()}", "on",
+            raise InputError(f"data dos fatos no futuro: {body.on:%d/%m/%Y}", "on",
                              message_en="date of the facts in the future")
         if body.team and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
             # Art. 4, sole paragraph: the team is designated by the regional coordination.

@@ -79,11 +79,15 @@ def _asked(password: str | None, ask: bool) -> str | None:
     if password is not None:
         raise InputError("use --password ou --ask-password, não os dois", "password",
                          message_en="use --password or --ask-password, not both")
-    while True:  # typed twice; Typer's own confirmation speaks English only
-        first: str = typer.prompt("Senha", hide_input=True)
-        if first == typer.prompt("Repita a senha", hide_input=True):
-            return first
-        console_err.print("as duas senhas digitadas não conferem; digite de novo")
+    try:
+        while True:  # typed twice; Typer's own confirmation speaks English only
+            first: str = typer.prompt("Senha", hide_input=True)
+            if first == typer.prompt("Repita a senha", hide_input=True):
+                return first
+            console_err.print("as duas senhas digitadas não conferem; digite de novo")
+    except typer.Abort:  # end of input (or Ctrl-C) at the prompt: no password, exit 2
+        raise InputError("senha não informada", "password",
+                         message_en="no password given") from None
 
 
 def checked_url(db: str | None, *, must_exist: bool = False) -> str:
