@@ -115,6 +115,8 @@ def test_full_case_by_api(db_url: str) -> None:
     run = out["facts"]["engine_run"]
     assert (run["replaced"], run["previous_on"], run["on"]) == \
         (first, "2026-04-01", "2026-03-31")
+    assert [f["id"] for f in run["replaced_findings"]] == first
+    assert all(f["text"] and f["source"].startswith("engine:") for f in run["replaced_findings"])
     out = cmd({"recorded_on": "2026-04-01", "command": "run_engines", "on": "2026-04-01"})
 
     r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,

@@ -1170,8 +1170,11 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # previous run judged, stay on the record (and in the audit event).
             replaced = {"replaced": [f["id"] for f in old],
                         "previous_on": before.get("on")} if before else {}
+            # The case keeps the replaced findings whole (the audit event their ids only).
+            kept = {"replaced_findings": old} if before else {}
             d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"],
-                               "vessel_case_sha256": d.get("vessel_case_sha256"), **replaced}
+                               "vessel_case_sha256": d.get("vessel_case_sha256"), **replaced,
+                               **kept}
             payload = {"command": name, "on": on, "findings": [f["id"] for f in new],
                        **replaced}
         case AddFinding():
