@@ -364,3 +364,17 @@ def test_the_report_says_what_art_10_asks_for_each_unmet_notification() -> None:
             "salarial (art. 10, II): esgotadas as formas de solução e coletadas as provas "
             "documentais, é objeto deste relatório.") in text
     assert "encaminhamento deste relatório à Assessoria Internacional do MTE (art. 11)" in text
+
+
+def test_a_finding_about_a_listed_person_names_their_rank_and_nationality() -> None:
+    """A FAL Form 5 numbers its crew: "1: 324 dias…" alone says nothing of who."""
+    case = full_case()
+    case.data["vessel_case"]["crew"] = [{"id": "1", "rank": "Chief Officer",
+                                         "nationality": ["PH"]}]
+    case.data["findings"] = [*FIND, {
+        "id": "F5", "source": "engine:immigration", "severity": "violation", "subject": "1",
+        "text": "1: 324 dias de estada, acima de 90, sem autorização de residência requerida.",
+        "citation": {"label": "RN CNIg nº 06/2017, art. 1º", "urn": None}}]
+    text = " ".join(documents.render("relatorio", case).split())
+    assert ("Tripulante 1 (Chief Officer, PH): 324 dias de estada, acima de 90, sem "
+            "autorização de residência requerida.") in text

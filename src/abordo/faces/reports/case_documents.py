@@ -129,6 +129,26 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     return sorted(seen.values(), key=lambda c: natural_key(str(c["label"])))
 
 
+def _finding_text(vessel_case: dict[str, Any]) -> Any:
+    """A finding's text as a document says it: one about a person of the crew list names them
+    as the list does — rank and nationality beside the id (a FAL Form 5 numbers its crew:
+    "1: 324 dias…" alone says nothing of who)."""
+    crew = {str(m.get("id")): m for m in vessel_case.get("crew") or []}
+
+    def text(f: dict[str, Any]) -> str:
+        body = str(f.get("text") or "")
+        who = crew.get(str(f.get("subject")))
+        lead = f"{f.get('subject')}: "
+        if who is None or not body.startswith(lead):
+            return body
+        nat = who.get("nationality")
+        nat = "/".join(nat) if isinstance(nat, list) else nat
+        about = ", ".join(str(x) for x in (who.get("rank"), nat) if x)
+        return f"Tripulante {f['subject']}{f' ({about})' if about else ''}: {body[len(lead):]}"
+
+    return text
+
+
 def _readings(data: dict[str, Any], kind: str, findings: list[dict[str, Any]]
               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The interpretations and unconfirmed parameters of the engines' run that a document
@@ -326,6 +346,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         attachments=attachments, d=d, d_long=d_long, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
+        finding_text=_finding_text(vc),
         source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
         area_label=workflow.AREA_LABELS, today=dt.date.today(),
         deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
