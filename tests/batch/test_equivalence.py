@@ -67,6 +67,9 @@ def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict
         "next_fraction": _frac(nxt["fraction"]) if nxt else None,
         "next_from_day": nxt["from_day"] if nxt else None,
         "next_since": nxt["since"] if nxt else None,
+        # the legal basis of each step, as the engine cites it on the date judged
+        "citation": step["citation"].label if step else None,
+        "next_citation": nxt["citation"].label if nxt else None,
         "total_deficit": r.get("total_deficit"),
         "findings": set(f.id for f in d.violations),
         "warnings": {f.id for f in d.findings if f.severity == "warning" and f.id in WARNING_IDS}
@@ -100,7 +103,8 @@ def got(row: dict[str, Any], groups: tuple[str, ...]) -> dict[str, Any]:
         **{k: row[k] for k in ("verdict", "regime", "regime_label", "days_of_operation",
                                "stay_start", "in_ajb",
                                "step_fraction", "step_from_day", "step_since", "step_extended",
-                               "next_fraction", "next_from_day", "next_since", "total_deficit",
+                               "next_fraction", "next_from_day", "next_since", "citation",
+                               "next_citation", "total_deficit",
                                "unconfirmed", "crew_size")},
         "findings": set((row["findings"] or "").split(";")) - {""},
         "warnings": set((row["warnings"] or "").split(";")) - {""},

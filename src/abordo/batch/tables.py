@@ -30,6 +30,7 @@ from abordo.quota.regimes import (
     extension_basis,
     family_for,
     regime_tables,
+    step_citation,
 )
 from abordo.quota.rules import group_ids
 
@@ -339,6 +340,6 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row[f"p_{k}"] = s.fraction.numerator
         row[f"q_{k}"] = s.fraction.denominator
         row[f"frac_{k}"] = _fraction_str(s.fraction.numerator, s.fraction.denominator)
-        row[f"cite_{k}"] = reg.cite(regime.norm, s.provision, regime.version).label
+        row[f"cite_{k}"] = step_citation(on, regime, rule, s).label  # as the engine
     row["interpretations"] = "; ".join(interps)
     return row

@@ -44,6 +44,7 @@ from abordo.quota.regimes import (
     family_for,
     regime_tables,
 )
+from abordo.quota.regimes import step_citation as regime_step_citation
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
 from abordo.quota.stay import Gap, Stay, current_stay
 
@@ -341,13 +342,8 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
 
 
 def step_citation(ctx: _Context, regime: Regime, rule: Rule, step: Step) -> Citation:
-    """A step's provision: the item of the restating norm (IN SIT 70/2007 for RN 72 and RN 59)
-    while it is in force, else the rule's own provision; the regime's own text otherwise."""
-    if rule.step_norm is None:
-        return ctx.cite(regime, step.provision)
-    if ctx.reg[rule.step_norm].in_force_on(ctx.on):
-        return ctx.reg.cite(rule.step_norm, step.provision)
-    return ctx.cite(regime, rule.provision)
+    """A step's provision on the date judged (:func:`abordo.quota.regimes.step_citation`)."""
+    return regime_step_citation(ctx.on, regime, rule, step)
 
 
 def group_citation(ctx: _Context, rule: Rule, step_cite: Citation, group: str) -> Citation:

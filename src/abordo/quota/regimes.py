@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from abordo.law.decision import Citation
 from abordo.law.norms import norm_registry
 from abordo.law.params import in_window, load_data
 
@@ -161,6 +162,18 @@ def extension_basis(regime: Regime) -> str:
     assert regime.extensions is not None
     ext = regime.extensions.norm
     return regime.version if ext == regime.norm else ext
+
+
+def step_citation(on: dt.date, regime: Regime, rule: Rule, step: Step) -> Citation:
+    """A step's provision on ``on``: the item of the restating norm (IN SIT 70/2007 for RN 72
+    and RN 59) while it is in force, else the rule's own provision; the regime's own text
+    otherwise. One answer for the engine and the fleet screening."""
+    reg = norm_registry()
+    if rule.step_norm is None:
+        return reg.cite(regime.norm, step.provision, regime.version)
+    if reg[rule.step_norm].in_force_on(on):
+        return reg.cite(rule.step_norm, step.provision)
+    return reg.cite(regime.norm, rule.provision, regime.version)
 
 
 def family_for(flag: str, registry: str | None, activity: str) -> str:
