@@ -479,6 +479,27 @@ def test_a_fleet_without_any_quota_step_is_screened(tmp_path: Path) -> None:
         ("compliant", "not_applicable")
 
 
+def test_a_vessel_not_in_ajb_relies_on_the_days_reading_only(tmp_path: Path) -> None:
+    """As the engine: judged "not in AJB" before any group or rounding, so an option on
+    groups is not applied to it (and the summary says so)."""
+    import yaml
+
+    from abordo.crew.load import load_vessel_case
+    from abordo.quota import evaluate
+
+    case = {"vessel": {"name": "B", "flag": "NO", "activity": "cabotage"},
+            "operation": {"contract": "charter", "ajb_presence": [{"entry": "2026-08-01"}]},
+            "crew": [{"id": "C1", "rank": "Master", "nationality": "NO"}]}
+    (tmp_path / "V1.yaml").write_text(yaml.safe_dump(case))
+    opts = {"quota.groups": "department_or_level"}
+    res = screen(tmp_path, dt.date(2026, 6, 1), opts)
+    d = evaluate(load_vessel_case(tmp_path / "V1.yaml"), dt.date(2026, 6, 1), opts)
+    assert row(res.frame, "V1")["interpretations"] == "; ".join(
+        i.id for i in d.interpretations) == "quota.days.days_outside_count"
+    assert summary(res.frame, 10, opts)["options_not_applicable"] == {
+        "quota.groups=department_or_level": 1}
+
+
 @pytest.mark.parametrize("explicit_rows", [0, 1 << 17])
 def test_an_explicit_rating_takes_the_ranks_finer_level_as_the_engine_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, explicit_rows: int) -> None:

@@ -195,6 +195,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
+        "interp_stay",
         "regime_from", "regime_to", *(f"ub_cur{i}" for i in range(UB_CUR)),
         *(f"ub_nx{i}" for i in range(UB_NX)),
         *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
@@ -298,7 +299,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_from", "_dbl",
                  "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
-                 "interpretations", "regime_from", "regime_to", "_gm",
+                 "interpretations", "interp_stay", "regime_from", "regime_to", "_gm",
                  *(f"ub_cur{i}" for i in range(UB_CUR)), *(f"ub_nx{i}" for i in range(UB_NX)))
 # Per-vessel counts the evaluation reads.
 CELL_COUNTS = PACKED_FIELDS
@@ -660,7 +661,9 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
                 _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
                 | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)
                 | _extension_unconfirmed(S)))).otherwise(False),
-        interpretations=pl.when(is_rule & ~pl.col("_route")).then(pl.col("interpretations")),
+        interpretations=pl.when(is_rule & ~pl.col("_route")).then(
+            pl.when(pl.col("needs_stay") & ~(pl.col("_has_stay") & pl.col("_in_ajb")))
+            .then(pl.col("interp_stay")).otherwise(pl.col("interpretations"))),
         error=pl.lit(None, pl.String),
     )
     if horizon is not None:

@@ -213,7 +213,8 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "paused": pl.Boolean, "ext_ok": pl.Boolean, "ext_from": pl.Int32,
         "kind": pl.String, "levels": pl.Int8, "rest": pl.Boolean, "half_up": pl.Boolean,
         "unconfirmed": pl.Boolean,
-        "n_steps": pl.Int8, "interpretations": pl.String, "regime_from": pl.Int32,
+        "n_steps": pl.Int8, "interpretations": pl.String, "interp_stay": pl.String,
+        "regime_from": pl.Int32,
         "regime_to": pl.Int32,
         **{f"ub_cur{i}": pl.Int32 for i in range(UB_CUR)},
         **{f"ub_nx{i}": pl.Int32 for i in range(UB_NX)},
@@ -245,7 +246,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "tolerance": None, "paused": False, "ext_ok": False, "ext_from": None,
         "kind": None, "levels": None,
         "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
-        "interpretations": None, "regime_from": None, "regime_to": None,
+        "interpretations": None, "interp_stay": None, "regime_from": None, "regime_to": None,
         **{f"ub_cur{i}": None for i in range(UB_CUR)}, **{f"ub_nx{i}": None for i in range(UB_NX)},
     }
     for k in range(max_steps):
@@ -342,4 +343,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row[f"frac_{k}"] = _fraction_str(s.fraction.numerator, s.fraction.denominator)
         row[f"cite_{k}"] = step_citation(on, regime, rule, s).label  # as the engine
     row["interpretations"] = "; ".join(interps)
+    # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
+    # before any group, rounding or reading): only the days reading is its.
+    row["interp_stay"] = interps[0] if needs_stay else None
     return row
