@@ -307,11 +307,14 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     if needs_stay:
         row["tolerance"] = regime.tolerance_days
         if regime.tolerance_days is None:
-            interps.append(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
-                                          "norm").id)
+            days = interpretation(PKG, "quota.days.strict", "any_exit_interrupts", "norm").id
         else:
-            interps.append(resolve(PKG, "quota.days", opts).id)
+            days = resolve(PKG, "quota.days", opts).id
             row["paused"] = days_variant == "days_outside_paused"
+        interps.append(days)
+        # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
+        # before any group, rounding or reading): only the days reading is its.
+        row["interp_stay"] = days
     row["ext_ok"] = regime.extensions is not None
     # From when the norm that grounds extensions is in force: a step postponed from an
     # earlier date rests on an unconfirmed basis (engine.step_dates).
@@ -343,7 +346,4 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row[f"frac_{k}"] = _fraction_str(s.fraction.numerator, s.fraction.denominator)
         row[f"cite_{k}"] = step_citation(on, regime, rule, s).label  # as the engine
     row["interpretations"] = "; ".join(interps)
-    # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
-    # before any group, rounding or reading): only the days reading is its.
-    row["interp_stay"] = interps[0] if needs_stay else None
     return row

@@ -43,8 +43,8 @@ from abordo.quota.regimes import (
     extension_basis,
     family_for,
     regime_tables,
+    step_citation,
 )
-from abordo.quota.regimes import step_citation as regime_step_citation
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
 from abordo.quota.stay import Gap, Stay, current_stay
 
@@ -152,7 +152,8 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
     for m in members:
         # The crew list says who is aboard; a person's own entries saying otherwise is a
         # contradiction in the input to be checked, not a reason to drop them silently (the
-        # immigration engine's ``not_in_country``, the same id and the same test).
+        # immigration engine's ``not_in_country`` id; a day is present when an entry covers
+        # it, as there).
         left = exit_before(m.source.entries, on)
         if left is not None:
             b.finding(Finding("not_in_country", Msg(
@@ -341,11 +342,6 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
     result["positions_citation"] = cite
 
 
-def step_citation(ctx: _Context, regime: Regime, rule: Rule, step: Step) -> Citation:
-    """A step's provision on the date judged (:func:`abordo.quota.regimes.step_citation`)."""
-    return regime_step_citation(ctx.on, regime, rule, step)
-
-
 def group_citation(ctx: _Context, rule: Rule, step_cite: Citation, group: str) -> Citation:
     """The item of the step that holds ``group`` (Res. 42/2020 art. 4º, I, a, 1: sections;
     item 2: the other professionals), when the rule numbers them."""
@@ -408,13 +404,13 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                 "warning"))
         if e is not None and regime.extensions is not None and e.applies_from > natural:
             since, extended = e.applies_from, True
-            ext_norm = ctx.reg[extension_basis(regime)]
+            basis = extension_basis(regime)
+            ext_norm = ctx.reg[basis]
             # The extension postpones the step from its natural date: its basis must be in
             # force then (the date of the facts), whatever the date judged.
             if natural >= ext_norm.in_force_from:
                 cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
-                                        regime.version if regime.extensions.norm == regime.norm
-                                        else None)
+                                        basis)
             else:
                 # The provision that grounds extensions (IN SIT 70/2007 art. 13, VI: "outros
                 # prazos estabelecidos pela CGIg") was not yet in force on that date, and
@@ -435,7 +431,7 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                        f"Extension granted for the {s.from_day}-day step: it applies from "
                        f"{since.isoformat()} instead of {natural.isoformat()}"
                        f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
-        out.append(StepDate(s, since, extended, step_citation(ctx, regime, rule, s)))
+        out.append(StepDate(s, since, extended, step_citation(ctx.on, regime, rule, s)))
     for sd in out:
         # An extension that runs past a higher step's date has no effect from that date: the
         # higher step applies (the plan still shows the postponed step, on its own date).
@@ -566,7 +562,7 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     reading = _reading(ctx, rule)
     dates = step_dates(ctx, regime, rule, stay) if stay else [
         # No stay to count from (Brazilian flag): the rule holds since the law is in force.
-        StepDate(s, regime.valid_from, False, step_citation(ctx, regime, rule, s))
+        StepDate(s, regime.valid_from, False, step_citation(ctx.on, regime, rule, s))
         for s in rule.steps]
     reached = [sd for sd in dates if sd.since <= on]
     future = [sd for sd in dates if sd.since > on]
