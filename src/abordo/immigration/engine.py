@@ -620,7 +620,7 @@ def _rn31_this_stay(ctx: _Ctx, p: _Person) -> list[Document]:
 
     old = [d for d in p.docs if earlier(d)]
     if old:
-        p.docs = [d for d in p.docs if not earlier(d)]
+        p.docs = [d for d in p.docs if d not in old]
         names = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[0] for d in old))
         names_en = ", ".join(dict.fromkeys(DOC_TYPES.get(d.type, (d.type, d.type))[1]
                                            for d in old))
@@ -1164,16 +1164,16 @@ def _res42_decide(ctx: _Ctx, regime: Regime, p: _Person, sc: StayCount, art11: C
                 " — a substituição obrigatória por via aérea (art. 11, § 2º) só alcança "
                 "tripulantes", " — the mandatory crew change by air (art. 11 §2) reaches "
                 "crew members only"))
-        if current.mandatory_crew_change and not m.is_crew:
-            # § 2º admits by air "novos tripulantes" of a mandatory crew change: a non-crew
-            # professional (art. 2, II) is not one, whatever the entry says.
-            b.step(f"person.{m.id}.air_entry_crew_change",
-                   f"{m.id}: profissional não tripulante (art. 2º, II) — a substituição "
-                   "obrigatória da tripulação (art. 11, § 2º) admite por via aérea os novos "
-                   "tripulantes, não o alcança.",
-                   f"{m.id}: non-crew professional (art. 2, II) — the mandatory crew change "
-                   "(art. 11 §2) admits the new crew members by air, not them.",
-                   ctx.cite(regime, "art. 11, § 2º"))
+            if not m.is_crew:
+                # § 2º admits by air "novos tripulantes" of a mandatory crew change: a
+                # non-crew professional (art. 2, II) is not one, whatever the entry says.
+                b.step(f"person.{m.id}.air_entry_crew_change",
+                       f"{m.id}: profissional não tripulante (art. 2º, II) — a substituição "
+                       "obrigatória da tripulação (art. 11, § 2º) admite por via aérea os "
+                       "novos tripulantes, não o alcança.",
+                       f"{m.id}: non-crew professional (art. 2, II) — the mandatory crew "
+                       "change (art. 11 §2) admits the new crew members by air, not them.",
+                       ctx.cite(regime, "art. 11, § 2º"))
         if current.mandatory_crew_change and m.is_crew:
             cc = ctx.cite(regime, "art. 11, § 2º")
             pf = ctx.cite(regime, "art. 11, § 3º")
