@@ -879,6 +879,13 @@ def g_quota_auto(d: dict[str, Any]) -> str | None:
     return None
 
 
+_NO_COMPANY = ("o auto do art. 14 é lavrado contra a empresa brasileira contratante: "
+               "informe-a no comando (against: nome e CNPJ) ou em "
+               "operation.brazilian_company no caso ‖ the art. 14 auto is issued against the "
+               "contracting Brazilian company: give it in the command (against: name and "
+               "CNPJ) or as operation.brazilian_company in the case")
+
+
 def _art14_refusal(d: dict[str, Any], against_given: bool = False) -> str | None:
     if not cnig_violations(d):
         return ("não há constatação de descumprimento de Resolução Normativa do CNIg "
@@ -887,11 +894,7 @@ def _art14_refusal(d: dict[str, Any], against_given: bool = False) -> str | None
     if not brazilian_company(d) and not against_given:
         # The company may be learnt only aboard (the contract is among the documents asked):
         # the auto names it then — the vessel case can no longer change once notified.
-        return ("o auto do art. 14 é lavrado contra a empresa brasileira contratante: "
-                "informe-a no comando (against: nome e CNPJ) ou em "
-                "operation.brazilian_company no caso ‖ the art. 14 auto is issued against the "
-                "contracting Brazilian company: give it in the command (against: name and "
-                "CNPJ) or as operation.brazilian_company in the case")
+        return _NO_COMPANY
     if art14_autos(d):
         return ("auto de infração do art. 14 já minutado ‖ the art. 14 auto de infração is "
                 "already drafted")
@@ -1459,8 +1462,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
     if cmd.kind in ART14_KINDS:
         refusal = _art14_refusal(d, cmd.against is not None) or g_engines_current(d)
         if refusal:
-            raise TransitionRefused(refusal, "against" if not brazilian_company(d)
-                                    and cmd.against is None and cnig_violations(d) else "kind")
+            raise TransitionRefused(refusal, "against" if refusal == _NO_COMPANY else "kind")
         company = brazilian_company(d)
         if company is None:
             assert cmd.against is not None
