@@ -35,7 +35,8 @@ RUNS = [
         "quota.groups": "department_or_level", "quota.days": "days_outside_paused",
         "quota.rounding": "half_up"}),
     # Stays that began before the regime in force: steps bind from the regime's start.
-    (7, dt.date(2021, 6, 1), 1200, "csv", {}),                      # Res. 42 since 2020-10-14
+    (7, dt.date(2020, 11, 1), 1200, "csv", {}),                     # Res. 42 since 2020-10-14;
+    # (exits made under RN 72/2006, judged by it)
     (8, dt.date(2007, 9, 1), 800, "parquet", {}),                   # RN 72 since 2006-10-10
     (9, dt.date(2005, 6, 1), 600, "csv", {}),                       # before RN 72 and IN SIT 70
 ]
@@ -80,6 +81,15 @@ def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict
                    for g in r.get("groups", [])},
         "next_groups": {g["group"]: g["required"] for g in (nxt or {}).get("groups", [])},
         "alt": (r.get("alternative") or {}).get("changes_verdict") if step else None,
+        # the persons counted in each group the decision names (current or next step)
+        "group_counts": {g["group"]: (g["base"], g["brazilians"])
+                         for g in [*(nxt or {}).get("groups", []), *r.get("groups", [])]},
+        # the readings it rests on, once a rule is selected
+        "interpretations": "; ".join(i.id for i in d.interpretations)
+        if "rule.select" in {t.rule for t in d.trace} else None,
+        # the options it does not rest on, each told by the engine
+        "options_not_applied": {f"{f.subject}={options[f.subject]}" for f in d.findings
+                                if f.id == "option_not_applicable"},
     }
     try:
         p = plan(c, on, options)
@@ -113,6 +123,10 @@ def got(row: dict[str, Any], groups: tuple[str, ...]) -> dict[str, Any]:
         "next_groups": {g: row[f"{g}_next_required"] for g in groups
                         if row[f"{g}_next_required"] is not None},
         "alt": row["alt_reading_changes_verdict"],
+        "group_counts": {g: (row[f"{g}_base"], row[f"{g}_brazilians"]) for g in groups
+                         if row[f"{g}_base"] is not None},
+        "interpretations": row["interpretations"],
+        "options_not_applied": set((row["options_not_applied"] or "").split(";")) - {""},
         "horizon": None if row["horizon_steps"] is None else (
             row["horizon_steps"], row["horizon_first_since"], row["horizon_max_deficit"]),
     }

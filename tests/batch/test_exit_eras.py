@@ -33,3 +33,28 @@ def test_exit_before_the_current_regime_is_judged_like_the_engine(tmp_path: Path
     assert rows["V1"]["stay_start"] == dt.date(2016, 6, 5)
     assert rows["V1"]["days_of_operation"] == engine.result["stay"]["days_of_operation"]
     assert pl.Series([rows["V1"]["verdict"]]).item() == engine.verdict.value
+
+
+def test_an_exit_under_rn72_adds_its_strict_reading_as_the_engine_does(tmp_path: Path) -> None:
+    """An exit made while RN 72/2006 was in force (any exit interrupts) is judged by it, so a
+    decision under Res. 42/2020 also rests on that reading — listed by both, and only for
+    the exit made then."""
+    exits = {"V1": "2017-06-01", "V2": "2019-06-01", "V3": "2020-12-01"}
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry,ajb_exit\n" + "".join(
+            f"{v},NO,offshore_support,charter,2016-01-01,{x}\n" for v, x in exits.items()),
+        encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,id,rank,nationality\n" + "".join(f"{v},A,Master,NO\n" for v in exits),
+        encoding="utf-8")
+    on = dt.date(2021, 1, 10)
+    rows = {r["id"]: r for r in screen(tmp_path, on).frame.iter_rows(named=True)}
+    for vid, exit_ in exits.items():
+        engine = evaluate(parse_vessel_case({
+            "vessel": {"flag": "NO", "activity": "offshore_support"},
+            "operation": {"contract": "charter", "ajb_presence": [
+                {"entry": "2016-01-01", "exit": exit_}]},
+            "crew": [{"id": "A", "rank": "Master", "nationality": "NO"}]}), on)
+        assert rows[vid]["interpretations"] == "; ".join(i.id for i in engine.interpretations)
+    assert "quota.days.any_exit_interrupts" in rows["V1"]["interpretations"]
+    assert "quota.days.any_exit_interrupts" not in rows["V2"]["interpretations"]

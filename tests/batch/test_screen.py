@@ -557,3 +557,31 @@ def test_a_step_dated_in_an_uncertain_year_is_unconfirmed_as_in_the_engine(
                  {"id": "A2", "rank": "AB", "nationality": "BR"},
                  {"id": "A3", "rank": "Oiler", "nationality": "PH"}]}), on)
     assert got["unconfirmed"] is bool(d.unconfirmed) is flagged
+
+
+def test_an_option_the_norm_fixes_is_not_applied_as_the_engine_says(tmp_path: Path) -> None:
+    """Res. 42/2020 fixes half-up rounding for cabotage: `quota.rounding=half_up` is then
+    not applied (the engine's option_not_applicable), while offshore support rests on it."""
+    from abordo.crew.load import parse_vessel_case
+    from abordo.quota import evaluate
+
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry\n"
+        "V1,NO,cabotage,charter,2025-01-01\nV2,NO,offshore_support,charter,2025-01-01\n",
+        encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(
+        "vessel_id,id,rank,nationality\nV1,A,Master,NO\nV2,A,Master,NO\n", encoding="utf-8")
+    on, opts = dt.date(2026, 6, 1), {"quota.rounding": "half_up"}
+    res = screen(tmp_path, on, opts)
+    for vid, activity, refused in (("V1", "cabotage", "quota.rounding=half_up"),
+                                   ("V2", "offshore_support", None)):
+        d = evaluate(parse_vessel_case({
+            "vessel": {"flag": "NO", "activity": activity},
+            "operation": {"contract": "charter", "ajb_presence": [{"entry": "2025-01-01"}]},
+            "crew": [{"id": "A", "rank": "Master", "nationality": "NO"}]}), on, opts)
+        told = [f.subject for f in d.findings if f.id == "option_not_applicable"]
+        assert told == (["quota.rounding"] if refused else [])
+        assert row(res.frame, vid)["options_not_applied"] == refused
+        assert "quota.rounding.half_up" in row(res.frame, vid)["interpretations"]
+    assert summary(res.frame, 10, opts)["options_not_applicable"] == {
+        "quota.rounding=half_up": 1}

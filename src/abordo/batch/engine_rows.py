@@ -148,7 +148,9 @@ def decision_to_row(d: Decision, rs: RuleSet, horizon: int | None,
                         f"{p['since'].isoformat()} {_fmt_fraction(p['fraction'])} "
                         f"(exigidos {p['total_required']}, déficit {p['total_deficit']})"
                         for p in steps)}
-    del rs
+    refused = {f.subject for f in d.findings if f.id == "option_not_applicable"}
+    row["options_not_applied"] = ";".join(
+        f"{family}={value}" for family, value, _ in rs.options if family in refused) or None
     return row
 
 

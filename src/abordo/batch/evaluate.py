@@ -119,7 +119,7 @@ def output_schema(rs: RuleSet, horizon: int | None) -> dict[str, pl.DataType]:
         schema |= {"horizon_steps": i32, "horizon_first_since": d, "horizon_max_deficit": i32,
                    "horizon_max_deficit_since": d, "horizon_plan": s}
     schema |= {"alt_reading_changes_verdict": b, "unconfirmed": b, "interpretations": s,
-               "error": s}
+               "options_not_applied": s, "error": s}
     return schema
 
 
@@ -195,7 +195,7 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
-        "interp_stay",
+        "interp_stay", "interp_exit_strict", "strict_from", "strict_to", "rounding_fixed",
         "regime_from", "regime_to", *(f"ub_cur{i}" for i in range(UB_CUR)),
         *(f"ub_nx{i}" for i in range(UB_NX)),
         *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
@@ -288,6 +288,7 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
     lf = _stay(lf, absences, on, cutoff)
     lf = _steps(lf, extensions, on, S)
     lf = _groups(lf, lk, cells, groups, alt_groups, on, S, horizon, "_touch" in v0.columns)
+    lf = lf.with_columns(options_not_applied=_options_not_applied(rs))
     schema = output_schema(rs, horizon)
     cols = [pl.col(c) if not _absent(rs, groups, c) else pl.lit(None, t).alias(c)
             for c, t in schema.items()]
@@ -299,7 +300,8 @@ def _evaluate_part(v0: pl.DataFrame, absences: pl.DataFrame, extensions: pl.Data
 KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_from", "_dbl",
                  "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
-                 "interpretations", "interp_stay", "regime_from", "regime_to", "_gm",
+                 "interpretations", "interp_stay", "interp_exit_strict", "strict_from",
+                 "strict_to", "rounding_fixed", "regime_from", "regime_to", "_gm",
                  *(f"ub_cur{i}" for i in range(UB_CUR)), *(f"ub_nx{i}" for i in range(UB_NX)))
 # Per-vessel counts the evaluation reads.
 CELL_COUNTS = PACKED_FIELDS
@@ -543,7 +545,8 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         n = pl.col(f"_n:{g}")
         rq[f"_r:{g}"] = pl.when(member(g)).then(req("c", n))
         rq[f"_x:{g}"] = pl.when(member(g)).then(req("n", n))
-        rq[f"_m:{g}"] = member(g) & pl.col("_judged")
+        # counted where a step of the decision names the group (the engine: current or next)
+        rq[f"_m:{g}"] = member(g) & (pl.col("_has_cur") | pl.col("_has_nx"))
     for g in alt_groups:
         rq[f"_a:{g}"] = pl.when(member(f"alt:{g}")).then(
             _pos(req("c", pl.col(f"_n:{g}")) - pl.col(f"_b:{g}")))
@@ -661,14 +664,36 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
                 _in_uncertain_year("_cur_since", "ub_cur", UB_CUR)
                 | _in_uncertain_year("_nx_raw", "ub_nx", UB_NX)
                 | _extension_unconfirmed(S)))).otherwise(False),
+        # Not yet in AJB, the engine answers before it reads rounding or groups; outside
+        # AJB after a stay, it has read them (the plan of the stay's steps).
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(
-            pl.when(pl.col("needs_stay") & ~(pl.col("_has_stay") & pl.col("_in_ajb")))
-            .then(pl.col("interp_stay")).otherwise(pl.col("interpretations"))),
+            pl.when(pl.col("needs_stay") & ~pl.col("_has_stay")).then(pl.col("interp_stay"))
+            .when(pl.col("_has_stay") & (pl.col("_exit") + 1).is_between(
+                pl.col("strict_from"), pl.col("strict_to")).fill_null(False))
+            .then(pl.col("interp_exit_strict")).otherwise(pl.col("interpretations"))),
         error=pl.lit(None, pl.String),
     )
     if horizon is not None:
         v = _horizon(v, lk, groups, on, S, horizon)
     return v
+
+
+def _options_not_applied(rs: RuleSet) -> pl.Expr:
+    """The caller's options (``family=value``, ``;``-separated) the decision does not rest
+    on: its rule does not use that reading, or the norm's text fixes the rounding — each an
+    ``option_not_applicable`` of the engine (``law.interpretations.report_unused_options``,
+    ``quota.engine._option_not_applicable``). Null when every option applies."""
+    if not rs.options:
+        return pl.lit(None, pl.String)
+    relied = pl.col("interpretations").cast(pl.String).fill_null("").str.split("; ")
+    parts = []
+    for family, value, vid in rs.options:
+        refused = ~relied.list.contains(vid)
+        if family == "quota.rounding":
+            refused = refused | pl.col("rounding_fixed").fill_null(False)
+        parts.append(pl.when(refused).then(pl.lit(f"{family}={value}")))
+    joined = pl.concat_str(parts, separator=";", ignore_nulls=True)
+    return pl.when(joined != "").then(joined)
 
 
 def _extension_unconfirmed(steps: int) -> pl.Expr:

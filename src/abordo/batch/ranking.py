@@ -22,8 +22,6 @@ from typing import Any
 
 import polars as pl
 
-from abordo.law.interpretations import variant_id
-
 TIER_NAMES = ("non_compliant", "input_error", "step_coming_short", "compliant_or_not_yet",
               "not_covered", "not_applicable")
 
@@ -80,9 +78,9 @@ def shortfall_expr() -> pl.Expr:
 def summary(frame: pl.DataFrame, top: int = 10,
             options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Counts by verdict, totals, vessels per warning, the ``top`` riskiest vessels and,
-    per interpretation option chosen, how many vessels judged do not rest on it (their rule
-    does not use that reading: ``abordo check`` reports it as ``option_not_applicable``)
-    (plain data)."""
+    per interpretation option chosen, how many vessels judged do not rest on it (column
+    ``options_not_applied``: their rule does not use that reading, or the norm's text fixes
+    another; ``abordo check`` reports each as ``option_not_applicable``) (plain data)."""
     by_verdict = dict(frame.group_by("verdict").len().iter_rows())
     nc = frame.filter(pl.col("verdict") == "non_compliant")
     out: dict[str, Any] = {
@@ -101,13 +99,11 @@ def summary(frame: pl.DataFrame, top: int = 10,
         ids = frame["warnings"].drop_nulls().str.split(";").explode()
         out["warnings"] = {str(k): int(v) for k, v in ids.value_counts(sort=True).iter_rows()}
     if options:
-        relied = (frame.filter(pl.col("verdict") != "input_error")["interpretations"]
-                  .cast(pl.String).fill_null("").str.split("; "))
-        # Applied where the vessel relies on the variant chosen: not where its rule does not
-        # use the family, nor where the norm's text fixes another variant.
+        # Per vessel, the options its decision does not rest on (``options_not_applied``).
+        refused = (frame.filter(pl.col("verdict") != "input_error")["options_not_applied"]
+                   .fill_null("").str.split(";"))
         out["options_not_applicable"] = {
-            f"{family}={value}": int((~relied.list.contains(
-                variant_id("abordo.quota", family, str(value)))).sum())
+            f"{family}={value}": int(refused.list.contains(f"{family}={value}").sum())
             for family, value in options.items()}
     if "horizon_steps" in frame.columns:
         h = frame.filter(pl.col("horizon_steps").fill_null(0) > 0)

@@ -22,7 +22,7 @@ from typing import Any
 import polars as pl
 
 from abordo.crew.model import Activity, Contract
-from abordo.law.interpretations import interpretation, resolve
+from abordo.law.interpretations import interpretation, resolve, variant_id
 from abordo.law.norms import norm_registry
 from abordo.quota.regimes import (
     boundary_norms,
@@ -121,6 +121,8 @@ class RuleSet:
     reading: str
     alt_reading: str
     interpretations: tuple[str, ...]  # every interpretation id the frame may rely on
+    # The caller's options as (family, value, id of that variant), in the order given.
+    options: tuple[tuple[str, str, str], ...] = ()
 
 
 REGISTRIES: tuple[str | None, ...] = (None, "ordinary", "REB")
@@ -212,8 +214,10 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "pos_chief": pl.Boolean, "needs_stay": pl.Boolean, "tolerance": pl.Int32,
         "paused": pl.Boolean, "ext_ok": pl.Boolean, "ext_from": pl.Int32,
         "kind": pl.String, "levels": pl.Int8, "rest": pl.Boolean, "half_up": pl.Boolean,
+        "rounding_fixed": pl.Boolean,
         "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "interp_stay": pl.String,
+        "interp_exit_strict": pl.String, "strict_from": pl.Int32, "strict_to": pl.Int32,
         "regime_from": pl.Int32,
         "regime_to": pl.Int32,
         **{f"ub_cur{i}": pl.Int32 for i in range(UB_CUR)},
@@ -230,8 +234,10 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
     # Texts repeated on every vessel of a rule travel as categoricals (no string copies).
     frame = frame.with_columns(pl.col(c).cast(pl.Categorical) for c, t in schema.items()
                                if t == pl.String and not c.startswith("k_"))
+    chosen = tuple((family, str(value), variant_id(PKG, family, str(value)))
+                   for family, value in opts.items())
     return RuleSet(on, frame, max_steps, tuple(groups), tuple(alt_groups), reading,
-                   alt_reading, tuple(used_interps))
+                   alt_reading, tuple(used_interps), chosen)
 
 
 def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, contract: str,
@@ -245,8 +251,10 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "regime_label": None, "pos_master": False, "pos_chief": False, "needs_stay": False,
         "tolerance": None, "paused": False, "ext_ok": False, "ext_from": None,
         "kind": None, "levels": None,
-        "rest": False, "half_up": False, "unconfirmed": False, "n_steps": 0,
-        "interpretations": None, "interp_stay": None, "regime_from": None, "regime_to": None,
+        "rest": False, "half_up": False, "rounding_fixed": False, "unconfirmed": False,
+        "n_steps": 0,
+        "interpretations": None, "interp_stay": None, "interp_exit_strict": None,
+        "strict_from": None, "strict_to": None, "regime_from": None, "regime_to": None,
         **{f"ub_cur{i}": None for i in range(UB_CUR)}, **{f"ub_nx{i}": None for i in range(UB_NX)},
     }
     for k in range(max_steps):
@@ -312,6 +320,18 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
             days = resolve(PKG, "quota.days", opts).id
             row["paused"] = days_variant == "days_outside_paused"
         interps.append(days)
+        # An exit made under an earlier norm is judged by it (engine._stay, tolerance_on):
+        # one made while a norm without tolerance was in force adds its strict reading.
+        strict = [r for r in tables.families[family] if r is not regime and r.modelled
+                  and r.tolerance_days is None and regime.tolerance_days is not None]
+        assert len(strict) <= 1, [r.version for r in strict]
+        if strict:
+            row["strict_from"] = (strict[0].valid_from - EPOCH).days
+            row["strict_to"] = (strict[0].valid_to - EPOCH).days \
+                if strict[0].valid_to else None
+            row["interp_exit_strict"] = "; ".join(
+                [days, interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
+                                      "norm").id])
         # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
         # before any group, rounding or reading): only the days reading is its.
         row["interp_stay"] = days
@@ -321,7 +341,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     row["ext_from"] = (reg[extension_basis(regime)].in_force_from - EPOCH).days \
         if regime.extensions is not None else None
     if rule.rounding == "half_up":
-        row["half_up"] = True
+        row["half_up"] = row["rounding_fixed"] = True
         interps.append(interpretation(PKG, "quota.rounding", "half_up", "norm").id)
     else:
         row["half_up"] = rounding_variant == "half_up"
@@ -346,4 +366,6 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row[f"frac_{k}"] = _fraction_str(s.fraction.numerator, s.fraction.denominator)
         row[f"cite_{k}"] = step_citation(on, regime, rule, s).label  # as the engine
     row["interpretations"] = "; ".join(interps)
+    if row["interp_exit_strict"] is not None:
+        row["interp_exit_strict"] = "; ".join([row["interp_exit_strict"], *interps[1:]])
     return row

@@ -87,15 +87,16 @@ def check_options(packages: list[str], options: Mapping[str, Any] | None) -> Non
 
 def report_unused_options(d: Decision, options: Mapping[str, Any],
                           told: set[str] | frozenset[str] = frozenset()) -> Decision:
-    """``d`` with an ``option_not_applicable`` (info) finding for each option the caller chose
-    whose family the decision never relied on — a choice is reported, never silently dropped
-    (``told``: families already reported otherwise, e.g. refused by the norm)."""
+    """``d`` with an ``option_not_applicable`` (info) finding, its ``subject`` the family, for
+    each option the caller chose whose family the decision never relied on — a choice is
+    reported, never silently dropped (``told``: families already reported otherwise, e.g.
+    refused by the norm)."""
     used = {i.family for i in d.interpretations}
     extra = tuple(
         Finding("option_not_applicable", Msg(
             f"Opção {family}={value} não aplicada: esta decisão não depende dessa leitura "
             "(a regra aplicável não a usa).",
             f"Option {family}={value} not applied: this decision does not rest on that "
-            "reading (the applicable rule does not use it)."), None, "info")
+            "reading (the applicable rule does not use it)."), None, "info", family)
         for family, value in options.items() if family not in used | told)
     return replace(d, findings=d.findings + extra) if extra else d

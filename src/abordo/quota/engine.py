@@ -678,7 +678,8 @@ def _option_not_applicable(ctx: _Context, family: str, why_pt: str, why_en: str)
         ctx.refused_options.add(family)
         ctx.b.finding(Finding("option_not_applicable", Msg(
             f"Opção {family}={ctx.options[family]} não aplicada: {why_pt}.",
-            f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info"))
+            f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info",
+            family))
 
 
 def _rounding(ctx: _Context, rule: Rule) -> str:
