@@ -14,4 +14,5 @@ if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432
 fi
 .venv/bin/ruff check
 .venv/bin/mypy
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# One test process per CPU (pytest-xdist): each has its own PostgreSQL database.
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n auto "$@"

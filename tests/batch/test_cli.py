@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from abordo.faces.cli.main import app
+from abordo.law.errors import InputError
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "fleet"
 runner = CliRunner()
@@ -311,3 +312,23 @@ def test_excel_csv_has_semicolons_and_a_bom_and_reads_back_equal(tmp_path: Path)
                      "--excel")
     assert code == 2 and "--excel vale só com -o arquivo.csv" in text
     assert not (tmp_path / "r.parquet").exists()
+
+
+def test_an_unwritable_output_format_is_refused_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-o result.xlsx` is refused at once (not after screening the whole fleet), and the
+    Python API refuses it with the same words."""
+    import abordo.faces.cli.screen as cli_screen
+    from abordo.batch import write_result
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the fleet was screened")
+
+    monkeypatch.setattr(cli_screen, "screen", no_run)
+    code, text = run(str(EXAMPLE), "--on", "2026-06-01", "-o", str(tmp_path / "r.xlsx"))
+    assert code == 2 and "formato de saída não suportado: .xlsx (use .parquet ou .csv)" in text
+    code, text = run(str(EXAMPLE), "--on", "2026-06-01", "--excel")
+    assert code == 2 and "--excel vale só com -o arquivo.csv" in text
+    with pytest.raises(InputError, match=r"--excel vale só com -o arquivo\.csv"):
+        write_result(pl.DataFrame({"id": ["V1"]}), tmp_path / "r.parquet", excel=True)
+    assert list(tmp_path.iterdir()) == []

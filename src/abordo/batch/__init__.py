@@ -5,6 +5,7 @@ Public API::
 
     screen(folder, on, options=None, horizon=None, keep_going=False) -> ScreenResult
     write_result(frame, path)                       # .parquet or .csv, atomic
+    check_result_path(path, excel)                  # write_result's refusals, before a run
     read_fleet(folder) -> Fleet                     # vessels + crew tables, or case files
     summary(frame) -> dict                          # counts by verdict, top vessels
 
@@ -15,7 +16,7 @@ runs both on the same fleet and compares every row (``tests/batch/test_equivalen
 
 from abordo.batch.fleet import Fleet, read_fleet
 from abordo.batch.ranking import rank, summary
-from abordo.batch.screening import ScreenResult, screen, write_result
+from abordo.batch.screening import ScreenResult, check_result_path, screen, write_result
 
-__all__ = ["Fleet", "ScreenResult", "rank", "read_fleet", "screen", "summary",
-           "write_result"]
+__all__ = ["Fleet", "ScreenResult", "check_result_path", "rank", "read_fleet", "screen",
+           "summary", "write_result"]

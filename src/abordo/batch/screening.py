@@ -185,6 +185,26 @@ def _excel_text(frame: pl.DataFrame) -> pl.DataFrame:
                               if t == pl.String or isinstance(t, pl.Categorical | pl.Enum))
 
 
+def check_result_path(out: Path | None, excel: bool = False,
+                      compression: str = "zstd") -> None:
+    """Refuse, before any work, a result :func:`write_result` could not write: an unknown
+    ``compression``, an ``out`` that is neither .parquet nor .csv, ``excel`` without a .csv
+    ``out`` (``out`` None: the result is only summarised). Raises
+    :class:`~abordo.law.InputError` naming the option."""
+    if compression not in COMPRESSIONS:
+        raise InputError(f"compressão desconhecida: {compression} (use "
+                         f"{', '.join(COMPRESSIONS)})", "compression",
+                         message_en=f"unknown compression: {compression}")
+    suffix = out.suffix.lower() if out is not None else None
+    if excel and suffix != ".csv":
+        raise InputError("--excel vale só com -o arquivo.csv", "--excel",
+                         message_en="--excel needs -o file.csv")
+    if suffix is not None and suffix not in (".parquet", ".csv"):
+        raise InputError(f"formato de saída não suportado: {suffix or '(sem extensão)'} "
+                         "(use .parquet ou .csv)", "--output",
+                         message_en="unsupported output format (use .parquet or .csv)")
+
+
 def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
                  excel: bool = False) -> None:
     """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
@@ -200,18 +220,8 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
     ``snappy`` or ``uncompressed`` — at 10⁶ vessels these save under 10% of the write's
     time (the encoding of ~90 columns, not the compression, is its cost) for a file 1.6–2.7
     times larger."""
-    if compression not in COMPRESSIONS:
-        raise InputError(f"compressão desconhecida: {compression} (use "
-                         f"{', '.join(COMPRESSIONS)})", "compression",
-                         message_en=f"unknown compression: {compression}")
+    check_result_path(out, excel, compression)
     suffix = out.suffix.lower()
-    if excel and suffix != ".csv":
-        raise InputError("--excel vale só para saída .csv", "--excel",
-                         message_en="--excel applies to a .csv output only")
-    if suffix not in (".parquet", ".csv"):
-        raise InputError(f"formato de saída não suportado: {suffix or '(sem extensão)'} "
-                         "(use .parquet ou .csv)", "--output",
-                         message_en="unsupported output format (use .parquet or .csv)")
     tmp = out.with_name(f".{out.name}.tmp")
     try:
         if suffix == ".parquet":

@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from abordo.batch import ScreenResult, screen, summary, write_result
+from abordo.batch import ScreenResult, check_result_path, screen, summary, write_result
 from abordo.batch.fleet import check_not_input
 from abordo.faces.cli.common import (
     LangOpt,
@@ -239,9 +239,7 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"--top deve ser um número de linhas ≥ 0: {top}", "--top",
                                  message_en=f"--top must be a number of rows ≥ 0: {top}")
             opts = parse_options(option, ["abordo.quota"])
-            if excel and (output is None or output.suffix.lower() != ".csv"):
-                raise InputError("--excel vale só com -o arquivo.csv", "--excel",
-                                 message_en="--excel needs -o file.csv")
+            check_result_path(output, excel)  # before the run, not after it
             if output is not None:
                 check_output(output)
                 check_not_input(fleet, output)
