@@ -163,9 +163,13 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
     ``pos_master`` / ``pos_chief`` (positions checked), ``needs_stay``, ``tolerance`` (days or
     null = any exit interrupts), ``paused`` (days outside not counted), ``ext_ok`` (extensions
     honoured), ``kind`` (crew | all | department_by_level), ``levels``, ``rest``,
-    ``half_up``, ``unconfirmed``, ``n_steps`` and per step ``k``: ``from_day_k``, ``p_k``,
+    ``half_up``, ``rounding_fixed`` (by the norm's text), ``unconfirmed``, ``interpretations``
+    (the readings a judged vessel rests on), ``interp_stay`` (a vessel not yet in AJB: the
+    days reading alone), ``strict_from`` / ``strict_to`` and ``interp_exit_strict`` (the
+    window of an earlier norm without exit tolerance, and the readings of a stay whose last
+    exit it judged), ``n_steps`` and per step ``k``: ``from_day_k``, ``p_k``,
     ``q_k`` (the fraction p/q), ``frac_k``, ``cite_k``; one boolean ``g:<group>`` per group
-    id and ``a:<group>`` for the alternative reading; ``interpretations``.
+    id and ``a:<group>`` for the alternative reading.
 
     Raises :class:`~abordo.law.InputError` for an unknown option or variant.
     """
@@ -312,10 +316,12 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
     interps: list[str] = []
     needs_stay = not (rule.steps[0].from_day == 0 and regime.family == "brazilian_flag")
     row["needs_stay"] = needs_stay
+    strict_id = interpretation(PKG, "quota.days.strict", "any_exit_interrupts", "norm").id
+    strict_exit = False
     if needs_stay:
         row["tolerance"] = regime.tolerance_days
         if regime.tolerance_days is None:
-            days = interpretation(PKG, "quota.days.strict", "any_exit_interrupts", "norm").id
+            days = strict_id
         else:
             days = resolve(PKG, "quota.days", opts).id
             row["paused"] = days_variant == "days_outside_paused"
@@ -326,12 +332,10 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
                   and r.tolerance_days is None and regime.tolerance_days is not None]
         assert len(strict) <= 1, [r.version for r in strict]
         if strict:
+            strict_exit = True
             row["strict_from"] = (strict[0].valid_from - EPOCH).days
             row["strict_to"] = (strict[0].valid_to - EPOCH).days \
                 if strict[0].valid_to else None
-            row["interp_exit_strict"] = "; ".join(
-                [days, interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
-                                      "norm").id])
         # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
         # before any group, rounding or reading): only the days reading is its.
         row["interp_stay"] = days
@@ -366,6 +370,6 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row[f"frac_{k}"] = _fraction_str(s.fraction.numerator, s.fraction.denominator)
         row[f"cite_{k}"] = step_citation(on, regime, rule, s).label  # as the engine
     row["interpretations"] = "; ".join(interps)
-    if row["interp_exit_strict"] is not None:
-        row["interp_exit_strict"] = "; ".join([row["interp_exit_strict"], *interps[1:]])
+    if strict_exit:  # the engine reads it right after the days reading
+        row["interp_exit_strict"] = "; ".join([interps[0], strict_id, *interps[1:]])
     return row
