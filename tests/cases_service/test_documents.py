@@ -378,3 +378,31 @@ def test_a_finding_about_a_listed_person_names_their_rank_and_nationality() -> N
     text = " ".join(documents.render("relatorio", case).split())
     assert ("Tripulante 1 (Chief Officer, PH): 324 dias de estada, acima de 90, sem "
             "autorização de residência requerida.") in text
+
+
+def test_acts_are_dated_at_the_port_and_signed_and_the_notification_has_a_receipt() -> None:
+    """Each act ends with its place and date and a signature line per inspector of its team;
+    the notified party acknowledges receipt (ciente). The place is the port's municipality
+    when the case records it, else the region's state."""
+    case = full_case()
+    html = documents.render("notificacao", case, team=["ana@x.gov.br"],
+                            people={"ana@x.gov.br": "Ana Souza"})
+    assert "<p>RJ, 1º de abril de 2026.</p>" in html
+    assert "<br>Ana Souza<br>Auditor(a)-Fiscal do Trabalho" in html
+    assert "<strong>Ciente</strong>" in html and "(Comandante ou Agente Marítimo)" in html
+    case.data["pre_boarding"] = {"port": "Macaé/RJ", "quay": "Imbetiba", "berth": "2"}
+    for kind, dated in (("notificacao", "1º de abril de 2026"),
+                        ("oficio-consul", "4 de abril de 2026"),
+                        ("oficio-policia-federal", "4 de abril de 2026"),
+                        ("auto-infracao", "4 de abril de 2026"),
+                        ("relatorio", "5 de abril de 2026")):
+        html = documents.render(kind, case, team=["ana@x.gov.br"])
+        assert f"<p>Macaé/RJ, {dated}.</p>" in html, kind
+    assert "Local da inspeção: Imbetiba, berço 2 — Macaé/RJ." in documents.render(
+        "auto-infracao", case)
+
+
+def test_a_port_is_a_pre_boarding_fact_but_not_one_art_5_requires() -> None:
+    facts = wf.PreBoarding.model_validate({"port": "Santos/SP"})
+    assert facts.port == "Santos/SP"
+    assert "port" not in wf.PRE_BOARDING_REQUIRED

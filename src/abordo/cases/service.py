@@ -294,10 +294,10 @@ class CaseService:
                     {c.id for c in rows if _tampered(s, c)})
 
     def signatories(self, s: Session, emails: list[str]) -> dict[str, str]:
-        """How documents sign each of ``emails``: the inspector's name with the e-mail, or
-        the e-mail alone when no name is on record."""
+        """How documents sign each of ``emails``: the inspector's name, as a signature line
+        carries it, or the e-mail when no name is on record."""
         rows = s.execute(select(User.name, User.email).where(User.email.in_(emails)))
-        names = {email: f"{name} ({email})" if name else email for name, email in rows}
+        names = {email: name or email for name, email in rows}
         return {e: names.get(e, e) for e in emails}
 
     def team(self, s: Session, case_id: int) -> list[str]:

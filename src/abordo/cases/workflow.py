@@ -123,6 +123,9 @@ class PreBoarding(_In):
     expected_unberthing: Date | None = None
     quay: Short | None = None
     berth: Short | None = None
+    # Not an art. 5 fact: the municipality of the port (``Macaé/RJ``), where the documents
+    # of the action are dated; without it they are dated in the region's state.
+    port: Short | None = None
 
 
 def check_berthing(facts: dict[str, Any], field: str) -> None:
@@ -147,7 +150,7 @@ PRE_BOARDING_WORDS = {
     "free_pratique_granted": "livre prática concedida",
     "last_psc_inspection": "última inspeção do controle pelo Estado do porto",
     "expected_berthing": "atracação prevista", "expected_unberthing": "desatracação prevista",
-    "quay": "cais", "berth": "berço",
+    "quay": "cais", "berth": "berço", "port": "porto (município/UF)",
 }
 
 

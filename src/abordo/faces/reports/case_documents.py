@@ -343,6 +343,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
         body=body, body_of=lambda day: issuing_body(_stored_day(day)),
+        # Where the acts are dated: the port's municipality when recorded, else the region.
+        place=pb.get("port") or case.region,
         attachments=attachments, d=d, d_long=d_long, citations=_citations(data, kind, chosen,
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
