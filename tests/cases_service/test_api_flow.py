@@ -169,6 +169,10 @@ def test_full_case_by_api(db_url: str) -> None:
     # every report ends with the interpretations its findings rest on (interfaces.md)
     assert "Interpretações adotadas" in rel.text
     assert "quota.groups.department_by_level" in rel.text
+    # in words first; the id after it, for whoever reruns the check with --option
+    assert re.search(r"<li>&#34;Em cada seção e em cada conjunto de oficiais e de subalternos"
+                     r"&#34;[^<]*<span class=\"muted\">\[quota\.groups\.department_by_level\]",
+                     rel.text)
     auto = c.get(f"/api/v1/cases/{cid}/documents/auto-infracao", headers=h).text
     assert "Interpretações adotadas" in auto and "quota.rounding." in auto
     # the quota figures the auto rests on: days, step, per group required and aboard
