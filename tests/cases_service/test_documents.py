@@ -406,3 +406,13 @@ def test_a_port_is_a_pre_boarding_fact_but_not_one_art_5_requires() -> None:
     facts = wf.PreBoarding.model_validate({"port": "Santos/SP"})
     assert facts.port == "Santos/SP"
     assert "port" not in wf.PRE_BOARDING_REQUIRED
+
+
+def test_the_federal_police_letter_gives_the_repatriation_deadline_only() -> None:
+    """The Federal Police is told when the Foreign Ministry repatriates if the shipowner
+    does not (C166, 15 days), not the inspection's internal deadlines."""
+    html = documents.render("oficio-policia-federal", full_case())
+    assert "Repatriação pelo Ministério das Relações Exteriores se o armador não a fizer em " \
+           "15 dias: 19/04/2026 (não confirmado)" in html
+    assert "Relatório à Secretaria em 48 horas" not in html
+    assert "Inspeção imediata após a denúncia" not in html
