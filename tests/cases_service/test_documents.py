@@ -321,6 +321,8 @@ def test_one_auto_at_a_time_with_its_defence_deadline_and_signature() -> None:
     assert "10 (dez) dias, contados do recebimento deste auto, para apresentar defesa" in one
     assert "CLT, art. 629, § 3º" in one  # also in its legal basis
     assert '<p class="signature">______________________________<br>bruno@x.gov.br' in one
+    # its history dates what was found: the day of the facts
+    assert "bandeira Noruega (NO), constatou-se em 01/04/2026:" in one
     with pytest.raises(InputError, match="auto 'A9' não existe neste caso"):
         documents.render("auto-infracao", case, auto="A9")
 
