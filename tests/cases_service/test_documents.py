@@ -418,3 +418,22 @@ def test_the_federal_police_letter_gives_the_repatriation_deadline_only() -> Non
            "15 dias: 19/04/2026 (não confirmado)" in html
     assert "Relatório à Secretaria em 48 horas" not in html
     assert "Inspeção imediata após a denúncia" not in html
+
+
+def test_an_auto_states_the_step_violated_and_the_report_also_the_next() -> None:
+    case = full_case()
+    case.data["engine_run"] = {"on": "2026-04-01", "summary": {"crew_quota": {
+        "summary": "Não conforme.", "figures": {
+            "days_of_operation": 151, "stay_start": "2025-11-01",
+            "step": {"fraction": "1/5", "from_day": 90, "since": "2026-01-30",
+                     "citation": "RN CNIg nº 06/2017, art. 4º, I, a"},
+            "groups": [{"label": "Subalternos de convés", "base": 6, "required": 2,
+                        "brazilians": 1, "deficit": 1}],
+            "next_step": {"fraction": "1/3", "since": "2026-06-29", "required": 3,
+                          "citation": "RN CNIg nº 06/2017, art. 4º, I, b"}}}}}
+    auto = " ".join(documents.render("auto-infracao", case).split())
+    report = " ".join(documents.render("relatorio", case).split())
+    for doc in (auto, report):
+        assert "151 dias de operação desde 01/11/2025; etapa em vigor 1/5" in doc
+    assert "Próxima etapa: 1/3 a partir de 29/06/2026" in report
+    assert "Próxima etapa" not in auto
