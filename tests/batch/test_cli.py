@@ -103,6 +103,25 @@ def test_bad_date(tmp_path: Path) -> None:
             "dd/mm/aaaa)") in text
 
 
+@pytest.mark.parametrize(("written", "said"), [
+    ("31/12/26", "data inválida (use AAAA-MM-DD ou dd/mm/aaaa) (recebido: '31/12/26')"),
+    ("26-12-31", "data inválida (use AAAA-MM-DD ou dd/mm/aaaa) (recebido: '26-12-31')"),
+    ("0026-12-31", "data fora do intervalo 1900–2199 (recebido: '0026-12-31')"),
+    ("2300-01-01", "data fora do intervalo 1900–2199 (recebido: '2300-01-01')"),
+])
+def test_a_date_needs_its_year_in_full_and_in_range(tmp_path: Path, written: str,
+                                                    said: str) -> None:
+    """A two-digit year is not the year 26 (a stay of 730,000 days), as `abordo check`
+    refuses it: the vessel entry, an absence and an extension alike."""
+    f = fleet(tmp_path)
+    edit(f / "vessels.csv", "2026-06-01", written)  # V03, row 4
+    assert f"vessels.csv, linha 4, campo ajb_entry: {said}" in bad(f)
+    (tmp_path / "absence").mkdir()
+    f = fleet(tmp_path / "absence")
+    edit(f / "vessels.csv", "2026-02-11/2026-02-19", f"2026-02-11/{written}")  # V02, row 3
+    assert "vessels.csv, linha 3, campo absences:" in bad(f)
+
+
 def test_unknown_vessel_id_in_crew(tmp_path: Path) -> None:
     f = fleet(tmp_path)
     edit(f / "crew.csv", "V01,V01-C005", "V99,V01-C005")  # row 6

@@ -375,6 +375,28 @@ def _few_text(raw: pl.DataFrame, column: str, mapping: dict[str, str] | None = N
     return e.replace_strict(old, new, return_dtype=pl.String), texts
 
 
+# Dates of facts under the modelled law, as every input's (law.validation.plausible_date).
+FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2199, 12, 31)
+OUT_OF_RANGE = ("data fora do intervalo 1900–2199", "date outside 1900–2199")
+
+
+def _day(txt: pl.Expr, brazilian: bool = False) -> pl.Expr:
+    """Text as a Date: ``AAAA-MM-DD`` (or, if ``brazilian``, also ``dd/mm/aaaa``), the year
+    written in full — a two-digit year (``31/12/26``) is no date, not the year 26; null
+    where it cannot be read."""
+    iso = pl.when(txt.str.contains(r"^\d{4}-\d{1,2}-\d{1,2}$")).then(
+        txt.str.to_date("%Y-%m-%d", strict=False))
+    if not brazilian:
+        return iso
+    return pl.coalesce(iso, pl.when(txt.str.contains(r"^\d{1,2}/\d{1,2}/\d{4}$")).then(
+        txt.str.to_date("%d/%m/%Y", strict=False)))
+
+
+def _outside(day: pl.Expr) -> pl.Expr:
+    """A date read but outside 1900–2199 (a typo like 0026 or 2300)."""
+    return (day.is_not_null() & ~day.is_between(FIRST_DAY, LAST_DAY)).fill_null(False)
+
+
 def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
     """(the column as Date, mask of unparseable values)."""
     if column not in raw.columns:
@@ -386,8 +408,7 @@ def _date(raw: pl.DataFrame, column: str) -> tuple[pl.Expr, pl.Expr]:
         return pl.col(column).dt.date(), pl.lit(False)
     txt = _text(raw, column)
     # ISO, or dd/mm/aaaa as Brazilian spreadsheets write dates (as the crew lists accept).
-    parsed = pl.coalesce(txt.str.to_date("%Y-%m-%d", strict=False),
-                         txt.str.to_date("%d/%m/%Y", strict=False))
+    parsed = _day(txt, brazilian=True)
     return parsed, txt.is_not_null() & parsed.is_null()
 
 
@@ -523,6 +544,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
          "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
         ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
          "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
+        ("ajb_entry", _outside(pl.col("ajb_entry")), *OUT_OF_RANGE),
+        ("ajb_exit", _outside(pl.col("ajb_exit")), *OUT_OF_RANGE),
         # (an entry that could not be read is its own problem, not a missing one)
         ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null()
          & ~pl.col("_entry_bad"),
@@ -592,13 +615,14 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
     df = _split(c, "absences", "/")
     if df.height == 0:
         return empty
-    df = df.with_columns(a_first=pl.col("left").str.to_date("%Y-%m-%d", strict=False),
-                         a_last=pl.col("right").str.to_date("%Y-%m-%d", strict=False))
+    df = df.with_columns(a_first=_day(pl.col("left")), a_last=_day(pl.col("right")))
     what = ("ausência inválida: use AAAA-MM-DD/AAAA-MM-DD (primeiro e último dia fora das "
             "AJB), separadas por ';'")
     what_en = "invalid absence: use YYYY-MM-DD/YYYY-MM-DD (first and last day outside AJB)"
     _fail_at(c, df, df["a_first"].is_null() | df["a_last"].is_null(), "absences", what,
              what_en)
+    _fail_at(c, df, df.select(_outside(pl.col("a_first")) | _outside(pl.col("a_last")))
+             .to_series(), "absences", *OUT_OF_RANGE)
     _fail_at(c, df, df["a_last"] < df["a_first"], "absences",
              "ausência com fim antes do início", "absence ending before it starts")
     df = df.join(vessels.select("_vidx", "ajb_entry", "ajb_exit"), on="_vidx", how="left",
@@ -631,11 +655,13 @@ def _extensions(c: _Checker) -> pl.DataFrame:
     if df.height == 0:
         return empty
     df = df.with_columns(from_day=pl.col("left").cast(pl.Int32, strict=False),
-                         applies_from=pl.col("right").str.to_date("%Y-%m-%d", strict=False))
+                         applies_from=_day(pl.col("right")))
     _fail_at(c, df, df["from_day"].is_null() | (df["from_day"] < 0)
              | df["applies_from"].is_null(), "extensions",
              "prorrogação inválida: use DIA:AAAA-MM-DD (ex.: 180:2026-10-01), separadas por ';'",
              "invalid extension: use DAY:YYYY-MM-DD (e.g. 180:2026-10-01)")
+    _fail_at(c, df, df.select(_outside(pl.col("applies_from"))).to_series(), "extensions",
+             *OUT_OF_RANGE)
     # As in the engine (a dict by step): the last extension given for a step wins.
     return (df.group_by("_vidx", "from_day", maintain_order=True)
             .agg(pl.col("applies_from").last()))
