@@ -52,7 +52,9 @@ def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict
     try:
         d = evaluate(c, on, options)
     except InputError as exc:
-        return {"verdict": "input_error", "error": exc.message}
+        # the result file keeps the message without the values it names
+        return {"verdict": "input_error", "error": InputError(
+            exc.message, quoted=exc.quoted, plain=exc.plain).render(values=False)}
     r = d.result
     stay = r.get("stay") or {}
     step = r.get("step")

@@ -104,6 +104,37 @@ def test_an_unreadable_case_file_s_values_stay_out_of_the_result(tmp_path: Path)
     assert "José" not in text and "FX123456" not in text
 
 
+def test_errors_that_name_a_value_inside_them_keep_it_out_of_the_result(
+        tmp_path: Path) -> None:
+    """A misspelled rank, a person's id (a name, in a case file) and an unknown country are
+    named in the terminal's error, never in the result file's `error` column."""
+    tables = tmp_path / "tables"
+    tables.mkdir()
+    write(tables, "V1,NO,cabotage,charter,2026-01-01,,,\n",
+          CREW + "V1,C1,Master,NO\nV1,C2,2nd Engneer,PH\n")
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    (cases / "P1.yaml").write_text(
+        "vessel: {flag: NO, activity: cabotage}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew:\n  - {id: João da Silva, rank: Mastre, nationality: NO}\n", encoding="utf-8")
+    (cases / "P2.yaml").write_text(
+        "vessel: {flag: NO, activity: cabotage}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew:\n  - {id: Maria Souza, rank: Master, nationality: Indai}\n", encoding="utf-8")
+    for folder, said in ((tables, ["função desconhecida: informe a coluna department"]),
+                         (cases, ["função desconhecida: informe a coluna department",
+                                  "país desconhecido (use o código ISO 3166-1, ex.: BR)"])):
+        out = folder / "r.csv"
+        code, shown = run(str(folder), "--on", "2026-06-01", "--keep-going", "-o", str(out))
+        text = out.read_text(encoding="utf-8")
+        assert code == 2, shown
+        for words in said:
+            assert words in text
+        for value in ("Engneer", "V1-C2", "C2", "João", "Mastre", "Maria", "Indai"):
+            assert value not in text, value
+
+
 def test_a_stay_that_ended_stops_counting_and_plans_nothing(tmp_path: Path) -> None:
     """Left AJB on 2026-05-01: 31 days outside on 2026-06-01 (≥ 15, Res. 42 art. 10) — the
     stay ended on its last day in AJB; the count restarts at the next entry."""

@@ -178,9 +178,12 @@ def test_a_folder_of_case_files(tmp_path: Path) -> None:
     with pytest.raises(InputError) as exc:
         screen(tmp_path, dt.date(2026, 4, 1))
     assert exc.value.file is not None and exc.value.file.endswith("zz-bad.yaml")
+    assert "país desconhecido 'Atlantis'" in exc.value.message  # the run's error names it
     kept = screen(tmp_path, dt.date(2026, 4, 1), keep_going=True)
     zz = row(kept.frame, "zz-bad")
-    assert zz["verdict"] == "input_error" and "Atlantis" in zz["error"]
+    # the result's row names the field and the problem, not the value
+    assert zz["verdict"] == "input_error" and "Atlantis" not in zz["error"]
+    assert "crew[3].nationality: país desconhecido (use o código ISO 3166-1" in zz["error"]
     assert "zz-bad.yaml" in zz["error"] and kept.errors == 1
     assert row(kept.frame, "q01-psv-res42-day90")["verdict"] == "non_compliant"
 

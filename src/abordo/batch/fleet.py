@@ -42,7 +42,8 @@ from abordo.crew.crewfile import COLUMNS as CREW_COLUMNS
 from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
-from abordo.law.errors import InputError, bilingual
+from abordo.law.errors import SEP, InputError, bilingual
+from abordo.law.validation import Bilingual
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "vessel_id", "vessel id", "embarcacao", "embarcacao id"),
@@ -471,6 +472,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     for v in flag_texts:
         try:
             codes[v] = country_code(v)
+        except Bilingual as exc:
+            bad_flags[v] = f"{exc.pt}{SEP}{exc.en}"
         except ValueError as exc:
             bad_flags[v] = str(exc)
     flag, _ = _few_text(raw, "flag", codes)

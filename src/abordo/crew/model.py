@@ -84,9 +84,10 @@ def country_code(value: Any) -> str:
     try:
         country = pycountry.countries.lookup(text)
     except LookupError:
-        raise ValueError(f"país desconhecido '{text}' (use o código ISO 3166-1, ex.: BR)"
-                         f" ‖ unknown country '{text}' (use the ISO 3166-1 code, e.g. BR)"
-                         ) from None
+        raise Bilingual(f"país desconhecido '{text}' (use o código ISO 3166-1, ex.: BR)",
+                        f"unknown country '{text}' (use the ISO 3166-1 code, e.g. BR)",
+                        plain=("país desconhecido (use o código ISO 3166-1, ex.: BR)",
+                               "unknown country (use the ISO 3166-1 code, e.g. BR)")) from None
     return str(country.alpha_2)
 
 

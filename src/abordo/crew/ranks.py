@@ -102,6 +102,10 @@ class CrewMember:
                 f"{what_pt} para {self.id}: informe a coluna department (seção){why[0]}",
                 _field(self.path, "rank"), self.file, self.row,
                 message_en=f"{what_en} for {self.id}: give the department column{why[1]}",
+                plain=(f"função {'desconhecida' if self.rank else 'ausente'}: informe a "
+                       f"coluna department (seção){why[0]}",
+                       f"{'unknown' if self.rank else 'missing'} rank: give the department "
+                       f"column{why[1]}"),
             )
         if not level or self.department not in ("deck", "engine"):
             return
@@ -115,6 +119,8 @@ class CrewMember:
                 _field(self.path, "level"), self.file, self.row,
                 message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level "
                 f"column ({needed_en}){why[1]}",
+                plain=(f"nível indeterminado: informe a coluna level ({needed}){why[0]}",
+                       f"level unknown: give the level column ({needed_en}){why[1]}"),
             )
 
 

@@ -53,6 +53,9 @@ class InputError(AbordoError):
     # The end of (message, message_en) that quotes the value received, when one does:
     # left out where no input value may be repeated (a screening's result file).
     quoted: tuple[str, str] | None = None
+    # (message, message_en) naming no input value at all, for a message that names one
+    # inside it (a rank, a country, a person's id): what a screening's result file keeps.
+    plain: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -67,8 +70,7 @@ class InputError(AbordoError):
             items = sorted(items, key=lambda e: (files.index(e.file),
                                                  e.row if e.row is not None else 1 << 30))
         first = items[0]
-        return cls(first.message, first.field, first.file, first.row, first.message_en,
-                   list(items[1:]), first.quoted)
+        return dataclasses.replace(first, details=list(items[1:]))
 
     def where(self, lang: str = "pt") -> str:
         parts: list[str] = []
@@ -81,14 +83,16 @@ class InputError(AbordoError):
         return ", ".join(parts)
 
     def render(self, lang: str = "pt", values: bool = True) -> str:
-        """One line per error: ``<where>: <message>``; without ``values``, the value
-        received is not quoted (``quoted``)."""
+        """One line per error: ``<where>: <message>``; without ``values``, no value received
+        is named (``plain``, else the message without its ``quoted`` end)."""
         items = [self, *self.details] if self.details else [self]
         lines = []
         for e in items:
             en = lang == "en" and bool(e.message_en)
             msg = e.message_en if en and e.message_en else e.message
-            if not values and e.quoted:
+            if not values and e.plain:
+                msg = e.plain[1] if en else e.plain[0]
+            elif not values and e.quoted:
                 msg = msg.removesuffix(e.quoted[1] if en else e.quoted[0])
             where = e.where(lang)
             lines.append(f"{where}: {msg}" if where else msg)
@@ -100,8 +104,6 @@ class InputError(AbordoError):
         fld = self.field
         if prefix:
             fld = f"{prefix}.{fld}" if fld and not fld.startswith("[") else f"{prefix}{fld or ''}"
-        return InputError(
-            self.message, fld, file or self.file, row if row is not None else self.row,
-            self.message_en, [d.with_location(file=file, prefix=prefix) for d in self.details],
-            self.quoted,
-        )
+        return dataclasses.replace(
+            self, field=fld, file=file or self.file, row=row if row is not None else self.row,
+            details=[d.with_location(file=file, prefix=prefix) for d in self.details])

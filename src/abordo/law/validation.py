@@ -15,13 +15,16 @@ from abordo.law.errors import InputError, bilingual
 class Bilingual(ValueError):
     """A validation message in Portuguese and English; ``field`` refines the error's path
     (a model-level check names the field it is about, e.g. ``disembark`` or
-    ``ajb_presence[1].entry``)."""
+    ``ajb_presence[1].entry``); ``plain``: the message naming no input value (see
+    :attr:`abordo.law.errors.InputError.plain`)."""
 
-    def __init__(self, pt: str, en: str, field: str | None = None) -> None:
+    def __init__(self, pt: str, en: str, field: str | None = None,
+                 plain: tuple[str, str] | None = None) -> None:
         super().__init__(pt)
         self.pt = pt
         self.en = en
         self.field = field
+        self.plain = plain
 
 # --- dates in input files ----------------------------------------------------------------
 
@@ -233,6 +236,8 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
                 and isinstance(got, str | int | float) and len(str(got)) < 60:
             quoted = (f" (recebido: {got!r})", f" (got {got!r})")
             pt, en = pt + quoted[0], en + quoted[1]
-        errors.append(InputError(pt, path or None, file, row, message_en=en, quoted=quoted))
+        plain = cause.plain if isinstance(cause, Bilingual) else None
+        errors.append(InputError(pt, path or None, file, row, message_en=en, quoted=quoted,
+                                 plain=plain))
     # Reported in the order of the file (the model's order otherwise).
     return InputError.listing(errors, in_file_order=True)
