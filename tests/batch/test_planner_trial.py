@@ -309,3 +309,21 @@ def test_screening_agrees_on_the_higher_step_and_a_paused_absence_under_way(
     p1 = by_id(screen(tmp_path, ON, {"quota.days": "days_outside_paused"}, horizon=60
                       ).frame)["P1"]
     assert (p1["days_of_operation"], p1["horizon_first_since"]) == (144, dt.date(2026, 7, 7))
+
+
+def test_an_extension_the_rule_cannot_use_is_warned_as_check_warns(tmp_path: Path) -> None:
+    """Port support under Res. 42/2020 has 90- and 180-day steps: an extension given for a
+    360-day step is not applied, and the row says so (the engine's warning)."""
+    write(tmp_path, "V1,NO,port_support,charter,2026-01-01,,,360:2026-12-15\n"
+                    "V2,NO,port_support,charter,2026-01-01,,,180:2026-12-15\n",
+          CREW + "V1,C1,Master,NO\nV2,C1,Master,NO\n")
+    rows = by_id(screen(tmp_path, dt.date(2026, 11, 30)).frame)
+    d = evaluate(parse_vessel_case({
+        "vessel": {"flag": "NO", "activity": "port_support"},
+        "operation": {"contract": "charter", "ajb_presence": [{"entry": "2026-01-01"}],
+                      "extensions": [{"step_from_day": 360, "applies_from": "2026-12-15"}]},
+        "crew": [{"id": "C1", "rank": "Master", "nationality": "NO"}]}), dt.date(2026, 11, 30))
+    assert [f.id for f in d.findings if f.severity == "warning"] == ["extension_not_applied"]
+    assert rows["V1"]["warnings"] == "extension_not_applied"
+    assert rows["V1"]["verdict"] == d.verdict.value
+    assert rows["V2"]["warnings"] is None and rows["V2"]["next_extended"] is True

@@ -191,7 +191,10 @@ def decide_with_engine(fleet: Fleet, routed: pl.DataFrame, rs: RuleSet,
     if fleet.cases is None:
         crew = fetch_rows(fleet.crew, [vrows[i]["id"] for i in vidx.to_list()])
     absences = _by_vessel(fleet.absences, vidx, ("a_first", "a_last"))
-    extensions = _by_vessel(fleet.extensions, vidx, ("from_day", "applies_from"))
+    # A step given several extensions: the last one, as often as given (the engine then
+    # warns of the repetition, with the date that applies).
+    extensions = _by_vessel(fleet.extensions.select(
+        pl.exclude("given").repeat_by("given").explode()), vidx, ("from_day", "applies_from"))
     out = []
     for i in vidx.to_list():
         vrow = vrows[i]

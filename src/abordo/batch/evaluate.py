@@ -83,9 +83,11 @@ FINDINGS = pl.Series("findings", [
 # ``*_not_identified`` warnings (a rule that wants them Brazilian, nobody in that position)
 # and a vessel with no person in the crew table — data to complete, not a compliant crew.
 WARNING_IDS = ("no_crew", "master_not_identified", "chief_engineer_not_identified")
-# Warnings only the engine gives (vessels of a folder of case files it decides): a listed
-# person whose own entries show an exit from the country (the crew table has no entries).
-ENGINE_WARNING_IDS = ("not_in_country",)
+# Warnings only the engine gives, on the vessels it decides: a listed person whose own
+# entries show an exit from the country (a folder of case files: the crew table has no
+# entries); extensions it cannot apply as given (see _extension_warned).
+ENGINE_WARNING_IDS = ("not_in_country", "extension_repeated", "extension_not_applied",
+                      "extension_overtaken")
 WARNINGS = pl.Series("warnings", [
     ";".join(f for i, f in enumerate(WARNING_IDS) if bits & (4 >> i)) or None
     for bits in range(8)], dtype=pl.String)
@@ -407,7 +409,7 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
 def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.LazyFrame:
     """Date of each step (natural or extended), the step in force and the next one
     (``abordo.quota.engine.step_dates`` and the choice in ``_apply_rule``)."""
-    ext = extensions.lazy().with_columns(pl.col("applies_from").cast(pl.Int32))
+    ext = extensions.lazy().with_columns(pl.col("applies_from").cast(pl.Int32)).drop("given")
     for k in range(S):
         fd = pl.col(f"from_day_{k}")
         if extensions.height:
@@ -427,10 +429,13 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
             pl.when(fd.is_null()).then(None)
             .when(~pl.col("needs_stay")).then(pl.lit(NEVER))
             .otherwise(since).cast(pl.Int32).alias(f"_since{k}"),
+            # an extension given that does not postpone its step (engine: not applied)
+            (e.is_not_null() & (e <= natural)).fill_null(False).alias(f"_ext_early{k}"),
             extended.fill_null(False).alias(f"_extended{k}"),
             # postponed from a day before its grounding norm (engine.step_dates)
             (extended & (natural < pl.col("ext_from"))).fill_null(False)
             .alias(f"_extunc{k}"))
+    v = v.with_columns(_ext_odd=_extension_warned(extensions, S))
     v = v.with_columns(_cur=pl.lit(None, pl.Int8), _cur_from=pl.lit(None, pl.Int32),
                        _nx=pl.lit(None, pl.Int8), _nx_since=pl.lit(None, pl.Int32),
                        _nx_fd=pl.lit(None, pl.Int32))
@@ -470,6 +475,33 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
                           _nx_extended=_pick("_nx", "_extended", S))
 
 
+def _extension_warned(extensions: pl.DataFrame, steps: int) -> pl.Expr:
+    """Whether the engine warns about the vessel's extensions (``step_dates``): one given
+    twice for a step (``extension_repeated``), one the rule cannot use — the norm provides
+    none, or the rule has no such step — or one that postpones nothing
+    (``extension_not_applied``), or an extended step a higher step reaches first
+    (``extension_overtaken``). Such vessels are decided by the engine, which words them."""
+    if extensions.height == 0:
+        return pl.lit(False)
+    per = extensions.group_by("_vidx").agg(
+        pl.len().cast(pl.Int32).alias("n"), (pl.col("given") > 1).any().alias("rep"))
+    given = pl.col("_vidx").replace_strict(per["_vidx"], per["n"], default=0,
+                                           return_dtype=pl.Int32)
+    repeated = pl.col("_vidx").replace_strict(per["_vidx"], per["rep"], default=False,
+                                              return_dtype=pl.Boolean)
+    matched = _add([pl.col(f"_ext{k}").is_not_null().cast(pl.Int32) for k in range(steps)]) \
+        if steps else pl.lit(0, pl.Int32)
+    odd = [~pl.col("ext_ok"), matched < given, repeated]
+    odd += [pl.col(f"_ext_early{k}") for k in range(steps)]
+    for k in range(steps):
+        higher_first = [(pl.col(f"from_day_{j}") > pl.col(f"from_day_{k}"))
+                        & (pl.col(f"_since{j}") <= pl.col(f"_since{k}"))
+                        for j in range(steps) if j != k]
+        if higher_first:
+            odd.append(pl.col(f"_extended{k}") & pl.any_horizontal(higher_first))
+    return (pl.col("needs_stay") & (given > 0) & pl.any_horizontal(odd)).fill_null(False)
+
+
 def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
             groups: list[str], alt_groups: list[str], on: int, S: int,
             horizon: int | None, touch: bool = False) -> pl.LazyFrame:
@@ -499,6 +531,8 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         # Paused reading with days not counted: which absences precede which step is the
         # engine's walk (Stay.day_reached_on), not one sum — an absence under way too.
         | (pl.col("_paused_days") > 0)
+        # Extensions the engine warns about (repeated, not applied, overtaken).
+        | (is_rule & pl.col("_has_stay") & pl.col("_ext_odd"))
         | (pl.col("paused") & pl.col("_last_in").is_not_null() & ~pl.col("_ended"))
         # A case file's exit and re-entry on consecutive days (no day outside: no absence
         # the vessels table can hold) — whether it ends the stay is the exit rule's; or a

@@ -74,7 +74,8 @@ class Fleet:
     ``id``, ``name``, ``imo``, ``flag`` (alpha-2), ``registry``, ``activity``, ``contract``,
     ``ajb_entry`` / ``ajb_exit`` (Date), ``foreign_calls`` (Boolean), ``_is_br``.
     ``absences``: ``_vidx``, ``a_first``, ``a_last`` (Date, both days outside AJB).
-    ``extensions``: ``_vidx``, ``from_day`` (Int32), ``applies_from`` (Date).
+    ``extensions``: ``_vidx``, ``from_day`` (Int32), ``applies_from`` (Date), ``given``
+    (how many extensions the row gave for that step: the last applies).
     ``cases``: for a folder of case files, the cases by vessel id (errors then come from the
     case files themselves).
     """
@@ -651,7 +652,7 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
 
 def _extensions(c: _Checker) -> pl.DataFrame:
     empty = pl.DataFrame(schema={"_vidx": pl.UInt32, "from_day": pl.Int32,
-                                 "applies_from": pl.Date})
+                                 "applies_from": pl.Date, "given": pl.UInt32})
     if "extensions" not in c.df.columns:
         return empty
     df = _split(c, "extensions", ":")
@@ -665,9 +666,10 @@ def _extensions(c: _Checker) -> pl.DataFrame:
              "invalid extension: use DAY:YYYY-MM-DD (e.g. 180:2026-10-01)")
     _fail_at(c, df, df.select(_outside(pl.col("applies_from"))).to_series(), "extensions",
              *OUT_OF_RANGE)
-    # As in the engine (a dict by step): the last extension given for a step wins.
+    # As in the engine (a dict by step): the last extension given for a step wins;
+    # ``given``: how many were given for it (more than one is warned, extension_repeated).
     return (df.group_by("_vidx", "from_day", maintain_order=True)
-            .agg(pl.col("applies_from").last()))
+            .agg(pl.col("applies_from").last(), pl.len().cast(pl.UInt32).alias("given")))
 
 
 # --- a folder of vessel case files --------------------------------------------------------
