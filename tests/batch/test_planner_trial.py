@@ -327,3 +327,20 @@ def test_an_extension_the_rule_cannot_use_is_warned_as_check_warns(tmp_path: Pat
     assert rows["V1"]["warnings"] == "extension_not_applied"
     assert rows["V1"]["verdict"] == d.verdict.value
     assert rows["V2"]["warnings"] is None and rows["V2"]["next_extended"] is True
+
+
+def test_another_engines_input_among_the_cases_is_named_as_such(tmp_path: Path) -> None:
+    """A fine input left in a folder of vessel cases: named as a fine input (with the
+    command that reads it), as abordo check names it — not by the vessel model's fields."""
+    import shutil
+
+    examples = Path(__file__).parents[2] / "examples"
+    shutil.copy(examples / "fines" / "rest-interval.yaml", tmp_path / "rest-interval.yaml")
+    shutil.copy(examples / "bulk-mar-de-minas.yaml", tmp_path / "bulk.yaml")
+    out = tmp_path / "r.csv"
+    code, shown = run(str(tmp_path), "--on", "2026-06-01", "--keep-going", "-o", str(out))
+    assert code == 2, shown
+    said = pl.read_csv(out).filter(pl.col("id") == "rest-interval")["error"].item()
+    assert "parece uma entrada de multa (infraction, offender): use abordo fine " \
+           "rest-interval.yaml" in said
+    assert "campo obrigatório ausente" not in said

@@ -42,6 +42,7 @@ from abordo.crew.crewfile import COLUMNS as CREW_COLUMNS
 from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
+from abordo.input_kinds import wrong_kind
 from abordo.law.errors import SEP, InputError, bilingual
 from abordo.law.validation import Bilingual
 
@@ -691,9 +692,12 @@ def fleet_from_cases(paths: list[Path], keep_going: bool = False) -> Fleet:
         try:
             case = load_vessel_case(p)
         except InputError as exc:
+            # Another engine's input among the cases is named as such (as abordo check
+            # names it), not by the vessel model's field list.
+            err = wrong_kind(p, "screen", "vessel") or exc
             if not keep_going:
-                raise
-            rejected.append((vid, exc))
+                raise err from None
+            rejected.append((vid, err))
             continue
         cases[vid] = case
         vrows.append(case_to_vessel_row(vid, case))

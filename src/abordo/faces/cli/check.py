@@ -19,12 +19,12 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
-    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.blocks import render_rich
 from abordo.faces.reports.quota import plan_table, quota_text_blocks
 from abordo.faces.reports.vessel_check import html_report, pdf_report, text_report, vessel_line
+from abordo.input_kinds import wrong_kind
 from abordo.law.decision import Verdict
 from abordo.law.errors import InputError
 from abordo.quota import plan as plan_quota

@@ -26,7 +26,6 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
-    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.port_fines import (
@@ -38,6 +37,7 @@ from abordo.faces.reports.port_fines import (
     pdf_report,
     text_report,
 )
+from abordo.input_kinds import wrong_kind
 from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
 from abordo.law.text import br_decimal

@@ -23,10 +23,10 @@ from abordo.faces.cli.common import (
     parse_options,
     resolve_lang,
     today,
-    wrong_kind,
 )
 from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
+from abordo.input_kinds import wrong_kind
 from abordo.law.errors import InputError
 from abordo.sea_time import compute, load_input
 
