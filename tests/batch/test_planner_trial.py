@@ -344,3 +344,16 @@ def test_another_engines_input_among_the_cases_is_named_as_such(tmp_path: Path) 
     assert "parece uma entrada de multa (infraction, offender): use abordo fine " \
            "rest-interval.yaml" in said
     assert "campo obrigatório ausente" not in said
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+def test_a_csv_with_mac_line_ends_is_read(tmp_path: Path, encoding: str) -> None:
+    """Excel for Mac's "CSV (Macintosh)" ends lines in CR alone: read as the same table."""
+    write(tmp_path, "V1,NO,cabotage,charter,2026-01-01,,,\n",
+          CREW + "V1,C1,Master,NO\nV1,C2,Marinheiro de Convés,BR\n")
+    plain = by_id(screen(tmp_path, ON).frame)
+    for name in ("vessels.csv", "crew.csv"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        (tmp_path / name).write_bytes(text.replace("\n", "\r").encode(encoding))
+    assert by_id(screen(tmp_path, ON).frame) == plain
+    assert plain["V1"]["crew_size"] == 2

@@ -103,12 +103,13 @@ def _err(pt: str, en: str, fld: str | None = None, file: str | None = None,
     return InputError(pt, fld, file, row, message_en=en)
 
 
-def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool]:
-    """The header's names, the separator, and whether the file is UTF-8 (else Windows-1252
+def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
+    """The header's names, the separator, whether the file is UTF-8 (else Windows-1252
     / Latin-1, as Excel saves a CSV; read as :func:`abordo.crew.crewfile.decode` reads a
-    crew file)."""
+    crew file), and whether its lines end in CR alone (Excel for Mac's "CSV (Macintosh)")."""
     with path.open("rb") as fh:
         head = fh.read(65536)
+    cr_only = b"\r" in head and b"\n" not in head
     if not head.strip():
         raise _err("arquivo vazio", "empty file", file=display)
     utf8 = True
@@ -121,7 +122,7 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool]:
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
-    return [h.strip() for h in header], sep, utf8
+    return [h.strip() for h in header], sep, utf8, cr_only
 
 
 def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
@@ -130,7 +131,7 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
     "tripulação"): for a CSV row with more fields than the header, that row (file, line);
     else the reader's first line of message (its hints name settings of its own)."""
     if path.suffix.lower() == ".csv":
-        names, sep, _ = _csv_header(path, display)
+        names, sep, _, _ = _csv_header(path, display)
         with path.open(encoding="utf-8-sig", errors="replace", newline="") as fh:
             reader = csv.reader(fh, delimiter=sep, strict=True)
             next(reader, None)
@@ -165,9 +166,9 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
     fields the screening reads (None: all) — a known column it does not read (a person's
     name, documents) is kept under a name of its own and never looked at, even when two of
     them mean one field ("family name", "given names")."""
-    utf8 = True
+    utf8, cr_only = True, False
     if path.suffix.lower() == ".csv":
-        names, sep, utf8 = _csv_header(path, display)
+        names, sep, utf8, cr_only = _csv_header(path, display)
         row_offset, header_row = 2, 1
     else:
         try:
@@ -198,9 +199,13 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
         headers[fld] = name
         canon.append(fld)
     if path.suffix.lower() == ".csv":
-        # Not UTF-8: converted in memory (a table larger than memory: save it as UTF-8).
-        source: Path | bytes = path if utf8 else \
-            decode(path.read_bytes(), display).encode("utf-8")
+        # Not UTF-8, or lines ending in CR alone: converted in memory (a table larger than
+        # memory: save it as UTF-8 with ordinary line ends).
+        source: Path | bytes = path
+        if not utf8 or cr_only:
+            text = path.read_bytes().decode("utf-8-sig") if utf8 else \
+                decode(path.read_bytes(), display)
+            source = (text.replace("\r", "\n") if cr_only else text).encode("utf-8")
         lf = pl.scan_csv(source, separator=sep, infer_schema=False, new_columns=canon,
                          encoding="utf8", raise_if_empty=False, truncate_ragged_lines=False)
     else:
