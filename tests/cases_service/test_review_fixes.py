@@ -483,3 +483,51 @@ def test_the_pre_boarding_flag_is_a_country_as_a_vessel_case_s(sqlite_url: str) 
                                          "facts": {"flag": bad}})
         assert r.status_code == 422 and r.json()["errors"][0]["field"] == "facts.flag"
         assert "desconhecid" in r.json()["errors"][0]["message"]
+
+
+def test_a_draft_auto_drafted_in_error_is_voided_with_its_reason(db_url: str) -> None:
+    """void_auto sets a minuta aside: kept in the case and the trail, marked void with who,
+    when and why; its number is not reused; the art. 14 auto can then be drafted again;
+    the auto document prints only the autos in force, and the report says which was voided."""
+    h = bearer(make_user(db_url, "ana@trabalho.gov.br", "inspector", "RJ", name="Ana Souza"))
+    c = client_for(db_url)
+    cid, url = _to_findings(c, h, q01_case(), "2026-04-01", DOCKED)
+    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
+        rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
+                                           "status": "received"})
+        assert rec.status_code == 200, rec.text
+    for body in ({"command": "notify", "deadline": "2099-01-12"},
+                 {"command": "record_remedied"},
+                 {"command": "draft_auto", "kind": "cnig", "facts": "Texto com erro."}):
+        got = c.post(url, headers=h, json=body)
+        assert got.status_code == 200, (body, got.text)
+    again = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
+    assert again.status_code == 409  # one art. 14 auto while A1 stands
+    no_reason = c.post(url, headers=h, json={"command": "void_auto", "auto": "A1"})
+    assert no_reason.status_code == 422 and "reason" in no_reason.text
+    voided = c.post(url, headers=h, json={"command": "void_auto", "auto": "A1",
+                                          "reason": "Histórico redigido com erro."})
+    assert voided.status_code == 200, voided.text
+    twice = c.post(url, headers=h, json={"command": "void_auto", "auto": "A1",
+                                         "reason": "de novo"})
+    assert twice.status_code == 409
+    assert "não há auto de infração a anular" in twice.json()["detail"]
+    redo = c.post(url, headers=h, json={"command": "draft_auto", "kind": "cnig"})
+    assert redo.status_code == 200, redo.text
+    facts = c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]
+    assert [a["id"] for a in facts["autos"]] == ["A1", "A2"]
+    assert facts["autos"][0]["voided"] == {"on": facts["autos"][0]["voided"]["on"],
+                                           "by": "ana@trabalho.gov.br",
+                                           "reason": "Histórico redigido com erro."}
+    events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]
+    assert [e["payload"].get("auto") for e in events if e["command"] == "void_auto"] == ["A1"]
+    docs = f"/api/v1/cases/{cid}/documents"
+    auto = c.get(f"{docs}/auto-infracao?format=html", headers=h).text
+    assert "Auto de infração A2" in auto and "Auto de infração A1" not in auto
+    old = c.get(f"{docs}/auto-infracao?format=html&auto=A1", headers=h)
+    assert old.status_code == 422 and "auto 'A1' anulado neste caso" in old.text
+    report = c.post(url, headers=h, json={"command": "write_report", "summary": "Concluída"})
+    assert report.status_code == 200, report.text
+    rel = " ".join(c.get(f"{docs}/relatorio?format=html", headers=h).text.split())
+    assert "(minuta anulada em" in rel and "por Ana Souza: Histórico redigido com erro)" in rel
+    assert rel.count("(cópia anexa, art. 15)") == 1  # A2 only

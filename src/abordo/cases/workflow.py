@@ -327,6 +327,16 @@ class DraftAuto(_Cmd):
     findings: list[Short] = Field(default_factory=list, max_length=200)
 
 
+class VoidAuto(_Cmd):
+    """Set aside a draft auto drafted in error (a minuta: the auto itself is issued in the
+    Ministry's system). It stays in the case, marked void with who, when and why; its
+    number is not reused; what it covered may be fined again."""
+
+    command: Literal["void_auto"]
+    auto: Short
+    reason: Text
+
+
 class WriteReport(_Cmd):
     command: Literal["write_report"]
     summary: Text
@@ -346,7 +356,7 @@ Command = Annotated[
     StartPreBoarding | RecordPreBoarding | StartAssessment | CloseUnfounded | RequestDocuments
     | RecordDocument | RecordPhysicalCheck | SetVesselCase | RunEngines | AddFinding | Notify
     | RecordRemedied | RecordNotRemedied | RequestDetention | ReferFederalPolice
-    | RecordMediation | DraftAuto | WriteReport | Close | AssignTeam,
+    | RecordMediation | DraftAuto | VoidAuto | WriteReport | Close | AssignTeam,
     Field(discriminator="command"),
 ]
 
@@ -631,7 +641,7 @@ def without_auto(data: dict[str, Any]) -> list[dict[str, Any]]:
     conforme ementário"."""
     if not national(data):
         return []
-    covered = {f for a in data.get("autos", []) for f in a.get("findings", [])}
+    covered = {f for a in active_autos(data) for f in a.get("findings", [])}
     return [f for f in violations(data) if f["id"] not in covered]
 
 
@@ -731,9 +741,14 @@ def _step_sentence(step: dict[str, Any]) -> str:
 ART14_KINDS = ("cnig", "quota")  # the art. 14 auto (kind "quota" is the same auto)
 
 
+def active_autos(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The case's autos not voided (``void_auto``)."""
+    return [a for a in data.get("autos", []) if not a.get("voided")]
+
+
 def art14_autos(data: dict[str, Any]) -> list[str]:
     """Ids of the case's art. 14 autos (at most one: it covers the engines' findings)."""
-    return [a["id"] for a in data.get("autos", []) if a["kind"] in ART14_KINDS]
+    return [a["id"] for a in active_autos(data) if a["kind"] in ART14_KINDS]
 
 
 def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -882,6 +897,12 @@ def g_quota_auto(d: dict[str, Any]) -> str | None:
     return None
 
 
+def g_has_active_auto(d: dict[str, Any]) -> str | None:
+    if not active_autos(d):
+        return "não há auto de infração a anular ‖ there is no auto de infração to void"
+    return None
+
+
 _NO_COMPANY = ("o auto do art. 14 é lavrado contra a empresa brasileira contratante: "
                "informe-a no comando (against: nome e CNPJ) ou em "
                "operation.brazilian_company no caso ‖ the art. 14 auto is issued against the "
@@ -977,6 +998,9 @@ TRANSITIONS: dict[str, Transition] = {
     # earlier version) can still get it and close.
     "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,
                              (g_quota_auto, g_has_team), "art. 14"),
+    # A draft set aside before the case closes (then its report and documents stand).
+    "void_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,
+                            (g_has_active_auto,)),
     # Art. 11: "ao fim de qualquer ação fiscal" — also one where nothing was found.
     "write_report": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
                                S.REPORT, (g_report_allowed, g_has_team), "art. 11"),
@@ -1281,6 +1305,18 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d.setdefault("autos", []).append(auto)
             payload = {**payload, "auto": auto["id"], "kind": auto["kind"],
                        "findings": auto["findings"]}
+        case VoidAuto():
+            voiding: dict[str, Any] | None = next(
+                (a for a in d.get("autos", []) if a["id"] == cmd.auto), None)
+            if voiding is None or voiding.get("voided"):
+                there = ", ".join(a["id"] for a in active_autos(d))
+                state = "já foi anulado" if voiding else "não existe neste caso"
+                raise TransitionRefused(
+                    f"o auto {cmd.auto} {state} (autos em vigor: {there}) ‖ auto "
+                    f"{cmd.auto} {'is already void' if voiding else 'does not exist'} (autos "
+                    f"in force: {there})", "auto")
+            voiding["voided"] = {"on": when, "by": actor, "reason": cmd.reason}
+            payload = {**payload, "auto": voiding["id"]}
         case WriteReport():
             unmet = bool(d.get("not_remedied"))
             d["report"] = {"written_on": when, "summary": cmd.summary, "written_by": actor,
@@ -1503,7 +1539,7 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
                                 f"{among} ‖ name the findings the auto covers, among: {among}",
                                 "findings")
     assert cmd.against is not None
-    for a in d.get("autos", []):
+    for a in active_autos(d):
         # One fact, one auto per ementa and offender (as the art. 14 auto, drafted once).
         if a["ementa"] == cmd.ementa \
                 and _same_company(cmd.against.model_dump(), a["against"]) \

@@ -45,7 +45,7 @@ def available(data: dict[str, Any]) -> list[str]:
     if data.get("notifications"):
         kinds.append("notificacao")
     kinds += [kind for kind, step in LETTER_STEP.items() if workflow.escalated(data, step)]
-    if data.get("autos"):
+    if workflow.active_autos(data):  # a voided draft is no auto to print
         kinds.append("auto-infracao")
     if data.get("report"):
         kinds.append("relatorio")
@@ -214,6 +214,7 @@ def signers(data: dict[str, Any]) -> list[str]:
             *data.get("autos", []), data.get("report") or {}]
     named = [e for a in acts for e in (a.get("team") or [])]
     named += [a[k] for a in acts for k in ("drafted_by", "written_by") if a.get(k)]
+    named += [a["voided"]["by"] for a in data.get("autos", []) if a.get("voided")]
     return list(dict.fromkeys(named))
 
 
@@ -264,13 +265,17 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                 f"correspondente ainda não foi registrado ‖ document '{kind}' "
                                 "not available in this case: its step is not recorded yet",
                                 "kind")
-    if auto is not None and kind == "auto-infracao":
-        picked = [a for a in data.get("autos", []) if a.get("id") == auto]
+    if kind == "auto-infracao":
+        active = workflow.active_autos(data)
+        picked = active if auto is None else [a for a in active if a.get("id") == auto]
         if not picked:
-            there = ", ".join(str(a.get("id")) for a in data.get("autos", []))
-            raise InputError(f"auto '{auto}' não existe neste caso (há: {there})", "auto",
-                             message_en=f"no auto '{auto}' in this case (there are: {there})")
-        data = {**data, "autos": picked}  # the document, its team, day and basis: that one
+            there = ", ".join(str(a.get("id")) for a in active)
+            voided = any(a.get("id") == auto for a in data.get("autos", []))
+            raise InputError(f"auto '{auto}' {'anulado' if voided else 'não existe'} neste "
+                             f"caso (autos em vigor: {there})", "auto",
+                             message_en=f"auto '{auto}' {'voided' if voided else 'absent'} in "
+                             f"this case (autos in force: {there})")
+        data = {**data, "autos": picked}  # the document, its team, day and basis: those
     notes = data.get("notifications") or [{}]
     chosen = notes[-1] if notification is None or kind != "notificacao" else next(
         (n for n in notes if n.get("id") == notification), None)
