@@ -365,7 +365,14 @@ def test_the_report_says_what_art_10_asks_for_each_unmet_notification() -> None:
     assert ("não atendida, registrada em 04/04/2026 — irregularidade de origem contratual ou "
             "salarial (art. 10, II): esgotadas as formas de solução e coletadas as provas "
             "documentais, é objeto deste relatório.") in text
-    assert "encaminhamento deste relatório à Assessoria Internacional do MTE (art. 11)" in text
+    # the report proposes forwarding it (forward_international): said once, as proposed
+    assert "propõe-se o encaminhamento deste relatório à Assessoria Internacional" in text
+    assert "pode propor o encaminhamento" not in text
+    case.data["report"]["forward_international"] = False  # not proposed: art. 11 reminded
+    text = " ".join(documents.render("relatorio", case).split())
+    assert "o Auditor-Fiscal pode propor o encaminhamento deste relatório à Assessoria " \
+           "Internacional do MTE (art. 11)" in text
+    assert "propõe-se o encaminhamento" not in text
 
 
 def test_a_finding_about_a_listed_person_names_their_rank_and_nationality() -> None:
@@ -391,7 +398,8 @@ def test_acts_are_dated_at_the_port_and_signed_and_the_notification_has_a_receip
                             people={"ana@x.gov.br": "Ana Souza"})
     assert "<p>RJ, 1º de abril de 2026.</p>" in html
     assert "<br>Ana Souza<br>Auditor(a)-Fiscal do Trabalho" in html
-    assert "<strong>Ciente</strong>" in html and "(Comandante ou Agente Marítimo)" in html
+    assert "<strong>Ciente</strong> — recebemos a 1ª via desta notificação" in html
+    assert "<br>Comandante — nome legível" in html and "<br>Agente Marítimo — nome legível" in html
     case.data["pre_boarding"] = {"port": "Macaé/RJ", "quay": "Imbetiba", "berth": "2"}
     for kind, dated in (("notificacao", "1º de abril de 2026"),
                         ("oficio-consul", "4 de abril de 2026"),
@@ -400,8 +408,12 @@ def test_acts_are_dated_at_the_port_and_signed_and_the_notification_has_a_receip
                         ("relatorio", "5 de abril de 2026")):
         html = documents.render(kind, case, team=["ana@x.gov.br"])
         assert f"<p>Macaé/RJ, {dated}.</p>" in html, kind
-    assert "Local da inspeção: Imbetiba, berço 2 — Macaé/RJ." in documents.render(
-        "auto-infracao", case)
+    auto = documents.render("auto-infracao", case)
+    assert "Local da inspeção: Imbetiba, berço 2 — Macaé/RJ." in auto
+    assert "<th>Porto</th><td>Macaé/RJ</td>" in auto
+    # the company receives its copy against a receipt (CLT art. 629)
+    assert "<strong>Recibo</strong> (CLT, art. 629: uma via entregue ao infrator, contra " \
+           "recibo) — recebi a 1ª via deste auto" in auto
 
 
 def test_a_port_is_a_pre_boarding_fact_but_not_one_art_5_requires() -> None:
@@ -434,6 +446,14 @@ def test_an_auto_states_the_step_violated_and_the_report_also_the_next() -> None
     auto = " ".join(documents.render("auto-infracao", case).split())
     report = " ".join(documents.render("relatorio", case).split())
     for doc in (auto, report):
-        assert "151 dias de operação desde 01/11/2025; etapa em vigor 1/5" in doc
+        assert "151 dias de operação desde 01/11/2025 (excluído o dia do início, Código Civil, " \
+               "art. 132); etapa em vigor 1/5" in doc
     assert "Próxima etapa: 1/3 a partir de 29/06/2026" in report
     assert "Próxima etapa" not in auto
+
+
+def test_a_cnpj_typed_as_digits_is_written_as_a_cnpj_is() -> None:
+    party = wf.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000181"})
+    assert party.cnpj == "11.222.333/0001-81"
+    with pytest.raises(ValueError, match="CNPJ inválido"):
+        wf.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000182"})

@@ -149,11 +149,14 @@ class _Model(BaseModel):
 
 
 def checked_cnpj(v: str | None) -> str | None:
-    """``v`` when it is a valid CNPJ (check digits, validate-docbr) or empty; else
-    ``ValueError`` (pydantic validators)."""
-    if v and not CNPJ().validate(v):
+    """``v`` written as a CNPJ is (``11.222.333/0001-81``, however it was typed) when it is
+    a valid one (check digits, validate-docbr) or empty; else ``ValueError`` (pydantic
+    validators)."""
+    if not v:
+        return v
+    if not CNPJ().validate(v):
         raise ValueError(f"CNPJ inválido: {v} ‖ invalid CNPJ: {v}")
-    return v
+    return str(CNPJ().mask(re.sub(r"\D", "", v)))
 
 
 class Company(_Model):
