@@ -120,6 +120,10 @@ def test_a_date_needs_its_year_in_full_and_in_range(tmp_path: Path, written: str
     f = fleet(tmp_path / "absence")
     edit(f / "vessels.csv", "2026-02-11/2026-02-19", f"2026-02-11/{written}")  # V02, row 3
     assert "vessels.csv, linha 3, campo absences:" in bad(f)
+    (tmp_path / "extension").mkdir()
+    f = fleet(tmp_path / "extension")
+    edit(f / "vessels.csv", "2026-02-11/2026-02-19,,", f"2026-02-11/2026-02-19,180:{written},")
+    assert "vessels.csv, linha 3, campo extensions:" in bad(f)
 
 
 def test_unknown_vessel_id_in_crew(tmp_path: Path) -> None:

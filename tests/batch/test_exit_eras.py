@@ -58,3 +58,22 @@ def test_an_exit_under_rn72_adds_its_strict_reading_as_the_engine_does(tmp_path:
         assert rows[vid]["interpretations"] == "; ".join(i.id for i in engine.interpretations)
     assert "quota.days.any_exit_interrupts" in rows["V1"]["interpretations"]
     assert "quota.days.any_exit_interrupts" not in rows["V2"]["interpretations"]
+
+
+def test_an_absence_under_way_since_rn72_adds_its_strict_reading(tmp_path: Path) -> None:
+    """An absence begun while RN 72/2006 was in force and still under way is judged by it."""
+    (tmp_path / "vessels.csv").write_text(
+        "id,flag,activity,contract,ajb_entry,ajb_exit,absences\n"
+        "V1,NO,offshore_support,charter,2016-01-01,,2017-11-01/2021-12-31\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text("vessel_id,id,rank,nationality\nV1,A,Master,NO\n",
+                                       encoding="utf-8")
+    on = dt.date(2020, 11, 1)
+    got = screen(tmp_path, on).frame.row(0, named=True)
+    engine = evaluate(parse_vessel_case({
+        "vessel": {"flag": "NO", "activity": "offshore_support"},
+        "operation": {"contract": "charter", "ajb_presence": [
+            {"entry": "2016-01-01", "exit": "2017-10-31"}, {"entry": "2022-01-01"}]},
+        "crew": [{"id": "A", "rank": "Master", "nationality": "NO"}]}), on)
+    assert got["interpretations"] == "; ".join(i.id for i in engine.interpretations)
+    assert "quota.days.any_exit_interrupts" in got["interpretations"]
+    assert got["verdict"] == engine.verdict.value

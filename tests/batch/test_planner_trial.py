@@ -122,16 +122,29 @@ def test_errors_that_name_a_value_inside_them_keep_it_out_of_the_result(
         "vessel: {flag: NO, activity: cabotage}\n"
         "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
         "crew:\n  - {id: Maria Souza, rank: Master, nationality: Indai}\n", encoding="utf-8")
+    (cases / "P3.yaml").write_text(
+        "vessel: {flag: NO, activity: cabotage}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew:\n  - {id: Pedro Alves, rank: Master, nationality: NO}\n"
+        "  - {id: Pedro Alves, rank: AB, nationality: BR}\n", encoding="utf-8")
+    (cases / "P4.yaml").write_text(
+        "vessel: {flag: NO, activity: cabotage}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+        "crew_file: p4.csv\n", encoding="utf-8")
+    (cases / "p4.csv").write_text("id,rank,nationality\nLuiza Reis,Master,Narnia\n",
+                                  encoding="utf-8")
     for folder, said in ((tables, ["função desconhecida: informe a coluna department"]),
                          (cases, ["função desconhecida: informe a coluna department",
-                                  "país desconhecido (use o código ISO 3166-1, ex.: BR)"])):
+                                  "país desconhecido (use o código ISO 3166-1, ex.: BR)",
+                                  "id repetido"])):
         out = folder / "r.csv"
         code, shown = run(str(folder), "--on", "2026-06-01", "--keep-going", "-o", str(out))
         text = out.read_text(encoding="utf-8")
         assert code == 2, shown
         for words in said:
             assert words in text
-        for value in ("Engneer", "V1-C2", "C2", "João", "Mastre", "Maria", "Indai"):
+        for value in ("Engneer", "V1-C2", "C2", "João", "Mastre", "Maria", "Indai", "Pedro",
+                      "Luiza", "Narnia"):
             assert value not in text, value
 
 
@@ -346,11 +359,12 @@ def test_another_engines_input_among_the_cases_is_named_as_such(tmp_path: Path) 
     assert "campo obrigatório ausente" not in said
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+@pytest.mark.parametrize("encoding", ["utf-8", "mac_roman"])
 def test_a_csv_with_mac_line_ends_is_read(tmp_path: Path, encoding: str) -> None:
-    """Excel for Mac's "CSV (Macintosh)" ends lines in CR alone: read as the same table."""
+    """Excel for Mac's "CSV (Macintosh)" ends lines in CR alone, in MacRoman: read as the
+    same table (accents in the header and in a rank included)."""
     write(tmp_path, "V1,NO,cabotage,charter,2026-01-01,,,\n",
-          CREW + "V1,C1,Master,NO\nV1,C2,Marinheiro de Convés,BR\n")
+          "vessel_id,id,função,nationality\nV1,C1,Master,NO\nV1,C2,Marinheiro de Convés,BR\n")
     plain = by_id(screen(tmp_path, ON).frame)
     for name in ("vessels.csv", "crew.csv"):
         text = (tmp_path / name).read_text(encoding="utf-8")

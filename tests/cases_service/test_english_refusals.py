@@ -7,6 +7,7 @@ import ast
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from abordo.cases import workflow
 from abordo.law.errors import SEP, Refusal, bilingual
@@ -228,3 +229,14 @@ def test_a_commands_own_bad_data_is_422_with_its_field(sqlite_url: str) -> None:
     assert r.json()["detail"].startswith("unknown document 'ship_registy'")
     # a state refusal stays a 409
     assert _cmd(c, h, cid, {"command": "close"}).status_code == 409
+
+
+def test_an_unknown_country_is_said_in_english_on_request() -> None:
+    """A validator's own two-language message (an unknown flag) keeps its English half."""
+    from abordo.faces.api.problems import validation_message
+
+    with pytest.raises(ValidationError) as exc:
+        workflow.PreBoarding.model_validate({"flag": "Atlantis"})
+    pt, en = validation_message(exc.value.errors()[0])
+    assert pt.startswith("país desconhecido 'Atlantis'")
+    assert en.startswith("unknown country 'Atlantis'")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import polars as pl
@@ -161,15 +162,13 @@ def relocate(err: InputError, fleet: Fleet, vrow: Mapping[str, Any]) -> InputErr
         return err
     fld = err.field or ""
     if fld in VESSEL_FIELDS:
-        col = fleet.column_label(VESSEL_FIELDS[fld])
-        return InputError(err.message, col, fleet.display, int(vrow["_row"]), err.message_en,
-                          err.details)
+        return replace(err, field=fleet.column_label(VESSEL_FIELDS[fld]), file=fleet.display,
+                       row=int(vrow["_row"]))
     if fld.startswith("options."):
-        return InputError(err.message, f"--option {fld.removeprefix('options.')}", None,
-                          None, err.message_en, err.details)
+        return replace(err, field=f"--option {fld.removeprefix('options.')}", file=None,
+                       row=None)
     if fld.startswith("crew."):
-        return InputError(err.message, fld.removeprefix("crew."), err.file, err.row,
-                          err.message_en, err.details)
+        return replace(err, field=fld.removeprefix("crew."))
     return err
 
 

@@ -493,13 +493,17 @@ def _extension_warned(extensions: pl.DataFrame, steps: int) -> pl.Expr:
         if steps else pl.lit(0, pl.Int32)
     odd = [~pl.col("ext_ok"), matched < given, repeated]
     odd += [pl.col(f"_ext_early{k}") for k in range(steps)]
-    for k in range(steps):
-        higher_first = [(pl.col(f"from_day_{j}") > pl.col(f"from_day_{k}"))
-                        & (pl.col(f"_since{j}") <= pl.col(f"_since{k}"))
-                        for j in range(steps) if j != k]
-        if higher_first:
-            odd.append(pl.col(f"_extended{k}") & pl.any_horizontal(higher_first))
+    odd += [pl.col(f"_extended{k}") & _overtaken(k, steps) for k in range(steps)]
     return (pl.col("needs_stay") & (given > 0) & pl.any_horizontal(odd)).fill_null(False)
+
+
+def _overtaken(k: int, steps: int) -> pl.Expr:
+    """Step ``k`` is never in force: a higher step applies on or before its date (an
+    extension run past it) — the engine's "overtaken" (``step_dates``, the plan)."""
+    return pl.any_horizontal([
+        ((pl.col(f"from_day_{j}") > pl.col(f"from_day_{k}"))
+         & (pl.col(f"_since{j}") <= pl.col(f"_since{k}"))).fill_null(False)
+        for j in range(steps) if j != k]) if steps > 1 else pl.lit(False)
 
 
 def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
@@ -702,7 +706,9 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         # AJB after a stay, it has read them (the plan of the stay's steps).
         interpretations=pl.when(is_rule & ~pl.col("_route")).then(
             pl.when(pl.col("needs_stay") & ~pl.col("_has_stay")).then(pl.col("interp_stay"))
-            .when(pl.col("_has_stay") & (pl.col("_exit") + 1).is_between(
+            # (the first day outside of the exit that ends the stay, or of an absence under
+            # way: judged by the norm then in force, as current_stay judges it)
+            .when(pl.col("_has_stay") & (pl.col("_last_in") + 1).is_between(
                 pl.col("strict_from"), pl.col("strict_to")).fill_null(False))
             .then(pl.col("interp_exit_strict")).otherwise(pl.col("interpretations"))),
         error=pl.lit(None, pl.String),
@@ -773,13 +779,7 @@ def _horizon(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
     cols: dict[str, pl.Expr] = {}
     for k in range(S):
         since = pl.col(f"_since{k}")
-        # A step some higher step applies on or before is never in force (an extension run
-        # past it): "overtaken" in the engine's plan.
-        overtaken = pl.any_horizontal([
-            ((pl.col(f"from_day_{j}") > pl.col(f"from_day_{k}"))
-             & (pl.col(f"_since{j}") <= since)).fill_null(False)
-            for j in range(S) if j != k]) if S > 1 else pl.lit(False)
-        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end) & ~overtaken \
+        cols[f"_h_in{k}"] = plan_ok & (since > on) & (since <= end) & ~_overtaken(k, S) \
             & (pl.col("regime_to").is_null() | (since <= pl.col("regime_to")))
         for c in ("P", "A", "Q"):
             cols[f"_h{c}{k}"] = pl.lit(lk.step[c]).gather(key * lk.steps + k)

@@ -44,7 +44,7 @@ from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
 from abordo.input_kinds import wrong_kind
 from abordo.law.errors import SEP, InputError, bilingual
-from abordo.law.validation import Bilingual
+from abordo.law.validation import FIRST_DAY, LAST_DAY, Bilingual
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "vessel_id", "vessel id", "embarcacao", "embarcacao id"),
@@ -103,10 +103,19 @@ def _err(pt: str, en: str, fld: str | None = None, file: str | None = None,
     return InputError(pt, fld, file, row, message_en=en)
 
 
+def _utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     """The header's names, the separator, whether the file is UTF-8 (else Windows-1252
     / Latin-1, as Excel saves a CSV; read as :func:`abordo.crew.crewfile.decode` reads a
-    crew file), and whether its lines end in CR alone (Excel for Mac's "CSV (Macintosh)")."""
+    crew file — or MacRoman, with lines ending in CR alone: Excel for Mac's "CSV
+    (Macintosh)"), and whether its lines end in CR alone."""
     with path.open("rb") as fh:
         head = fh.read(65536)
     cr_only = b"\r" in head and b"\n" not in head
@@ -118,7 +127,8 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     except UnicodeDecodeError as exc:
         # a multi-byte character cut at the end of the sample is still UTF-8
         utf8 = len(head) == 65536 and exc.start >= len(head) - 3
-        text = head[:exc.start].decode("utf-8-sig") if utf8 else decode(head, display)
+        text = head[:exc.start].decode("utf-8-sig") if utf8 else \
+            head.decode("mac_roman") if cr_only else decode(head, display)
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
@@ -203,8 +213,9 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
         # memory: save it as UTF-8 with ordinary line ends).
         source: Path | bytes = path
         if not utf8 or cr_only:
-            text = path.read_bytes().decode("utf-8-sig") if utf8 else \
-                decode(path.read_bytes(), display)
+            raw = path.read_bytes()
+            # Excel for Mac's "CSV (Macintosh)" is MacRoman; other exports Windows-1252.
+            text = raw.decode("mac_roman") if cr_only and not _utf8(raw) else decode(raw, display)
             source = (text.replace("\r", "\n") if cr_only else text).encode("utf-8")
         lf = pl.scan_csv(source, separator=sep, infer_schema=False, new_columns=canon,
                          encoding="utf8", raise_if_empty=False, truncate_ragged_lines=False)
@@ -384,7 +395,6 @@ def _few_text(raw: pl.DataFrame, column: str, mapping: dict[str, str] | None = N
 
 
 # Dates of facts under the modelled law, as every input's (law.validation.plausible_date).
-FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2199, 12, 31)
 OUT_OF_RANGE = ("data fora do intervalo 1900–2199", "date outside 1900–2199")
 
 
@@ -392,7 +402,7 @@ def _day(txt: pl.Expr, brazilian: bool = False) -> pl.Expr:
     """Text as a Date: ``AAAA-MM-DD`` (or, if ``brazilian``, also ``dd/mm/aaaa``), the year
     written in full — a two-digit year (``31/12/26``) is no date, not the year 26; null
     where it cannot be read."""
-    iso = pl.when(txt.str.contains(r"^\d{4}-\d{1,2}-\d{1,2}$")).then(
+    iso = pl.when(txt.str.contains(r"^\d{4}-\d{2}-\d{2}$")).then(
         txt.str.to_date("%Y-%m-%d", strict=False))
     if not brazilian:
         return iso

@@ -24,10 +24,10 @@ from abordo.batch.ranking import rank, shortfall_expr
 from abordo.batch.tables import RuleSet, rule_set
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
+from abordo.law.validation import LAST_DAY
 
 Stage = Callable[[str], None]
 MAX_HORIZON = 36_525  # days (100 years): every step of every regime lies within it
-LAST_DAY = dt.date(2199, 12, 31)  # the last date any input accepts (1900–2199)
 
 
 @dataclass

@@ -5,6 +5,7 @@ Errors name the file, the row (YAML line or spreadsheet row) and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from abordo.crew.crewfile import FIELD_TO_COLUMN, read_crew_file
 from abordo.crew.model import CrewInput, VesselCase
 from abordo.law.documents import LineIndex, line_of, read_document
-from abordo.law.errors import InputError
+from abordo.law.errors import DUPLICATE_ID, InputError
 from abordo.law.validation import input_error_from_pydantic, loc_to_path
 
 
@@ -30,7 +31,8 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
         if pid and pid in first_row:  # listed with the other bad rows, at its own row
             problems.append(InputError(f"id repetido: {pid} (também na linha {first_row[pid]})",
                                        written.get("id", "id"), display, n,
-                                       f"duplicate id: {pid} (also on row {first_row[pid]})"))
+                                       f"duplicate id: {pid} (also on row {first_row[pid]})",
+                                       plain=DUPLICATE_ID))
         first_row.setdefault(pid, n)
         try:
             persons.append(CrewInput.model_validate(rec).model_dump())
@@ -42,8 +44,8 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
                 one = input_error_from_pydantic(
                     ValidationError.from_exception_data(exc.title, [err]),  # type: ignore[list-item]
                     file=display, row=n)
-                problems.append(InputError(one.message, str(column), display, n,
-                                           one.message_en))
+                problems.append(dataclasses.replace(one, field=str(column), file=display,
+                                                    row=n))
     if problems:
         raise InputError.listing(problems[:50], in_file_order=True)
     return persons, numbers
@@ -64,7 +66,8 @@ def _repeated_ids(crew: Any, source: str | None, index: LineIndex | None
             other = first[pid]
             out.append(InputError(f"id repetido: {pid} (também em crew[{other}])",
                                   f"crew[{i}].id", source, line,
-                                  f"duplicate id: {pid} (also in crew[{other}])"))
+                                  f"duplicate id: {pid} (also in crew[{other}])",
+                                  plain=DUPLICATE_ID))
         first.setdefault(pid, i)
     return out
 

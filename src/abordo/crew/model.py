@@ -7,6 +7,7 @@ alpha-2; a person may hold several nationalities (``"PT/BR"``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
 import re
@@ -400,5 +401,5 @@ class VesselCase(_Model):
             while path and path not in self.source_lines:
                 path = path.rsplit(".", 1)[0] if "." in path else ""
             row = self.source_lines.get(path)
-        return InputError(exc.message, exc.field, self.source, row, exc.message_en,
-                          [self.locate(d) for d in exc.details])
+        return dataclasses.replace(exc, file=self.source, row=row,
+                                   details=[self.locate(d) for d in exc.details])

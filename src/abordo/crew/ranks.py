@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from abordo.crew.model import CrewInput, VesselCase
-from abordo.law.errors import InputError
+from abordo.law.errors import DUPLICATE_ID, InputError
 from abordo.law.params import load_data
 from abordo.law.text import fold
 
@@ -165,7 +165,7 @@ def resolve_crew(case: VesselCase) -> list[CrewMember]:
         member = resolve_member(person, path, file, row)
         if person.id in seen:
             raise InputError(f"id repetido: {person.id}", _field(path, "id"), file, row,
-                             message_en=f"duplicate id: {person.id}")
+                             message_en=f"duplicate id: {person.id}", plain=DUPLICATE_ID)
         seen[person.id] = member
         members.append(member)
     return members

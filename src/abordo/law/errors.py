@@ -35,6 +35,10 @@ class Refusal(AbordoError):
         super().__init__(self.message)
 
 
+# The ``plain`` message of a person's id given twice (the id itself may be a name).
+DUPLICATE_ID = ("id repetido", "duplicate id")
+
+
 @dataclass
 class InputError(AbordoError):
     """Bad input: names the file, the row (the line a spreadsheet or editor shows: a YAML

@@ -41,9 +41,13 @@ def iso_date(value: Any) -> Any:
     return value
 
 
+# The dates any input accepts: facts under the modelled law (a typo like 9026 is refused).
+FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2199, 12, 31)
+
+
 def plausible_date(value: dt.date) -> dt.date:
-    """Dates of facts under the modelled law: 1900 to 2199 (a typo like 9026 is refused)."""
-    if not dt.date(1900, 1, 1) <= value <= dt.date(2199, 12, 31):
+    """Dates of facts under the modelled law: :data:`FIRST_DAY` to :data:`LAST_DAY`."""
+    if not FIRST_DAY <= value <= LAST_DAY:
         raise ValueError(f"data fora do intervalo 1900–2199: {value.isoformat()}"
                          f" ‖ date outside 1900–2199: {value.isoformat()}")
     return value

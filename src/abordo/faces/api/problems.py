@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
 from abordo.cases.workflow import TRANSITIONS, CommandInvalid, TransitionRefused
 from abordo.law.errors import InputError, Refusal, bilingual
-from abordo.law.validation import error_message, loc_to_path
+from abordo.law.validation import Bilingual, error_message, loc_to_path
 
 PROBLEM = "application/problem+json"
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
@@ -43,6 +43,8 @@ def validation_message(err: dict[str, Any]) -> tuple[str, str]:
     kind = str(err.get("type", ""))
     en = str(err.get("msg", "invalid"))
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
+    if isinstance(ctx.get("error"), Bilingual):  # our own message, in both languages
+        return ctx["error"].pt, ctx["error"].en
     if kind.startswith("value_error") or kind == "assertion_error":
         # our validators write "Portuguese ‖ English"
         return bilingual(en.removeprefix("Value error, ").removeprefix("Assertion failed, "))

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
+from abordo.law.validation import FIRST_DAY, LAST_DAY
 
 console = Console(highlight=False, soft_wrap=False)
 # Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
@@ -28,7 +29,7 @@ def parse_on(value: str | None) -> dt.date | None:
             day = dt.datetime.strptime(value, fmt).date()
         except ValueError:
             continue
-        if not dt.date(1900, 1, 1) <= day <= dt.date(2199, 12, 31):
+        if not FIRST_DAY <= day <= LAST_DAY:
             raise InputError(f"data fora do intervalo 1900–2199: '{value}'", "--on",
                              message_en=f"date outside 1900–2199: '{value}'")
         return day

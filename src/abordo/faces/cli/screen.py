@@ -176,10 +176,10 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
             out_console.print(
                 f"[yellow]Alerta[/] (option_not_applicable): opção {opt} não aplicada a "
                 f"{_plural(n, 'embarcação', 'embarcações')} — a regra aplicável não usa essa "
-                "leitura, ou o texto da norma fixa outra." if pt else
+                "leitura, ou o texto da norma já fixa essa escolha." if pt else
                 f"[yellow]Warning[/] (option_not_applicable): option {opt} not applied to "
                 f"{_plural(n, 'vessel', 'vessels')} — the applicable rule does not use that "
-                "reading, or the norm's text fixes another.")
+                "reading, or the norm's text already fixes that choice.")
     used = sorted({i for v in res.frame["interpretations"].drop_nulls().unique().to_list()
                    for i in str(v).split("; ") if i})
     if used:
