@@ -531,3 +531,19 @@ def test_a_draft_auto_drafted_in_error_is_voided_with_its_reason(db_url: str) ->
     rel = " ".join(c.get(f"{docs}/relatorio?format=html", headers=h).text.split())
     assert "(minuta anulada em" in rel and "por Ana Souza: Histórico redigido com erro)" in rel
     assert rel.count("(cópia anexa, art. 15)") == 1  # A2 only
+
+
+def test_an_ementario_auto_missing_its_data_is_told_all_at_once(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    _, url = _to_findings(c, h, q01_case(), "2026-04-01", DOCKED)
+    bare = c.post(url, headers=h, json={"command": "draft_auto", "kind": "ementario"})
+    assert bare.status_code == 422, bare.text
+    said = bare.json()["detail"]
+    assert "o auto do ementário precisa de: ementa, capitulation, against, findings" in said
+    assert bare.json()["errors"][0]["field"] == "ementa"
+    unknown = c.post(url, headers=h, json={
+        "command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+        "capitulation": "NR-30, item 30.4.2", "against": {"name": "Armador Ltda"},
+        "findings": ["F99"]})
+    assert unknown.status_code == 422 and "constatação desconhecida: F99" in unknown.text

@@ -1525,19 +1525,23 @@ def _draft_auto(d: dict[str, Any], cmd: DraftAuto, when: str, actor: str) -> dic
                 "ementa": "001139-8", "capitulation": cite("art. 444", "clt"),
                 "basis": cite("art. 14"), "findings": [f["id"] for f in cnig_violations(d)],
                 "facts": cmd.facts, "drafted_on": when, "drafted_by": actor}
-    for field, value in (("ementa", cmd.ementa), ("capitulation", cmd.capitulation),
-                         ("against", cmd.against)):
-        if not value:
-            raise TransitionRefused(f"informe {field} do ementário para este auto ‖ give the "
-                                    f"ementário's {field} for this auto", field)
     known = {f["id"] for f in violations(d)}
     chosen = list(dict.fromkeys(cmd.findings))
-    wrong = [f for f in chosen if f not in known]
-    if not chosen or wrong:
-        among = ", ".join(sorted(known))
-        raise TransitionRefused("indique as constatações (findings) que o auto cobre, entre: "
-                                f"{among} ‖ name the findings the auto covers, among: {among}",
-                                "findings")
+    # Everything the ementário auto needs and the command lacks, said at once (422).
+    missing = [f for f, v in (("ementa", cmd.ementa), ("capitulation", cmd.capitulation),
+                              ("against", cmd.against), ("findings", chosen)) if not v]
+    among = ", ".join(sorted(known))
+    if missing:
+        names = ", ".join(missing)
+        raise CommandInvalid(
+            f"o auto do ementário precisa de: {names} (ementa e capitulação do ementário, o "
+            f"autuado e as constatações que cobre, entre: {among}) ‖ the ementário auto needs: "
+            f"{names} (the ementário's ementa and capitulation, the offender and the findings "
+            f"it covers, among: {among})", missing[0])
+    if wrong := [f for f in chosen if f not in known]:
+        raise CommandInvalid(f"constatação desconhecida: {', '.join(wrong)} (constatações: "
+                             f"{among}) ‖ unknown finding: {', '.join(wrong)} (findings: "
+                             f"{among})", "findings")
     assert cmd.against is not None
     for a in active_autos(d):
         # One fact, one auto per ementa and offender (as the art. 14 auto, drafted once).
