@@ -406,3 +406,21 @@ def test_a_document_ending_before_day_90_of_a_planned_stay_is_the_deadline_shown
     p = row(evaluate(case, D(2026, 3, 10)), "P01")
     assert (p["verdict"], p["deadline"]) == ("action_due", D(2026, 3, 31))
     assert p["deadline_detail"]["kind"] == "document_end"
+
+
+def test_a_violation_resting_on_the_vessels_presence_says_so() -> None:
+    """A FAL 5 list carries no entries: the stay of such a person is counted from the
+    vessel's presence (immigration.entries.vessel_presence), and the violation a notification
+    or an auto will quote says it, not only the interpretations at the end."""
+    case = VesselCase.model_validate({
+        "vessel": {"name": "X", "flag": "NO", "activity": "offshore_support"},
+        "operation": {"contract": "charter", "ajb_presence": [{"entry": "2026-01-01"}]},
+        "crew": [{"id": "C1", "rank": "Master", "nationality": "PH"},
+                 {"id": "C2", "rank": "AB", "nationality": "PH",
+                  "entries": [{"date": "2026-01-01", "by": "sea"}]}]})
+    d = evaluate(case, dt.date(2026, 6, 1))
+    texts = {f.subject: f.text.pt for f in d.violations}
+    assert texts["C1"].endswith("(entradas não informadas: estada contada pelos períodos da "
+                                "embarcação em AJB).")
+    assert "entradas não informadas" not in texts["C2"]
+    assert texts["C1"].split(" (entradas")[0] == texts["C2"].replace("C2", "C1").rstrip(".")

@@ -1546,6 +1546,15 @@ def _procedure_not_modelled(ctx: _Ctx, who: Msg) -> Msg:
 def _finish(ctx: _Ctx, regime: Regime, persons: list[_Person], result: dict[str, Any]
             ) -> Decision:
     b = ctx.b
+    # A violation resting on a stay counted from the vessel's presence (no entries given:
+    # immigration.entries.vessel_presence) says so in its own words: a notification or an
+    # auto quoting it must not state as fact what the crew list did not record.
+    presumed = {p.pid for p in persons if not p.m.source.entries}
+    b.findings = [dataclasses.replace(f, text=Msg(
+        f"{f.text.pt.rstrip('.')} (entradas não informadas: estada contada pelos períodos da "
+        "embarcação em AJB).", f"{f.text.en.rstrip('.')} (entries not given: stay counted "
+        "from the vessel's periods in AJB).")) if f.severity == "violation"
+        and f.subject in presumed else f for f in b.findings]
     verdicts = [p.row["verdict"] for p in persons]
     irregular = [p.pid for p in persons if p.row["verdict"] == "irregular"]
     due = [p.pid for p in persons if p.row["verdict"] == "action_due"]
