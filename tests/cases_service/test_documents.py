@@ -408,6 +408,9 @@ def test_acts_are_dated_at_the_port_and_signed_and_the_notification_has_a_receip
                         ("relatorio", "5 de abril de 2026")):
         html = documents.render(kind, case, team=["ana@x.gov.br"])
         assert f"<p>Macaé/RJ, {dated}.</p>" in html, kind
+        if kind != "auto-infracao":  # (each auto is signed where it ends)
+            # signed below everything the act rests on
+            assert html.index("Fundamentação legal") < html.index(f"Macaé/RJ, {dated}"), kind
     auto = documents.render("auto-infracao", case)
     assert "Local da inspeção: Imbetiba, berço 2 — Macaé/RJ." in auto
     assert "<th>Porto</th><td>Macaé/RJ</td>" in auto
