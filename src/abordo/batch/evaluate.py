@@ -31,6 +31,7 @@ from abordo.batch.fleet import Fleet
 from abordo.batch.tables import (
     EPOCH,
     KIND_DBL,
+    NORM_FIXED,
     STATUS_ENGINE,
     STATUS_EXEMPT,
     STATUS_NO_CONTRACT,
@@ -729,8 +730,8 @@ def _options_not_applied(rs: RuleSet) -> pl.Expr:
     parts = []
     for family, value, vid in rs.options:
         refused = ~relied.list.contains(vid)
-        if family == "quota.rounding":
-            refused = refused | pl.col("rounding_fixed").fill_null(False)
+        if family in NORM_FIXED:
+            refused = refused | pl.col(NORM_FIXED[family]).fill_null(False)
         parts.append(pl.when(refused).then(pl.lit(f"{family}={value}")))
     joined = pl.concat_str(parts, separator=";", ignore_nulls=True)
     return pl.when(joined != "").then(joined)

@@ -44,7 +44,7 @@ from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
 from abordo.input_kinds import wrong_kind
 from abordo.law.errors import SEP, InputError, bilingual
-from abordo.law.validation import FIRST_DAY, LAST_DAY, Bilingual
+from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE, Bilingual
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "vessel_id", "vessel id", "embarcacao", "embarcacao id"),
@@ -394,10 +394,6 @@ def _few_text(raw: pl.DataFrame, column: str, mapping: dict[str, str] | None = N
     return e.replace_strict(old, new, return_dtype=pl.String), texts
 
 
-# Dates of facts under the modelled law, as every input's (law.validation.plausible_date).
-OUT_OF_RANGE = ("data fora do intervalo 1900–2199", "date outside 1900–2199")
-
-
 def _day(txt: pl.Expr, brazilian: bool = False) -> pl.Expr:
     """Text as a Date: ``AAAA-MM-DD`` (or, if ``brazilian``, also ``dd/mm/aaaa``), the year
     written in full — a two-digit year (``31/12/26``) is no date, not the year 26; null
@@ -411,7 +407,8 @@ def _day(txt: pl.Expr, brazilian: bool = False) -> pl.Expr:
 
 
 def _outside(day: pl.Expr) -> pl.Expr:
-    """A date read but outside 1900–2199 (a typo like 0026 or 2300)."""
+    """A date read but outside what every input accepts (a typo like 0026 or 2300: see
+    :func:`abordo.law.validation.plausible_date`)."""
     return (day.is_not_null() & ~day.is_between(FIRST_DAY, LAST_DAY)).fill_null(False)
 
 

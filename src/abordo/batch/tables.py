@@ -107,6 +107,9 @@ STATUS_NO_CONTRACT = "no_contract"
 STATUS_RULE = "rule"
 
 KIND_CREW, KIND_ALL, KIND_DBL = "crew", "all", "department_by_level"
+# Option families a rule's own text may fix (the engine then refuses the caller's choice,
+# even of the same variant): family → the rule-frame column true where it does.
+NORM_FIXED = {"quota.rounding": "rounding_fixed"}
 
 
 @dataclass(frozen=True)
@@ -166,8 +169,8 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
     ``half_up``, ``rounding_fixed`` (by the norm's text), ``unconfirmed``, ``interpretations``
     (the readings a judged vessel rests on), ``interp_stay`` (a vessel not yet in AJB: the
     days reading alone), ``strict_from`` / ``strict_to`` and ``interp_exit_strict`` (the
-    window of an earlier norm without exit tolerance, and the readings of a stay whose last
-    exit it judged), ``n_steps`` and per step ``k``: ``from_day_k``, ``p_k``,
+    window of an earlier norm without exit tolerance, and the readings of a stay whose exit,
+    or absence under way, it judged), ``n_steps`` and per step ``k``: ``from_day_k``, ``p_k``,
     ``q_k`` (the fraction p/q), ``frac_k``, ``cite_k``; one boolean ``g:<group>`` per group
     id and ``a:<group>`` for the alternative reading.
 

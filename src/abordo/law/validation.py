@@ -43,13 +43,15 @@ def iso_date(value: Any) -> Any:
 
 # The dates any input accepts: facts under the modelled law (a typo like 9026 is refused).
 FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2199, 12, 31)
+OUT_OF_RANGE = (f"data fora do intervalo {FIRST_DAY.year}–{LAST_DAY.year}",
+                f"date outside {FIRST_DAY.year}–{LAST_DAY.year}")
 
 
 def plausible_date(value: dt.date) -> dt.date:
     """Dates of facts under the modelled law: :data:`FIRST_DAY` to :data:`LAST_DAY`."""
     if not FIRST_DAY <= value <= LAST_DAY:
-        raise ValueError(f"data fora do intervalo 1900–2199: {value.isoformat()}"
-                         f" ‖ date outside 1900–2199: {value.isoformat()}")
+        raise ValueError(f"{OUT_OF_RANGE[0]}: {value.isoformat()}"
+                         f" ‖ {OUT_OF_RANGE[1]}: {value.isoformat()}")
     return value
 
 

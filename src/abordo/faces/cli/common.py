@@ -13,7 +13,7 @@ from rich.console import Console
 
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
-from abordo.law.validation import FIRST_DAY, LAST_DAY
+from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE
 
 console = Console(highlight=False, soft_wrap=False)
 # Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
@@ -30,8 +30,8 @@ def parse_on(value: str | None) -> dt.date | None:
         except ValueError:
             continue
         if not FIRST_DAY <= day <= LAST_DAY:
-            raise InputError(f"data fora do intervalo 1900–2199: '{value}'", "--on",
-                             message_en=f"date outside 1900–2199: '{value}'")
+            raise InputError(f"{OUT_OF_RANGE[0]}: '{value}'", "--on",
+                             message_en=f"{OUT_OF_RANGE[1]}: '{value}'")
         return day
     raise InputError(f"data inválida '{value}'; use AAAA-MM-DD ou dd/mm/aaaa", "--on",
                      message_en=f"invalid date '{value}'; use YYYY-MM-DD or dd/mm/yyyy")
