@@ -28,6 +28,14 @@ def write(folder: Path, vessels: str, crew: str) -> Path:
     return folder
 
 
+def write_case(path: Path, crew: str, activity: str = "cabotage") -> None:
+    """A case file: a Norwegian vessel of ``activity`` under charter, in AJB since
+    2026-01-01, with ``crew`` (the YAML lines from ``crew:`` or ``crew_file:`` on)."""
+    path.write_text(f"vessel: {{flag: NO, activity: {activity}}}\n"
+                    "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
+                    + crew, encoding="utf-8")
+
+
 def run(*args: str) -> tuple[int, str]:
     res = runner.invoke(app, ["screen", *args])
     assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
@@ -88,15 +96,10 @@ def test_the_output_cannot_replace_an_input_table(tmp_path: Path, name: str) -> 
 
 
 def test_an_unreadable_case_file_s_values_stay_out_of_the_result(tmp_path: Path) -> None:
-    (tmp_path / "P1.yaml").write_text(
-        "vessel: {flag: NO, activity: offshore_support}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew:\n  - {id: C1, rank: Master, nationality: BR, nome: 'José da Silva',"
-        " passaporte: FX123456}\n", encoding="utf-8")
-    (tmp_path / "P2.yaml").write_text(
-        "vessel: {flag: NO, activity: offshore_support}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew:\n  - {id: C1, rank: Master, nationality: BR}\n", encoding="utf-8")
+    write_case(tmp_path / "P1.yaml", "crew:\n  - {id: C1, rank: Master, nationality: BR, "
+               "nome: 'José da Silva', passaporte: FX123456}\n", "offshore_support")
+    write_case(tmp_path / "P2.yaml", "crew:\n  - {id: C1, rank: Master, nationality: BR}\n",
+               "offshore_support")
     out = tmp_path / "r.csv"
     code, _ = run(str(tmp_path), "--on", "2026-06-01", "--keep-going", "-o", str(out))
     text = out.read_text(encoding="utf-8")
@@ -114,23 +117,12 @@ def test_errors_that_name_a_value_inside_them_keep_it_out_of_the_result(
           CREW + "V1,C1,Master,NO\nV1,C2,2nd Engneer,PH\n")
     cases = tmp_path / "cases"
     cases.mkdir()
-    (cases / "P1.yaml").write_text(
-        "vessel: {flag: NO, activity: cabotage}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew:\n  - {id: João da Silva, rank: Mastre, nationality: NO}\n", encoding="utf-8")
-    (cases / "P2.yaml").write_text(
-        "vessel: {flag: NO, activity: cabotage}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew:\n  - {id: Maria Souza, rank: Master, nationality: Indai}\n", encoding="utf-8")
-    (cases / "P3.yaml").write_text(
-        "vessel: {flag: NO, activity: cabotage}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew:\n  - {id: Pedro Alves, rank: Master, nationality: NO}\n"
-        "  - {id: Pedro Alves, rank: AB, nationality: BR}\n", encoding="utf-8")
-    (cases / "P4.yaml").write_text(
-        "vessel: {flag: NO, activity: cabotage}\n"
-        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01}]}\n"
-        "crew_file: p4.csv\n", encoding="utf-8")
+    write_case(cases / "P1.yaml", "crew:\n  - {id: João da Silva, rank: Mastre, nationality: NO}\n")
+    write_case(cases / "P2.yaml",
+               "crew:\n  - {id: Maria Souza, rank: Master, nationality: Indai}\n")
+    write_case(cases / "P3.yaml", "crew:\n  - {id: Pedro Alves, rank: Master, nationality: NO}\n"
+               "  - {id: Pedro Alves, rank: AB, nationality: BR}\n")
+    write_case(cases / "P4.yaml", "crew_file: p4.csv\n")
     (cases / "p4.csv").write_text("id,rank,nationality\nLuiza Reis,Master,Narnia\n",
                                   encoding="utf-8")
     for folder, said in ((tables, ["função desconhecida: informe a coluna department"]),

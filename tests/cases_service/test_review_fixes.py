@@ -292,6 +292,14 @@ def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complai
     return r.json()["id"], url
 
 
+def _documents_received(c: Any, h: dict[str, str], cid: int, url: str) -> None:
+    """Every item of the case's document checklist recorded as received."""
+    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
+        rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
+                                           "status": "received"})
+        assert rec.status_code == 200, rec.text
+
+
 def test_a_quota_shortfall_under_rn72_calls_for_the_art14_auto(sqlite_url: str) -> None:
     # 2016: RN 72/2006 in force; its figures are cited through IN SIT 70/2007 art. 13, VI.
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
@@ -431,10 +439,7 @@ def test_a_document_is_signed_by_the_team_of_its_day_and_events_log_their_basis(
     make_user(sqlite_url, "bruno@trabalho.gov.br", "inspector", "RJ", name="Bruno Lima")
     c = client_for(sqlite_url)
     cid, url = _to_findings(c, h, q01_case(), "2026-04-01", DOCKED)
-    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
-        rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
-                                           "status": "received"})
-        assert rec.status_code == 200, rec.text
+    _documents_received(c, h, cid, url)
     for body in ({"command": "notify", "deadline": "2099-01-12"},
                  {"command": "record_remedied"}, {"command": "draft_auto", "kind": "cnig"},
                  {"command": "write_report", "summary": "Ação concluída"}):
@@ -492,10 +497,7 @@ def test_a_draft_auto_drafted_in_error_is_voided_with_its_reason(db_url: str) ->
     h = bearer(make_user(db_url, "ana@trabalho.gov.br", "inspector", "RJ", name="Ana Souza"))
     c = client_for(db_url)
     cid, url = _to_findings(c, h, q01_case(), "2026-04-01", DOCKED)
-    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
-        rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
-                                           "status": "received"})
-        assert rec.status_code == 200, rec.text
+    _documents_received(c, h, cid, url)
     for body in ({"command": "notify", "deadline": "2099-01-12"},
                  {"command": "record_remedied"},
                  {"command": "draft_auto", "kind": "cnig", "facts": "Texto com erro."}):
