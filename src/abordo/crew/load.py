@@ -90,8 +90,7 @@ def parse_inline_vessel_case(data: dict[str, Any], prefix: str | None = None) ->
         problems = [refused]
     except InputError as exc:
         problems = [refused, exc, *exc.details]
-    first = InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en,
-                                           quoted=e.quoted) for e in problems])
+    first = InputError.listing([e.alone() for e in problems])
     raise first.with_location(prefix=prefix) if prefix else first
 
 

@@ -5,6 +5,7 @@ repeated keys are refused (one would silently replace the other)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -177,6 +178,6 @@ def locate(exc: InputError, file: str, index: LineIndex) -> InputError:
             path = re.sub(r"(\[\d+\]|\.[^.\[]+|^[^.\[]+)$", "", path)
         return None
 
-    return InputError.listing([InputError(e.message, e.field, e.file or file,
-                                          e.row or row(e.field), e.message_en)
+    return InputError.listing([dataclasses.replace(e.alone(), file=e.file or file,
+                                                   row=e.row or row(e.field))
                                for e in [exc, *exc.details]], in_file_order=True)

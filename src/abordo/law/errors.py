@@ -102,6 +102,11 @@ class InputError(AbordoError):
             lines.append(f"{where}: {msg}" if where else msg)
         return "\n".join(lines)
 
+    def alone(self) -> InputError:
+        """This error without the others listed with it (its ``details``), all else kept —
+        ``quoted`` and ``plain`` too — to be listed again among other problems."""
+        return dataclasses.replace(self, details=[])
+
     def with_location(self, *, file: str | None = None, row: int | None = None,
                       prefix: str | None = None) -> InputError:
         """A copy located in ``file``/``row``, with ``prefix`` prepended to the field path."""

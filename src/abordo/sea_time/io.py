@@ -18,6 +18,7 @@ crew lists (:mod:`abordo.crew.crewfile`).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 import json
@@ -193,8 +194,7 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         item["__file__"] = display
         out.append(item)
     if problems:
-        raise InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en)
-                                  for e in problems], in_file_order=True)
+        raise InputError.listing([e.alone() for e in problems], in_file_order=True)
     return out
 
 
@@ -385,8 +385,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
         sources[section] = [(r.pop("__file__"), r.pop("__row__")) for r in rows]
         out[section] = rows
     if problems:
-        raise InputError.listing([InputError(e.message, e.field, e.file, e.row, e.message_en)
-                                  for e in problems])
+        raise InputError.listing([e.alone() for e in problems])
     try:
         parse_input(out, on)
     except InputError as exc:
@@ -403,12 +402,11 @@ def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int]]],
         index = int(m.group(2))
         if index < len(rows):
             file, row = rows[index]
-            return InputError(exc.message, m.group(3) or None, file, row, exc.message_en,
-                              exc.details)
+            return dataclasses.replace(exc, field=m.group(3) or None, file=file, row=row)
     top = re.split(r"[.\[]", exc.field or "", maxsplit=1)[0]
     if top in lines:
         file, row = lines[top]
-        return InputError(exc.message, exc.field, file, row, exc.message_en, exc.details)
+        return dataclasses.replace(exc, file=file, row=row)
     if display and not exc.file:
         return exc.with_location(file=display)
     return exc

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 from collections.abc import Callable
@@ -133,8 +134,8 @@ def parse_options(values: list[str] | None, packages: list[str],
         check_options(packages, out)
     except InputError as exc:  # field "options.quota.grups" → "--option quota.grups"
         fam = (exc.field or "").removeprefix("options.")
-        raise InputError(exc.message, f"--option {fam}".strip(),
-                         message_en=exc.message_en) from None
+        raise dataclasses.replace(exc.alone(), field=f"--option {fam}".strip(), file=None,
+                                  row=None) from None
     return out
 
 

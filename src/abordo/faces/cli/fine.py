@@ -113,8 +113,7 @@ def _flag_error(exc: InputError) -> InputError:
         flag = "--option"
     if flag is None:
         return exc
-    return InputError(exc.message, flag, exc.file, exc.row, exc.message_en,
-                      [_flag_error(d) for d in exc.details])
+    return dataclasses.replace(exc, field=flag, details=[_flag_error(d) for d in exc.details])
 
 
 def register(app: typer.Typer) -> None:
