@@ -36,6 +36,10 @@ DOCKED: dict[str, Any] = {
     "expected_unberthing": "2026-04-05", "quay": "Cais do Caju", "berth": "3"}
 
 
+# The art. 6 assessment's end: the complaint found justified with the master (consulted).
+REQUEST_DOCS: dict[str, Any] = {"command": "request_documents", "consulted": "master"}
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

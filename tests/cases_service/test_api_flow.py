@@ -69,13 +69,13 @@ def test_full_case_by_api(db_url: str) -> None:
     cmd({"recorded_on": "2026-04-01", "command": "record_pre_boarding", "facts": PRE_BOARDING})
     out = cmd({"recorded_on": "2026-04-01", "command": "start_assessment"})
     assert out["state"] == "assessing"
-    out = cmd({"recorded_on": "2026-04-01", "command": "request_documents"})
+    out = cmd({"recorded_on": "2026-04-01", "command": "request_documents", "consulted": "master"})
     assert out["state"] == "documents_requested"
     # flag NO known from pre-boarding, vessel not described yet: the engine's items common to
-    # every foreign vessel
+    # every foreign vessel (the arts. 12–13 ones wait for the contract)
     assert [i["item"] for i in out["facts"]["checklist"]] == [
         "ship_registry", "crew_list", "ship_particulars", "employment_contracts",
-        "minimum_safe_manning", "crew_payroll", "class_certificates", "navigation_type"]
+        "minimum_safe_manning", "crew_payroll", "class_certificates"]
     assert out["facts"]["checklist_basis"]["source"] == "pre_boarding_flag"
     assert out["open_steps_detail"][0]["id"] == "documents"
     assert out["open_steps_detail"][0]["items"][0] == {"id": "ship_registry",

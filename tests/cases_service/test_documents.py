@@ -151,7 +151,8 @@ def test_an_unfounded_complaint_has_its_report() -> None:
         "vessel_docked": True, "findings": [], "notifications": [], "escalations": [],
         "autos": [], "checklist": [], "assessment": {"started_on": "2026-03-31"}}
     cmd = TypeAdapter(wf.Command).validate_python(
-        {"command": "close_unfounded", "reason": "salários pagos em dia", "consulted": "master"})
+        {"command": "close_unfounded", "consulted": "master",
+         "reason": "salários pagos em dia"})
     out = wf.apply("assessing", data, cmd, today=__import__("datetime").date(2026, 4, 1),
                    actor="ana@x.gov.br", extra={"team_now": ["ana@x.gov.br"]})
     assert out.data["report"]["team"] == ["ana@x.gov.br"]  # who signs it

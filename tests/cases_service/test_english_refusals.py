@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from abordo.cases import workflow
 from abordo.law.errors import SEP, Refusal, bilingual
 
-from .support import DOCKED, ROOT, bearer, client_for, make_user, q01_case
+from .support import DOCKED, REQUEST_DOCS, ROOT, bearer, client_for, make_user, q01_case
 
 SRC = ROOT / "src" / "abordo"
 REFUSALS = {"TransitionRefused", "CommandInvalid", "Forbidden", "NotFound", "Conflict",
@@ -58,7 +58,7 @@ def test_refusals_in_english_on_request(sqlite_url: str) -> None:
                                     "message_en": en.json()["detail"]}]
     assert pt.json()["errors"][0]["message_en"] == en.json()["detail"]
     # an unmet guard
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"}):
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS):
         assert _cmd(c, h, cid, body).status_code == 200
     r = _cmd(c, h, cid, {"command": "run_engines"}, "?lang=en")
     assert r.json()["detail"] == ("give the vessel's data and crew list first "
@@ -104,8 +104,10 @@ def test_open_steps_refusal_lists_step_ids_in_english(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
     cid = _open(c, h)
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
-                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+    for body in ({"command": "start_assessment"},
+                 REQUEST_DOCS,
+                 {"command": "set_vessel_case", "vessel_case": q01_case()},
+                 {"command": "add_finding", "severity": "info", "text": "Cozinha vistoriada."}):
         assert _cmd(c, h, cid, body).status_code == 200, body
     pt = _cmd(c, h, cid, {"command": "write_report", "summary": "s"})
     en = _cmd(c, h, cid, {"command": "write_report", "summary": "s"}, "?lang=en")
@@ -217,7 +219,7 @@ def test_a_commands_own_bad_data_is_422_with_its_field(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
     cid = _open(c, h)
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"}):
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS):
         assert _cmd(c, h, cid, body).status_code == 200
     r = _cmd(c, h, cid, {"command": "add_finding", "text": "sem EPI", "severity": "violation"})
     assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-input"

@@ -10,7 +10,7 @@ import pytest
 
 from abordo.cases.auth import check_region
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
+from cases_service.support import DOCKED, REQUEST_DOCS, bearer, client_for, make_user, q01_case
 
 
 def _open(c: Any, h: dict[str, str]) -> tuple[int, int]:
@@ -25,7 +25,7 @@ def test_repeated_crew_id_refused_at_set_vessel_case(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
     cid, _ = _open(c, h)
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"}):
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     case = q01_case()
     case["crew"] = [*case["crew"], dict(case["crew"][0])]  # the first person twice
@@ -65,7 +65,7 @@ def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:
         "vessel_docked": True, "pre_boarding": DOCKED, "on": "2099-01-01"})
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"
     cid, _ = _open(c, h)
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": q01_case()}):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     future = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
@@ -123,7 +123,8 @@ def test_command_errors_name_the_body_s_own_fields_and_speak_portuguese(
     assert en.json()["title"] == "Conflict"
     # closed as unfounded: nothing left open
     for body in ({"command": "start_assessment"},
-                 {"command": "close_unfounded", "reason": "denúncia sem fundamento"}):
+                 {"command": "close_unfounded", "consulted": "master",
+                  "reason": "denúncia sem fundamento"}):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
     assert case["state"] == "closed_unfounded" and case["open_steps"] == []
@@ -133,7 +134,7 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
     cid, _ = _open(c, h)
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": q01_case()}):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     bad = "id;função;nacionalidade;nome\nA1;Comandante;BR;Ana\nA2;AB;XX;Bia\nA3;AB;YY;Caio\n"
@@ -193,7 +194,7 @@ def test_a_write_without_version_that_loses_a_race_is_applied_again(
     # With a version the caller decides: the lost race is a 409 with the current version.
     calls = _race_once(monkeypatch, db_url, cid)
     stale = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
-                   json={"command": "request_documents", "version": version + 2})
+                   json={**REQUEST_DOCS, "version": version + 2})
     assert stale.status_code == 409 and "recarregue" in stale.json()["detail"]
     assert stale.json()["current_version"] == version + 3  # the race's write included
     assert len(calls) == 1
@@ -226,7 +227,7 @@ def test_small_input_checks_of_the_service(sqlite_url: str) -> None:
     assert both.status_code == 422 and both.json()["errors"][0]["field"] == "version"
     anyv = c.post(url, headers={**h, "If-Match": "*"}, json={"command": "start_assessment"})
     assert anyv.status_code == 200, anyv.text
-    c.post(url, headers=h, json={"command": "request_documents"})
+    c.post(url, headers=h, json=REQUEST_DOCS)
     br = q01_case()
     br["vessel"]["flag"] = "BR"
     r = c.post(url, headers=h, json={"command": "set_vessel_case", "vessel_case": br})
@@ -254,7 +255,7 @@ def test_engines_judge_the_day_of_the_inspection_not_the_day_it_is_typed(
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
         "vessel_docked": True, "pre_boarding": DOCKED})  # no date of facts given
     cid = r.json()["id"]
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": q01_case()}):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
@@ -284,7 +285,7 @@ def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complai
         "vessel_docked": True, "pre_boarding": pre_boarding, "on": complaint})
     assert r.status_code == 201, r.text
     url = f"/api/v1/cases/{r.json()['id']}/commands"
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": vessel_case},
                  {"command": "run_engines", "recorded_on": complaint}):
         got = c.post(url, headers=h, json=body)
@@ -337,7 +338,7 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     url = f"/api/v1/cases/{cid}/commands"
     # no art. 5 facts (free pratique, port state control…): arts. 4–10 are for foreign flags
     assert c.post(url, headers=h, json={"command": "start_assessment"}).status_code == 200
-    for body in ({"command": "request_documents"},
+    for body in (REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": vc},
                  {"command": "run_engines", "recorded_on": "2026-04-01"}):
         got = c.post(url, headers=h, json=body)
@@ -418,7 +419,7 @@ def test_a_flag_that_differs_between_pre_boarding_and_vessel_is_warned(sqlite_ur
     url = f"/api/v1/cases/{cid}/commands"
     vc = q01_case()
     vc["vessel"].update(flag="PA")
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": vc}):
         assert c.post(url, headers=h, json=body).status_code == 200
     case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
@@ -480,8 +481,12 @@ def test_the_pre_boarding_flag_is_a_country_as_a_vessel_case_s(sqlite_url: str) 
     c = client_for(sqlite_url)
     cid, _ = _open(c, h)  # pre-boarding flag NO
     url = f"/api/v1/cases/{cid}/commands"
-    r = c.post(url, headers=h, json={"command": "record_pre_boarding",
-                                     "facts": {"flag": "Panamá"}})
+    body = {"command": "record_pre_boarding", "facts": {"flag": "Panamá"}}
+    # a recorded flag replaced: only by a write that names the version it read
+    r = c.post(url, headers=h, json=body)
+    assert r.status_code == 428 and r.json()["errors"][0]["field"] == "version"
+    assert "(facts.flag)" in r.json()["detail"] and r.json()["current_version"] == 1
+    r = c.post(url, headers={**h, "If-Match": '"1"'}, json=body)
     assert r.status_code == 200 and r.json()["facts"]["pre_boarding"]["flag"] == "PA"
     for bad in ("XX", "zz"):
         r = c.post(url, headers=h, json={"command": "record_pre_boarding",

@@ -25,7 +25,15 @@ from abordo.crew import parse_vessel_case
 from abordo.faces.cli import main as cli_main
 from abordo.vessel_check import check_vessel
 from cases_service.conftest import PG_ADMIN_URL, _libpq
-from cases_service.support import DOCKED, ROOT, bearer, client_for, make_user, q01_case
+from cases_service.support import (
+    DOCKED,
+    REQUEST_DOCS,
+    ROOT,
+    bearer,
+    client_for,
+    make_user,
+    q01_case,
+)
 
 PG_REFUSED = "postgresql://nouser@127.0.0.1:1/db"
 
@@ -351,7 +359,7 @@ def test_brazilian_flag_vessel_gets_the_engine_checklist(db_url: str, day: str,
     assert engine.verdict.value == verdict
     cid, version = _open_assessing(c, h, vc, day)
     out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
-                 json={"command": "request_documents", "version": version}).json()
+                 json={**REQUEST_DOCS, "version": version}).json()
     assert out["state"] == "documents_requested"
     assert out["facts"]["checklist"] == []  # as `abordo check`: no art. 7 list (art. 2)
     basis = out["facts"]["checklist_basis"]
@@ -377,7 +385,7 @@ def test_manual_art7_request_at_request_documents(sqlite_url: str) -> None:
     c = client_for(sqlite_url)
     cid, version = _open_assessing(c, h, _national(), "2026-04-01")
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={
-        "command": "request_documents", "version": version,
+        "command": "request_documents", "consulted": "master", "version": version,
         "extra_items": ["ship_registry", "crew_payroll"]})
     assert r.status_code == 200, r.text
     items = r.json()["facts"]["checklist"]
@@ -399,7 +407,7 @@ def test_foreign_vessel_checklist_is_the_engine_checklist(sqlite_url: str) -> No
     vc = q01_case()
     cid, version = _open_assessing(c, h, vc, "2026-04-01")
     out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
-                 json={"command": "request_documents", "version": version}).json()
+                 json={**REQUEST_DOCS, "version": version}).json()
     engine = check_vessel(parse_vessel_case(vc), dt.date(2026, 4, 1)).checklist
     assert engine is not None
     expected = []
@@ -440,7 +448,7 @@ def test_audit_verify_catches_a_raw_edit_of_a_case_s_facts(
         "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
         "vessel_docked": True, "pre_boarding": DOCKED})
     cid = r.json()["id"]
-    for body in ({"command": "start_assessment"}, {"command": "request_documents"},
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": q01_case()}):
         assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
     events = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"]

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 from abordo.cases import workflow as wf
 from abordo.cases.workflow import State, TransitionRefused
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED
+from cases_service.support import DOCKED, REQUEST_DOCS
 
 CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
 TODAY = dt.date(2026, 4, 1)
@@ -95,11 +95,13 @@ def test_undocked_vessel_needs_free_pratique() -> None:
 @pytest.mark.parametrize("state", [s for s in State if s != State.ASSESSING])
 def test_closed_unfounded_only_from_assessing(state: State) -> None:
     with pytest.raises(TransitionRefused):
-        run(state, base(), {"command": "close_unfounded", "reason": "improcedente"})
+        run(state, base(), {"command": "close_unfounded", "consulted": "master",
+                            "reason": "improcedente"})
 
 
 def test_closed_unfounded_from_assessing() -> None:
-    out = run("assessing", base(), {"command": "close_unfounded", "reason": "improcedente"})
+    out = run("assessing", base(), {"command": "close_unfounded", "consulted": "master",
+                                    "reason": "improcedente"})
     assert out.state == State.CLOSED_UNFOUNDED and out.data["assessment"]["justified"] is False
 
 
@@ -234,9 +236,15 @@ def test_checklist_for_foreign_vessel_under_contract() -> None:
     items = {i["item"] for i in wf.checklist_for(vc, TODAY)}
     assert {"navigation_type", "foreign_calls_proof", "foreign_crew_visas:C1"} <= items
     assert "caa" not in items and "foreign_crew_visas:C2" not in items
-    # before the vessel is described: the 7 art. 7 documents + the navigation type (art. 13, I)
-    assert [i["basis"]["provision"] for i in wf.checklist_for(None, TODAY)] == ["art. 7º"] * 7 \
-        + ["art. 13, I"]
+    # before the vessel is described: the 7 art. 7 documents (the contract that brings in
+    # arts. 12–13 is not known yet)
+    assert [i["basis"]["provision"] for i in wf.checklist_for(None, TODAY)] == ["art. 7º"] * 7
+    # without a contract with a Brazilian company, arts. 12–13 add nothing (art. 12)
+    for activity in ("long_haul", "cabotage"):
+        alone = {**vc, "vessel": {"flag": "NO", "activity": activity},
+                 "operation": {"contract": "none"}}
+        assert [i["basis"]["provision"] for i in wf.checklist_for(alone, TODAY)] \
+            == ["art. 7º"] * 7
 
 
 def test_closing_with_pending_documents_is_refused() -> None:
@@ -455,8 +463,8 @@ def test_acts_recorded_later_keep_their_order() -> None:
     d = base()
     d["assessment"] = {"started_on": "2026-03-31"}
     with pytest.raises(TransitionRefused, match=r"anterior ao início da apuração \(art\. 6º\)"):
-        run("assessing", d, {"command": "request_documents", "recorded_on": "2026-03-30"})
-    out = run("assessing", d, {"command": "request_documents", "recorded_on": "2026-03-31"})
+        run("assessing", d, {**REQUEST_DOCS, "recorded_on": "2026-03-30"})
+    out = run("assessing", d, {**REQUEST_DOCS, "recorded_on": "2026-03-31"})
     with pytest.raises(TransitionRefused, match="anterior à solicitação dos documentos"):
         run("documents_requested", out.data, {"command": "record_document",
                                                "item": "crew_list", "status": "received",
@@ -471,19 +479,34 @@ def test_acts_recorded_later_keep_their_order() -> None:
 
 
 def test_an_action_where_nothing_was_found_is_reported() -> None:
-    """Art. 11: every action ends with a report — one with every document in and every check
-    regular goes from documents_requested to the report; pending documents hold it."""
+    """Art. 11: every action ends with a report — but not before findings (spec): the crew
+    list received is given to the engines, whose run with nothing found reaches
+    ``findings``, and the report follows; pending documents hold it."""
     d = base()
     d["checklist"] = [{"item": "crew_list", "label": "Lista de tripulantes", "status": "pending"}]
-    with pytest.raises(TransitionRefused, match="Lista de tripulantes"):
+    with pytest.raises(TransitionRefused, match=r"não permitido no estado Documentos "
+                                                r"solicitados \(documents_requested\)"):
         run("documents_requested", d, {"command": "write_report", "summary": "nada"})
     d["checklist"][0]["status"] = "received"
-    out = run("documents_requested", d, {"command": "write_report",
-                                         "summary": "Nenhuma irregularidade."})
+    # a finding by hand reaches ``findings``, yet the crew list received still feeds the
+    # engines: its data are owed first
+    d = run("documents_requested", d, {"command": "add_finding", "severity": "info",
+                                       "text": "Acomodações vistoriadas."}).data
+    assert [s["id"] for s in wf.open_step_details(d)] == ["crew_data", "report"]
+    with pytest.raises(TransitionRefused, match="lista de tripulantes recebida e não "
+                                                "registrada"):
+        run("findings", d, {"command": "write_report", "summary": "nada"})
+    vc = {"vessel": {"flag": "NO", "activity": "offshore_support"}, "crew": [{"id": "C1"}]}
+    d = run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
+            {"vessel_case": vc}).data
+    d = run("findings", d, {"command": "run_engines"},
+            {"check": {"quota": {"findings": []}, "immigration": {"findings": []}},
+             "summary": {}}).data
+    out = run("findings", d, {"command": "write_report", "summary": "Nenhuma irregularidade."})
     assert out.state == State.REPORT
-    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d["findings"] = [{"id": "F9", "source": "inspector", "text": "x", "severity": "violation"}]
     with pytest.raises(TransitionRefused, match=r"notifique antes do relatório"):
-        run("documents_requested", d, {"command": "write_report", "summary": "s"})
+        run("findings", d, {"command": "write_report", "summary": "s"})
 
 
 def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:

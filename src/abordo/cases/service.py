@@ -47,6 +47,20 @@ class _Raced(Conflict):
     the command is applied again to the case as it now is)."""
 
 
+class VersionRequired(Refusal):
+    """A command that would replace recorded values came without the version it was read
+    at: it could overwrite, unseen, what someone else recorded meanwhile (HTTP 428)."""
+
+    def __init__(self, command: str, fields: list[str], current_version: int) -> None:
+        what = ", ".join(fields)
+        super().__init__(f"o comando '{command}' substitui o que já foi registrado ({what}): "
+                         f"informe a versão do caso que você leu (If-Match ou version; o caso "
+                         f"está na versão {current_version}) ‖ command '{command}' replaces "
+                         f"what was recorded ({what}): give the case version you read "
+                         f"(If-Match or version; the case is at version {current_version})")
+        self.current_version = current_version
+
+
 class Busy(Refusal):
     """A write without a version lost the race :data:`RETRIES` + 1 times in a row: the case
     is being changed faster than the write can be applied; the caller may try again."""
@@ -365,7 +379,7 @@ class CaseService:
             "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
             if body.pre_boarding else {},
         }
-        workflow.check_berthing(data["pre_boarding"], "pre_boarding.expected_unberthing")
+        workflow.check_pre_boarding(data["pre_boarding"], "pre_boarding")
         procedure = workflow.procedure_for(body.complaint.date)
         vessel_name = body.vessel_name
         if body.vessel_case is not None:
@@ -407,10 +421,15 @@ class CaseService:
         With ``expected_version`` a concurrent change is a :class:`Conflict` (the caller
         decides on what it saw); without it, a write that loses a race is applied again to
         the case as it now is (its guards judged anew), up to :data:`RETRIES` times."""
-        if not can_write(user):
-            raise Forbidden(READ_ONLY)
+        self.require_writer(user)
         return self._retrying(case_id, expected_version, lambda: self._command(
             user, case_id, cmd, expected_version, today))
+
+    @staticmethod
+    def require_writer(user: User) -> None:
+        """:class:`Forbidden` for a role that only reads (the national coordination)."""
+        if not can_write(user):
+            raise Forbidden(READ_ONLY)
 
     def _retrying(self, case_id: int, expected_version: int | None,
                   write: Callable[[], _T]) -> _T:
@@ -463,6 +482,9 @@ class CaseService:
                 keep = [owner] if owner is not None and owner.role == Role.INSPECTOR.value \
                     else []  # the inspector who opened the case stays in it (as in the view)
                 extra["team"] = sorted({m.email for m in [*members, *keep]})
+            if expected_version is None and (
+                    changed := workflow.overwritten(case.data, cmd, extra)):
+                raise VersionRequired(name, changed, case.version)
             out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,
                                  extra=extra)
             vessel_name = case.vessel_name

@@ -18,7 +18,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from abordo.cases.audit import data_digest
 from abordo.crew.model import Country, checked_cnpj, nationality_codes
@@ -104,8 +104,19 @@ class Complaint(_In):
 
 
 class PscInspection(_In):
+    """Art. 5, III: the last port state control inspection — its date, or a note (``nenhuma
+    registrada``, the MoU's report); one of the two, an empty record says nothing."""
+
     date: Date | None = None
-    notes: Annotated[str, Field(max_length=2000)] | None = None
+    notes: Annotated[str, Field(min_length=1, max_length=2000)] | None = None
+
+    @model_validator(mode="after")
+    def _said(self) -> PscInspection:
+        if self.date is None and self.notes is None:
+            raise ValueError("informe a data da última inspeção do controle pelo Estado do "
+                             "porto ou uma observação (ex.: nenhuma registrada) ‖ give the "
+                             "last port state control inspection's date or a note")
+        return self
 
 
 class PreBoarding(_In):
@@ -128,13 +139,21 @@ class PreBoarding(_In):
     port: Short | None = None
 
 
-def check_berthing(facts: dict[str, Any], field: str) -> None:
-    """Art. 5, IV: the expected unberthing cannot come before the expected berthing."""
+def check_pre_boarding(facts: dict[str, Any], prefix: str) -> None:
+    """The art. 5 facts agree with each other (``prefix``: the field path of ``facts``):
+    free pratique is granted only where it was requested (II), and the expected unberthing
+    does not come before the expected berthing (IV). :class:`InputError` otherwise."""
+    if facts.get("free_pratique_granted") is True and facts.get("free_pratique_requested") \
+            is False:
+        raise InputError("livre prática concedida sem ter sido solicitada: corrija "
+                         "free_pratique_requested ou free_pratique_granted",
+                         f"{prefix}.free_pratique_granted",
+                         message_en="free pratique granted but not requested")
     a, b = facts.get("expected_berthing"), facts.get("expected_unberthing")
     if a and b and str(b) < str(a):
         ta, tb = (dt.date.fromisoformat(str(x)) for x in (a, b))
         raise InputError(f"previsão de desatracação ({tb:%d/%m/%Y}) anterior à de atracação "
-                         f"({ta:%d/%m/%Y})", field,
+                         f"({ta:%d/%m/%Y})", f"{prefix}.expected_unberthing",
                          message_en=f"expected unberthing ({tb}) before the berthing ({ta})")
 
 
@@ -176,15 +195,19 @@ class StartAssessment(_Cmd):
     command: Literal["start_assessment"]
 
 
+# Art. 6: the complaint is assessed "junto ao comandante ou seu substituto imediato".
+Consulted = Literal["master", "next_in_command"]
+
+
 class CloseUnfounded(_Cmd):
     command: Literal["close_unfounded"]
     reason: Text
-    consulted: Literal["master", "next_in_command"] = "master"
+    consulted: Consulted | None = None
 
 
 class RequestDocuments(_Cmd):
     command: Literal["request_documents"]
-    consulted: Literal["master", "next_in_command"] = "master"
+    consulted: Consulted | None = None
     extra_items: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
         default_factory=list, max_length=30,
         description="catalogue documents requested by hand although the checklist engine "
@@ -663,6 +686,10 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     if pending:
         out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
                     "items": pending})
+    if crew_list_unrecorded(data):
+        out.append({"id": "crew_data",
+                    "label": "lista de tripulantes recebida e não registrada: registre-a "
+                             "(set_vessel_case) e verifique a cota e a imigração (run_engines)"})
     if engines_due(data):
         # "Findings feed the engines" (spec): a crew list no engine has judged cannot end
         # in a report of no irregularity — nor skip the art. 14 auto it may owe.
@@ -697,6 +724,16 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
     return out
 
 
+def crew_list_unrecorded(data: dict[str, Any]) -> bool:
+    """The crew list was received (art. 7) before any notification but its data never given
+    to the engines: the quota and immigration findings it feeds (arts. 12–14) are then still
+    owed. (After a notification the crew list can no longer be set — a list that comes in
+    later is recorded as received only.)"""
+    return not data.get("vessel_case") and not data.get("notifications") and any(
+        i["item"] == "crew_list" and i["status"] == "received"
+        for i in data.get("checklist", []))
+
+
 def engines_due(data: dict[str, Any]) -> bool:
     """A vessel case is set and the engines have not judged it as it stands. (Cases stored
     before the digest was kept carry none: they are not held to it.)"""
@@ -707,6 +744,11 @@ def engines_due(data: dict[str, Any]) -> bool:
 def g_engines_current(d: dict[str, Any]) -> str | None:
     """Guard of ``notify``: after it the crew list can no longer change nor be judged, so
     the engines must have judged it first (their findings are notified too)."""
+    if crew_list_unrecorded(d):
+        return ("a lista de tripulantes foi recebida: registre-a antes (set_vessel_case) e "
+                "rode os motores (run_engines) — suas constatações entram na notificação ‖ "
+                "the crew list was received: record it first (set_vessel_case) and run the "
+                "engines (run_engines) — their findings go into the notification")
     return ("rode antes os motores sobre a lista de tripulantes atual (run_engines): suas "
             "constatações entram na notificação ‖ run the engines on the current crew list "
             "first (run_engines): their findings go into the notification"
@@ -766,6 +808,16 @@ def g_not_docked(d: dict[str, Any]) -> str | None:
     return ("embarcação atracada ou fundeada: a investigação prévia (art. 5) é dispensada ‖ "
             "vessel berthed or anchored: the prior investigation (art. 5) is waived"
             ) if d.get("vessel_docked") else None
+
+
+def g_boarding_prepared(d: dict[str, Any]) -> str | None:
+    """A foreign vessel not yet docked is boarded after the prior investigation (art. 5):
+    the case goes through ``pre_boarding``, even when its facts came with the complaint."""
+    if d.get("_state") == State.RECEIVED and not d.get("vessel_docked") and not national(d):
+        return ("embarcação não atracada: faça antes a investigação prévia (art. 5º) — "
+                "start_pre_boarding ‖ vessel not berthed: carry out the prior investigation "
+                "(art. 5) first — start_pre_boarding")
+    return None
 
 
 def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
@@ -876,7 +928,7 @@ def g_strike(d: dict[str, Any]) -> str | None:
 
 
 def g_report_allowed(d: dict[str, Any]) -> str | None:
-    if d.get("_state") in (State.DOCUMENTS_REQUESTED, State.FINDINGS) and violations(d):
+    if d.get("_state") == State.FINDINGS and violations(d):
         return ("há irregularidades constatadas: notifique antes do relatório (art. 9) ‖ "
                 "violations found: notify before the report (art. 9)")
     if d.get("_state") == State.NOTIFIED and not d.get("not_remedied"):
@@ -967,7 +1019,7 @@ TRANSITIONS: dict[str, Transition] = {
     "start_pre_boarding": Transition(_s(S.RECEIVED), S.PRE_BOARDING, (g_not_docked,), "art. 5º"),
     "record_pre_boarding": Transition(_s(S.RECEIVED, S.PRE_BOARDING), None, (), "art. 5º"),
     "start_assessment": Transition(_s(S.RECEIVED, S.PRE_BOARDING), S.ASSESSING,
-                                   (g_pre_boarding_met,), "art. 6º"),
+                                   (g_boarding_prepared, g_pre_boarding_met), "art. 6º"),
     "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (g_has_team,),
                                   "art. 6º"),
     "request_documents": Transition(_s(S.ASSESSING), S.DOCUMENTS_REQUESTED, (), "art. 7º"),
@@ -1002,7 +1054,9 @@ TRANSITIONS: dict[str, Transition] = {
     "void_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,
                             (g_has_active_auto,)),
     # Art. 11: "ao fim de qualquer ação fiscal" — also one where nothing was found.
-    "write_report": Transition(_s(S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED, S.REMEDIED),
+    # "No report before findings" (spec): the engines ran, or a finding was recorded by
+    # hand — an action where nothing was found reaches ``findings`` with none.
+    "write_report": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED),
                                S.REPORT, (g_report_allowed, g_has_team), "art. 11"),
     "close": Transition(_s(S.REPORT), S.CLOSED, (g_no_open_steps,), "art. 11"),
     # The team is designated by the regional chief (docs/inspection-service.md).
@@ -1021,6 +1075,30 @@ def allowed_commands(state: str, data: dict[str, Any], role: str | None = None
     return [name for name, t in TRANSITIONS.items()
             if State(state) in t.sources and all(g(d) is None for g in t.guards)
             and (role is None or not t.roles or role in t.roles)]
+
+
+def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> list[str]:
+    """The recorded values ``cmd`` would replace with different ones (field paths): a
+    write that changes what someone recorded must name the version it was read at (spec:
+    concurrent edits never silently overwrite each other). Adding a fact not yet recorded
+    overwrites nothing. ``extra``: as :func:`apply` gets it (validated vessel case, team)."""
+    match cmd:
+        case RecordPreBoarding():
+            old = data.get("pre_boarding") or {}
+            new = cmd.facts.model_dump(mode="json", exclude_none=True)
+            return [f"facts.{k}" for k, v in new.items() if old.get(k) not in (None, v)]
+        case SetVesselCase():
+            had = data.get("vessel_case_sha256")
+            return ["vessel_case"] if data.get("vessel_case") and had != data_digest(
+                extra["vessel_case"]) else []
+        case RecordDocument():
+            status = next((i["status"] for i in data.get("checklist", [])
+                           if i["item"] == cmd.item), "pending")
+            return ["status"] if status not in ("pending", cmd.status) else []
+        case AssignTeam():
+            # adding members overwrites nothing; taking one out changes the team recorded
+            return ["team"] if set(data.get("team") or []) - set(extra["team"]) else []
+    return []
 
 
 # --------------------------------------------------------------------------- effects
@@ -1084,11 +1162,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         case RecordPreBoarding():
             merged = {**d.get("pre_boarding", {}),
                       **cmd.facts.model_dump(mode="json", exclude_none=True)}
-            check_berthing(merged, "facts.expected_unberthing")
+            check_pre_boarding(merged, "facts")
             d["pre_boarding"] = merged
         case StartAssessment():
             d["assessment"] = {"started_on": when}
         case CloseUnfounded():
+            _consulted(d, cmd.consulted)
             d["assessment"] = {**d.get("assessment", {}), "justified": False,
                                "consulted": cmd.consulted, "reason": cmd.reason}
             # Art. 11: "ao fim de qualquer ação fiscal" a relatório circunstanciado — an
@@ -1101,8 +1180,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                            "team": extra.get("team_now")}  # who signs it, as write_report
             d["closed_on"] = when
         case RequestDocuments():
+            _consulted(d, cmd.consulted)
             d["assessment"] = {**d.get("assessment", {}), "justified": True,
-                               "consulted": cmd.consulted}
+                               "consulted": cmd.consulted, "reason": cmd.reason}
             items, basis = _checklist_now(d, facts_date(d, today))
             ids = {i["item"] for i in items}
             items += [manual_item(x) for x in cmd.extra_items if x not in ids]
@@ -1443,6 +1523,17 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     elif isinstance(cmd, Close):
         earlier = [((d.get("report") or {}).get("written_on"), "ao relatório", "the report")]
     _not_before(when, earlier, "recorded_on")
+
+
+def _consulted(d: dict[str, Any], consulted: str | None) -> None:
+    """Art. 6: a foreign vessel's complaint is assessed with the master or the next in
+    command — the record says which (never presumed: the relatório states it)."""
+    if consulted is None and not national(d):
+        raise CommandInvalid(
+            "informe com quem a procedência e a seriedade da denúncia foram apuradas (art. "
+            "6º): consulted = master (comandante) ou next_in_command (substituto imediato) ‖ "
+            "say with whom the complaint's merit and seriousness were assessed (art. 6): "
+            "consulted = master or next_in_command", "consulted")
 
 
 def _not_before(when: str, earlier: list[tuple[str | None, str, str]], field: str) -> None:

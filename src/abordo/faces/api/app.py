@@ -441,6 +441,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
         with the same checks): every bad row is listed at once with its line and column;
         personal data (names, documents, birth) is dropped on import."""
+        service.require_writer(user)  # a read-only role is told so before any other check
         content = await _read_upload(file, ("arquivo", "file"))
         name = _safe_filename(file.filename)
         with service.sessions() as s:

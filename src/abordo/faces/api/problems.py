@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered
+from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered, VersionRequired
 from abordo.cases.workflow import TRANSITIONS, CommandInvalid, TransitionRefused
 from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import Bilingual, error_message, loc_to_path
@@ -139,6 +139,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Conflict)
     async def _conflict(r: Request, exc: Conflict) -> JSONResponse:
         return refusal(r, exc, 409, "/problems/stale-version", True, "version",
+                       current_version=exc.current_version)
+
+    @app.exception_handler(VersionRequired)
+    async def _version_required(r: Request, exc: VersionRequired) -> JSONResponse:
+        return refusal(r, exc, 428, "/problems/version-required", True, "version",
                        current_version=exc.current_version)
 
     @app.exception_handler(Busy)

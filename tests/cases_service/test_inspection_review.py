@@ -1,0 +1,177 @@
+"""A review of the workflow against inspection.md: the pre-boarding state is not skipped, the
+art. 5 facts say something, the art. 6 consultation is recorded (never presumed), no report
+before findings, and a write that replaces what a colleague recorded names its version."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter, ValidationError
+
+from abordo.cases import workflow as wf
+from abordo.cases.workflow import CommandInvalid, State, TransitionRefused
+from abordo.law.errors import InputError
+from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
+
+CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
+TODAY = dt.date(2026, 4, 1)
+
+
+def run(state: str, data: dict[str, Any], body: dict[str, Any],
+        extra: dict[str, Any] | None = None) -> wf.Outcome:
+    return wf.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
+                    extra=extra)
+
+
+def case(docked: bool, **pre: Any) -> dict[str, Any]:
+    return {"complaint": {"source": "union", "date": "2026-03-30", "content": "x"},
+            "vessel_docked": docked, "findings": [], "notifications": [], "escalations": [],
+            "autos": [], "checklist": [], "pre_boarding": {**DOCKED, **pre}}
+
+
+def test_a_vessel_not_yet_docked_goes_through_pre_boarding() -> None:
+    """Spec: only a docked or anchored vessel skips ``pre_boarding`` — art. 5's facts given
+    with the complaint do not let an undocked vessel be boarded from ``received``."""
+    d = case(False, expected_berthing="2026-04-03")
+    with pytest.raises(TransitionRefused, match=r"investigação prévia \(art. 5º\) — "
+                                                "start_pre_boarding"):
+        run("received", d, {"command": "start_assessment"})
+    assert "start_assessment" not in wf.allowed_commands("received", d)
+    d = run("received", d, {"command": "start_pre_boarding"}).data
+    assert run("pre_boarding", d, {"command": "start_assessment"}).state == State.ASSESSING
+    # docked: straight from received; a Brazilian-flag vessel has no art. 5 step at all
+    assert run("received", case(True), {"command": "start_assessment"}).state \
+        == State.ASSESSING
+    national = {**case(False), "pre_boarding": {"flag": "BR"}}
+    assert run("received", national, {"command": "start_assessment"}).state == State.ASSESSING
+
+
+def test_art5_facts_must_say_something_and_agree() -> None:
+    with pytest.raises(ValidationError, match="última inspeção do controle pelo Estado"):
+        wf.PreBoarding.model_validate({"last_psc_inspection": {}})
+    assert wf.PreBoarding.model_validate(
+        {"last_psc_inspection": {"notes": "nenhuma registrada"}}).last_psc_inspection
+    with pytest.raises(InputError) as err:
+        run("pre_boarding", case(False), {"command": "record_pre_boarding", "facts": {
+            "free_pratique_requested": False, "free_pratique_granted": True}})
+    assert err.value.field == "facts.free_pratique_granted"
+    assert "concedida sem ter sido solicitada" in err.value.message
+
+
+def test_the_art6_consultation_is_recorded_never_presumed() -> None:
+    d = run("received", case(True), {"command": "start_assessment"}).data
+    for body in ({"command": "request_documents"},
+                 {"command": "close_unfounded", "reason": "sem indício"}):
+        with pytest.raises(CommandInvalid, match=r"consulted = master \(comandante\) ou "
+                                                 r"next_in_command") as err:
+            run("assessing", d, body)
+        assert err.value.field == "consulted"
+    out = run("assessing", d, {"command": "request_documents", "consulted": "next_in_command",
+                               "reason": "relato verossímil de salários atrasados"})
+    assert out.data["assessment"] == {
+        "started_on": "2026-04-01", "justified": True, "consulted": "next_in_command",
+        "reason": "relato verossímil de salários atrasados"}
+    # a national vessel's action is not the art. 6 procedure: nobody to name
+    national = run("received", {**case(True), "pre_boarding": {"flag": "BR"}},
+                   {"command": "start_assessment"}).data
+    assert run("assessing", national, {"command": "request_documents"}).data[
+        "assessment"]["consulted"] is None
+
+
+def test_overwriting_what_was_recorded_is_named() -> None:
+    """Which writes replace a recorded value (and so need the version they were read at)."""
+    d = case(True, agent=None)
+
+    def changed(body: dict[str, Any], data: dict[str, Any],
+                extra: dict[str, Any] | None = None) -> list[str]:
+        return wf.overwritten(data, CMD.validate_python(body), extra or {})
+
+    facts = {"command": "record_pre_boarding", "facts": {"agent": "B", "berth": "3"}}
+    assert changed(facts, d) == []  # the agent added, the berth as it was
+    assert changed({**facts, "facts": {"berth": "7"}}, d) == ["facts.berth"]
+    d["checklist"] = [{"item": "crew_list", "status": "pending"}]
+    doc = {"command": "record_document", "item": "crew_list", "status": "received"}
+    assert changed(doc, d) == []
+    d["checklist"][0]["status"] = "received"
+    assert changed(doc, d) == []
+    assert changed({**doc, "status": "missing"}, d) == ["status"]
+    team = {"command": "assign_team", "team": ["b@x"]}
+    d["team"] = ["a@x"]
+    assert changed(team, d, {"team": ["a@x", "b@x"]}) == []
+    assert changed(team, d, {"team": ["b@x"]}) == ["team"]
+    vc = {"command": "set_vessel_case", "vessel_case": {"vessel": {"flag": "NO"}}}
+    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "NO"}}}) == []
+    d = run("documents_requested", d, vc, {"vessel_case": {"vessel": {"flag": "NO"}}}).data
+    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "NO"}}}) == []
+    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "PA"}}}) == ["vessel_case"]
+
+
+def test_a_colleague_s_record_is_never_overwritten_unseen(sqlite_url: str) -> None:
+    """Ana and her chief Bia read version 1; Bia changes the berth; Ana, without a version, would
+    overwrite it: 428, naming the field. Ana adding a fact not yet recorded needs none."""
+    ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    bia = bearer(make_user(sqlite_url, "bia@trabalho.gov.br", "regional_chief", "RJ"))
+    c = client_for(sqlite_url)
+    facts = {k: v for k, v in DOCKED.items() if k != "agent"}
+    r = c.post("/api/v1/cases", headers=ana, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": facts})
+    assert r.status_code == 201, r.text
+    url = f"/api/v1/cases/{r.json()['id']}/commands"
+    r = c.post(url, headers={**bia, "If-Match": '"1"'},
+               json={"command": "record_pre_boarding", "facts": {"berth": "7"}})
+    assert r.status_code == 200 and r.json()["version"] == 2
+    r = c.post(url, headers=ana, json={"command": "record_pre_boarding",
+                                       "facts": {"agent": "Agência A", "berth": "3"}})
+    assert r.status_code == 428, r.text
+    assert r.json()["type"].endswith("/problems/version-required")
+    assert "(facts.berth)" in r.json()["detail"] and r.json()["current_version"] == 2
+    r = c.post(url, headers=ana, json={"command": "record_pre_boarding",
+                                       "facts": {"agent": "Agência A"}})
+    assert r.status_code == 200
+    assert (r.json()["facts"]["pre_boarding"]["agent"],
+            r.json()["facts"]["pre_boarding"]["berth"]) == ("Agência A", "7")
+
+
+def test_the_national_coordination_is_refused_the_crew_upload_as_read_only(
+        sqlite_url: str) -> None:
+    ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    nat = bearer(make_user(sqlite_url, "cn@trabalho.gov.br", "national", None))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=ana, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED})
+    cid = r.json()["id"]
+    up = c.post(f"/api/v1/cases/{cid}/crew", headers=nat,
+                files={"file": ("crew.csv", b"id,rank,nationality\nC1,AB,BR\n", "text/csv")})
+    assert up.status_code == 403 and "somente de leitura" in up.json()["detail"]
+
+
+def test_the_report_states_the_consultation_as_recorded(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
+    cid = r.json()["id"]
+    url = f"/api/v1/cases/{cid}/commands"
+    brazilian = q01_case()  # its crew all Brazilian: nothing found
+    brazilian["crew"] = [{**m, "nationality": "BR"} for m in brazilian["crew"]]
+    for body in ({"command": "start_assessment"},
+                 {"command": "request_documents", "consulted": "next_in_command",
+                  "reason": "relato verossímil de salários atrasados."},
+                 {"command": "set_vessel_case", "vessel_case": brazilian},
+                 {"command": "run_engines"}):
+        assert c.post(url, headers=h, json=body).status_code == 200, body
+    for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
+        assert c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
+                                            "status": "received"}).status_code == 200
+    r = c.post(url, headers=h, json={"command": "write_report",
+                                     "summary": "Nenhuma irregularidade constatada."})
+    assert (r.status_code, r.json()["state"]) == (200, "report"), r.text
+    html = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=h)
+    assert html.status_code == 200, html.text
+    assert ("em consulta ao substituto imediato do comandante: inspeção justificada — "
+            "relato verossímil de salários atrasados.") in html.text
