@@ -42,9 +42,15 @@ def test_offshore_support_in_2015(make_case: CaseFactory) -> None:
 
 
 def test_long_haul_asks_for_proof_of_foreign_calls(make_case: CaseFactory) -> None:
-    d = evaluate(make_case(CREW, activity="long_haul", contract="none"), D(2015, 6, 1))
+    d = evaluate(make_case(CREW, activity="long_haul", contract="charter"), D(2015, 6, 1))
     assert "foreign_calls_proof" in ids(d)
     assert "caa" not in ids(d) and "work_authorizations" not in ids(d)
+    # arts. 12–13 are the action on a vessel under contract with a Brazilian company: without
+    # one, the art. 7 documents only
+    alone = evaluate(make_case(CREW, activity="long_haul", contract="none"), D(2015, 6, 1))
+    assert not {"navigation_type", "foreign_calls_proof", "foreign_crew_visas"} & {
+        i.split(":")[0] for i in ids(alone)}
+    assert "crew_list" in ids(alone)
 
 
 @pytest.mark.parametrize(("on", "text"), [

@@ -590,3 +590,26 @@ def test_a_res42_extension_rests_on_its_own_sole_paragraph_not_an_unconfirmed_ba
     assert d.verdict == Verdict.NOT_YET and d.result["next_step"]["since"] == D(2026, 5, 1)
     assert [u.name for u in d.unconfirmed] == []
     assert any(c.provision == "art. 4º, parágrafo único" for c in d.citations)
+
+
+def test_a_position_nobody_holds_is_said_unchecked_in_a_compliant_summary() -> None:
+    """Lei 9.432/1997 art. 4º: a position nobody holds is no violation (a launch has no chief
+    engineer), but "compliant" says the holder's nationality was not checked."""
+    crew = [person(1, "CLC", "AR"), person(2, "OSM", "AR"), person(3, "MNC", "BR"),
+            person(4, "MNC", "BR"), person(5, "MNM", "BR"), person(6, "CZA", "BR")]
+    d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
+                             contract="none"), D(2026, 7, 1))
+    assert d.verdict == Verdict.COMPLIANT
+    assert d.summary.pt == ("Conforme: Lei nº 9.432/1997; não verificado: ninguém identificado "
+                            "na lista como comandante nem chefe de máquinas (coluna position).")
+    assert d.summary.en.endswith("not checked: nobody identified in the list as master nor "
+                                 "chief engineer (position column).")
+    crew[0] = person(1, "CLC", "AR", position="master")
+    crew[1] = person(2, "OSM", "BR", position="chief_engineer")
+    d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
+                             contract="none"), D(2026, 7, 1))
+    assert d.verdict == Verdict.NON_COMPLIANT  # the master is Argentine
+    crew[0] = person(1, "CLC", "BR", position="master")
+    d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
+                             contract="none"), D(2026, 7, 1))
+    assert (d.verdict, d.summary.pt) == (Verdict.COMPLIANT, "Conforme: Lei nº 9.432/1997.")

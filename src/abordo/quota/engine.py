@@ -905,8 +905,19 @@ def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
     # Under the department-or-level reading the groups overlap (a deck officer is in "deck"
     # and in "officers"): the total adds group deficits, it is not a number of persons.
     overlap = b.interpreted("quota.groups.department_or_level")
+    # A position nobody holds is not a violation (a launch has no chief engineer), but a
+    # "compliant" must not read as if its holder's nationality had been checked.
+    unseen = [r["position"] for r in result.get("positions", []) if r["person"] is None]
+    words = {"master": ("comandante", "master"),
+             "chief_engineer": ("chefe de máquinas", "chief engineer")}
+    caveat = Msg(
+        "; não verificado: ninguém identificado na lista como "
+        + " nem ".join(words[p][0] for p in unseen) + " (coluna position)" if unseen else "",
+        "; not checked: nobody identified in the list as "
+        + " nor ".join(words[p][1] for p in unseen) + " (position column)" if unseen else "")
     summary = {
-        Verdict.COMPLIANT: Msg(f"Conforme: {norm}.", f"Compliant: {norm}."),
+        Verdict.COMPLIANT: Msg(f"Conforme: {norm}{caveat.pt}.",
+                               f"Compliant: {norm}{caveat.en}."),
         Verdict.NON_COMPLIANT: Msg(
             f"Não conforme: {norm}" + (
                 f"; soma dos déficits dos grupos {total} (grupos sobrepostos: um brasileiro "
