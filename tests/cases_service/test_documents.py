@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from abordo.cases import workflow as wf
+from abordo.cases import checklist, commands, workflow
 from abordo.cases.models import Case
 from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
@@ -37,26 +37,26 @@ def full_case() -> Case:
                                    "activity": "offshore_support"},
                         "operation": {"contract": "charter", "brazilian_company": {
                             "name": "Exemplo Apoio Marítimo Ltda", "cnpj": "11.222.333/0001-81"}}},
-        "checklist": wf.checklist_for(None), "findings": FIND,
+        "checklist": checklist.checklist_for(None), "findings": FIND,
         "physical_checks": [{"area": "galley", "ok": True, "notes": None}],
         "notifications": [{"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03",
-                           "outcome": "not_remedied", "basis": wf.cite("art. 9º")}],
+                           "outcome": "not_remedied", "basis": checklist.cite("art. 9º")}],
         "not_remedied": {"risk": "serious_imminent", "repatriation": True, "strike": False,
                          "recorded_on": "2026-04-04"},
         "escalations": [
             {"kind": "detention_request", "on": "2026-04-04", "notes": None,
-             "consul": "Consulado da Noruega", "basis": wf.cite("art. 10, I")},
+             "consul": "Consulado da Noruega", "basis": checklist.cite("art. 10, I")},
             {"kind": "federal_police", "on": "2026-04-04", "notes": None,
-             "basis": wf.cite("art. 10, III")}],
+             "basis": checklist.cite("art. 10, III")}],
         "autos": [{"id": "A1", "kind": "quota", "against": {"name": "Exemplo Apoio Marítimo Ltda",
                                                             "cnpj": "11.222.333/0001-81"},
-                   "ementa": "001139-8", "capitulation": wf.cite("art. 444", "clt"),
-                   "basis": wf.cite("art. 14"), "findings": ["F1"], "facts": None,
+                   "ementa": "001139-8", "capitulation": checklist.cite("art. 444", "clt"),
+                   "basis": checklist.cite("art. 14"), "findings": ["F1"], "facts": None,
                    "drafted_on": "2026-04-04", "drafted_by": "ana@x.gov.br"}],
         "report": {"written_on": "2026-04-05", "summary": "Retenção solicitada.",
                    "forward_international": True, "written_by": "ana@x.gov.br",
                    "recipients": ["Coordenação Nacional", "chefia regional"],
-                   "basis": [wf.cite("art. 11"), wf.cite("art. 15")]},
+                   "basis": [checklist.cite("art. 11"), checklist.cite("art. 15")]},
     }
     for item in data["checklist"]:
         item["status"] = "received"
@@ -102,7 +102,7 @@ def test_document_html_and_pdf(kind: str, tmp_path: Path) -> None:
 def test_unavailable_document_is_refused() -> None:
     case = full_case()
     case.data = {**case.data, "autos": []}
-    with pytest.raises(wf.TransitionRefused):
+    with pytest.raises(commands.TransitionRefused):
         documents.render("auto-infracao", case)
 
 
@@ -150,10 +150,10 @@ def test_an_unfounded_complaint_has_its_report() -> None:
         "complaint": {"source": "union", "date": "2026-03-30", "content": "salários"},
         "vessel_docked": True, "findings": [], "notifications": [], "escalations": [],
         "autos": [], "checklist": [], "assessment": {"started_on": "2026-03-31"}}
-    cmd = TypeAdapter(wf.Command).validate_python(
+    cmd = TypeAdapter(commands.Command).validate_python(
         {"command": "close_unfounded", "consulted": "master",
          "reason": "salários pagos em dia"})
-    out = wf.apply("assessing", data, cmd, today=__import__("datetime").date(2026, 4, 1),
+    out = workflow.apply("assessing", data, cmd, today=__import__("datetime").date(2026, 4, 1),
                    actor="ana@x.gov.br", extra={"team_now": ["ana@x.gov.br"]})
     assert out.data["report"]["team"] == ["ana@x.gov.br"]  # who signs it
     case = Case(id=8, state=out.state.value, region="RJ", owner_id=1, vessel_name="Navio",
@@ -184,10 +184,10 @@ def test_consul_letter_leaves_out_wage_findings_and_police_letter_names_the_crew
 def test_refer_federal_police_names_crew_of_the_case() -> None:
     d = base_notified()
     d["vessel_case"] = {"crew": [{"id": "C04"}]}
-    with pytest.raises(wf.TransitionRefused, match="fora da lista do caso: C99"):
+    with pytest.raises(commands.TransitionRefused, match="fora da lista do caso: C99"):
         apply(d, {"command": "refer_federal_police", "crew": ["C99"],
                   "situation": "contract_expired"})
-    with pytest.raises(wf.TransitionRefused, match="situation"):
+    with pytest.raises(commands.TransitionRefused, match="situation"):
         apply(d, {"command": "refer_federal_police", "crew": ["C04"]})
     out = apply(d, {"command": "refer_federal_police", "crew": ["C04", "C04"],
                     "situation": "shipowner_unable"})
@@ -206,7 +206,7 @@ def apply(d: dict[str, Any], body: dict[str, Any]) -> Any:
 
     from pydantic import TypeAdapter
 
-    return wf.apply("notified", d, TypeAdapter(wf.Command).validate_python(body),
+    return workflow.apply("notified", d, TypeAdapter(commands.Command).validate_python(body),
                     today=dt.date(2026, 4, 10), actor="ana@x.gov.br")
 
 
@@ -228,9 +228,9 @@ def test_each_notification_has_its_document() -> None:
     case = full_case()
     case.data["notifications"] = [
         {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03", "items": ["F1"],
-         "outcome": "not_remedied", "basis": wf.cite("art. 9º")},
+         "outcome": "not_remedied", "basis": checklist.cite("art. 9º")},
         {"id": "N2", "issued_on": "2026-04-05", "deadline": "2026-04-08", "items": [],
-         "outcome": "remedied", "basis": wf.cite("art. 9º")}]
+         "outcome": "remedied", "basis": checklist.cite("art. 9º")}]
     first = documents.render("notificacao", case, notification="N1")
     assert "Notificação N1" in first and "Subalternos de convés" in first
     assert "Notificação N2" in documents.render("notificacao", case)
@@ -249,10 +249,10 @@ def test_a_letter_says_what_was_so_on_its_day() -> None:
     case.data["notifications"] = [
         {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03",
          "items": ["F1", "F2"], "outcome": "not_remedied", "risk": "serious_imminent",
-         "outcome_on": "2026-04-04", "basis": wf.cite("art. 9º")},
+         "outcome_on": "2026-04-04", "basis": checklist.cite("art. 9º")},
         {"id": "N2", "issued_on": "2026-04-06", "deadline": "2026-04-08", "items": ["F3"],
          "outcome": "not_remedied", "risk": "lesser_safety", "outcome_on": "2026-04-09",
-         "basis": wf.cite("art. 9º")}]
+         "basis": checklist.cite("art. 9º")}]
     case.data["escalations"][0]["answers"] = ["N1"]
     consul = documents.render("oficio-consul", case)
     assert "a notificação N1, com prazo até 03/04/2026, não foi atendida" in consul
@@ -333,7 +333,7 @@ def test_a_national_notification_names_the_shipowner_when_the_case_does() -> Non
     case.data["vessel_case"]["vessel"] |= {"flag": "BR", "registry": "ordinary"}
     case.data["vessel_case"]["operation"]["brazilian_company"] = {
         "name": "Navegação Angra S.A.", "cnpj": "11.222.333/0001-81"}
-    case.data["notifications"][0]["basis"] = wf.cite("art. 2º")
+    case.data["notifications"][0]["basis"] = checklist.cite("art. 2º")
     html = " ".join(documents.render("notificacao", case).split())
     assert ("Ao armador (empregador), Navegação Angra S.A. — CNPJ 11.222.333/0001-81, e ao "
             "Comandante") in html
@@ -361,7 +361,7 @@ def test_the_report_says_what_art_10_asks_for_each_unmet_notification() -> None:
     case.data["notifications"] = [
         {"id": "N1", "issued_on": "2026-04-01", "deadline": "2026-04-03", "items": ["F1"],
          "outcome": "not_remedied", "risk": "contractual_wage", "outcome_on": "2026-04-04",
-         "basis": wf.cite("art. 9º")}]
+         "basis": checklist.cite("art. 9º")}]
     text = " ".join(documents.render("relatorio", case).split())
     assert ("não atendida, registrada em 04/04/2026 — irregularidade de origem contratual ou "
             "salarial (art. 10, II): esgotadas as formas de solução e coletadas as provas "
@@ -421,9 +421,9 @@ def test_acts_are_dated_at_the_port_and_signed_and_the_notification_has_a_receip
 
 
 def test_a_port_is_a_pre_boarding_fact_but_not_one_art_5_requires() -> None:
-    facts = wf.PreBoarding.model_validate({"port": "Santos/SP"})
+    facts = commands.PreBoarding.model_validate({"port": "Santos/SP"})
     assert facts.port == "Santos/SP"
-    assert "port" not in wf.PRE_BOARDING_REQUIRED
+    assert "port" not in commands.PRE_BOARDING_REQUIRED
 
 
 def test_the_federal_police_letter_gives_the_repatriation_deadline_only() -> None:
@@ -457,7 +457,7 @@ def test_an_auto_states_the_step_violated_and_the_report_also_the_next() -> None
 
 
 def test_a_cnpj_typed_as_digits_is_written_as_a_cnpj_is() -> None:
-    party = wf.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000181"})
+    party = commands.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000181"})
     assert party.cnpj == "11.222.333/0001-81"
     with pytest.raises(ValueError, match="CNPJ inválido"):
-        wf.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000182"})
+        commands.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000182"})

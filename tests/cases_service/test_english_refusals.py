@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from abordo.cases import workflow
+from abordo.cases import commands, transitions
 from abordo.law.errors import SEP, Refusal, bilingual
 
 from .support import DOCKED, REQUEST_DOCS, ROOT, bearer, client_for, make_user, q01_case
@@ -36,7 +36,7 @@ def test_bilingual_splits_portuguese_and_english() -> None:
     assert bilingual(f"caso 3 não encontrado{SEP}case 3 not found") == (
         "caso 3 não encontrado", "case 3 not found")
     assert bilingual("só português") == ("só português", "só português")
-    exc = workflow.TransitionRefused(f"prazo{SEP}deadline", "deadline")
+    exc = commands.TransitionRefused(f"prazo{SEP}deadline", "deadline")
     assert (str(exc), exc.message, exc.message_en, exc.field) == (
         "prazo", "prazo", "deadline", "deadline")
 
@@ -162,8 +162,8 @@ def test_every_refusal_written_has_its_english(path: str) -> None:
 def test_shared_refusal_texts_have_their_english() -> None:
     from abordo.cases import service
 
-    for text in (workflow.NATIONAL_ART10, service.READ_ONLY, service.RACED,
-                 *(t.roles_refusal for t in workflow.TRANSITIONS.values() if t.roles)):
+    for text in (transitions.NATIONAL_ART10, service.READ_ONLY, service.RACED,
+                 *(t.roles_refusal for t in transitions.TRANSITIONS.values() if t.roles)):
         assert SEP in text, text
     assert isinstance(service.Busy(), Refusal) and service.Busy().message_en.startswith(
         "the case changed")
@@ -238,7 +238,7 @@ def test_an_unknown_country_is_said_in_english_on_request() -> None:
     from abordo.faces.api.problems import validation_message
 
     with pytest.raises(ValidationError) as exc:
-        workflow.PreBoarding.model_validate({"flag": "Atlantis"})
+        commands.PreBoarding.model_validate({"flag": "Atlantis"})
     pt, en = validation_message(exc.value.errors()[0])
     assert pt.startswith("país desconhecido 'Atlantis'")
     assert en.startswith("unknown country 'Atlantis'")

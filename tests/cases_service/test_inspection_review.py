@@ -10,18 +10,18 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from abordo.cases import workflow as wf
-from abordo.cases.workflow import CommandInvalid, State, TransitionRefused
+from abordo.cases import commands, transitions, workflow
+from abordo.cases.commands import CommandInvalid, State, TransitionRefused
 from abordo.law.errors import InputError
 from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
 
-CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
+CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
 TODAY = dt.date(2026, 4, 1)
 
 
 def run(state: str, data: dict[str, Any], body: dict[str, Any],
-        extra: dict[str, Any] | None = None) -> wf.Outcome:
-    return wf.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
+        extra: dict[str, Any] | None = None) -> workflow.Outcome:
+    return workflow.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
                     extra=extra)
 
 
@@ -38,7 +38,7 @@ def test_a_vessel_not_yet_docked_goes_through_pre_boarding() -> None:
     with pytest.raises(TransitionRefused, match=r"investigação prévia \(art. 5º\) — "
                                                 "start_pre_boarding"):
         run("received", d, {"command": "start_assessment"})
-    assert "start_assessment" not in wf.allowed_commands("received", d)
+    assert "start_assessment" not in transitions.allowed_commands("received", d)
     d = run("received", d, {"command": "start_pre_boarding"}).data
     assert run("pre_boarding", d, {"command": "start_assessment"}).state == State.ASSESSING
     # docked: straight from received; a Brazilian-flag vessel has no art. 5 step at all
@@ -50,8 +50,8 @@ def test_a_vessel_not_yet_docked_goes_through_pre_boarding() -> None:
 
 def test_art5_facts_must_say_something_and_agree() -> None:
     with pytest.raises(ValidationError, match="última inspeção do controle pelo Estado"):
-        wf.PreBoarding.model_validate({"last_psc_inspection": {}})
-    assert wf.PreBoarding.model_validate(
+        commands.PreBoarding.model_validate({"last_psc_inspection": {}})
+    assert commands.PreBoarding.model_validate(
         {"last_psc_inspection": {"notes": "nenhuma registrada"}}).last_psc_inspection
     with pytest.raises(InputError) as err:
         run("pre_boarding", case(False), {"command": "record_pre_boarding", "facts": {
@@ -86,7 +86,7 @@ def test_overwriting_what_was_recorded_is_named() -> None:
 
     def changed(body: dict[str, Any], data: dict[str, Any],
                 extra: dict[str, Any] | None = None) -> list[str]:
-        return wf.overwritten(data, CMD.validate_python(body), extra or {})
+        return workflow.overwritten(data, CMD.validate_python(body), extra or {})
 
     facts = {"command": "record_pre_boarding", "facts": {"agent": "B", "berth": "3"}}
     assert changed(facts, d) == []  # the agent added, the berth as it was

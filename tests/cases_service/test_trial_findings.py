@@ -18,9 +18,10 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
-from abordo.cases import workflow as wf
+from abordo.cases.checklist import checklist_for, cite, procedure_for
 from abordo.cases.db import alembic_config, get_engine, session_factory
 from abordo.cases.models import Case
+from abordo.cases.steps import open_step_details, open_steps
 from abordo.crew import parse_vessel_case
 from abordo.faces.cli import main as cli_main
 from abordo.vessel_check import check_vessel
@@ -197,7 +198,7 @@ WARNING = ("O procedimento vigente (IN MTP nº 2/2021) não está modelado; o fl
 ])
 def test_procedure_in_force_on_the_complaint_date(day: str, version: str,
                                                   warned: bool) -> None:
-    proc = wf.procedure_for(dt.date.fromisoformat(day))
+    proc = procedure_for(dt.date.fromisoformat(day))
     assert proc.version == version
     assert (proc.warning is not None) == warned
     if version == "in-mtp-2-2021":
@@ -307,15 +308,15 @@ def test_validation_messages_in_portuguese_with_field_paths(sqlite_url: str) -> 
 
 
 def test_open_steps_carry_portuguese_labels() -> None:
-    data = {"checklist": wf.checklist_for(None, dt.date(2026, 4, 1)),
+    data = {"checklist": checklist_for(None, dt.date(2026, 4, 1)),
             "findings": [{"id": "F1", "source": "engine:quota", "severity": "violation"}],
             "notifications": [{"id": "N1", "outcome": None}]}
-    details = wf.open_step_details(data)
+    details = open_step_details(data)
     assert [s["id"] for s in details] == ["documents", "quota_auto", "notification_outcome",
                                           "report"]
     assert details[0]["items"][5] == {
         "id": "crew_payroll", "label": "Recibos do último pagamento à tripulação (crew payroll)"}
-    steps = wf.open_steps(data)
+    steps = open_steps(data)
     assert len(steps) == len(details)
     assert "Recibos do último pagamento à tripulação (crew payroll) [crew_payroll]" in steps[0]
     assert steps[1] == ("auto de infração por descumprimento de Resolução Normativa do CNIg — "
@@ -371,7 +372,7 @@ def test_brazilian_flag_vessel_gets_the_engine_checklist(db_url: str, day: str,
         "command": "record_document", "item": "crew_list", "status": "received"}).json()
     manual = out["facts"]["checklist"]
     assert manual == [{"item": "crew_list", "label": "Lista de tripulantes (crew list)",
-                       "basis": wf.cite("art. 7º"), "status": "received",
+                       "basis": cite("art. 7º"), "status": "received",
                        "recorded_on": manual[0]["recorded_on"], "binding": False,
                        "applies_because": "solicitado pelo Auditor-Fiscal do Trabalho",
                        "source": "manual"}]

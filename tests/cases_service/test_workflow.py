@@ -8,18 +8,18 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from abordo.cases import workflow as wf
-from abordo.cases.workflow import State, TransitionRefused
+from abordo.cases import checklist, commands, steps, transitions, workflow
+from abordo.cases.commands import State, TransitionRefused
 from abordo.law.errors import InputError
 from cases_service.support import DOCKED, REQUEST_DOCS
 
-CMD: TypeAdapter[Any] = TypeAdapter(wf.Command)
+CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
 TODAY = dt.date(2026, 4, 1)
 
 
 def run(state: str, data: dict[str, Any], body: dict[str, Any],
-        extra: dict[str, Any] | None = None) -> wf.Outcome:
-    return wf.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
+        extra: dict[str, Any] | None = None) -> workflow.Outcome:
+    return workflow.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
                     extra=extra)
 
 
@@ -53,10 +53,10 @@ EMENTARIO_AUTO = {"command": "draft_auto", "kind": "ementario", "ementa": "13012
 
 def test_one_table_covers_every_command() -> None:
     names = {m.model_fields["command"].annotation.__args__[0]
-             for m in wf.Command.__origin__.__args__}  # type: ignore[attr-defined]
-    assert names == set(wf.TRANSITIONS)
-    for t in wf.TRANSITIONS.values():
-        assert not (t.sources & wf.CLOSED_STATES)
+             for m in commands.Command.__origin__.__args__}  # type: ignore[attr-defined]
+    assert names == set(transitions.TRANSITIONS)
+    for t in transitions.TRANSITIONS.values():
+        assert not (t.sources & commands.CLOSED_STATES)
 
 
 def test_docked_vessel_skips_pre_boarding() -> None:
@@ -128,7 +128,7 @@ def test_not_remedied_only_after_the_deadline_or_on_refusal() -> None:
     with pytest.raises(TransitionRefused, match="vence em 01/04/2026") as exc:
         run("notified", out.data, body)  # the deadline day is still the party's
     assert exc.value.field == "recorded_on"
-    later = wf.apply("notified", out.data, CMD.validate_python(body),
+    later = workflow.apply("notified", out.data, CMD.validate_python(body),
                      today=dt.date(2026, 4, 2), actor="t")
     note = later.data["notifications"][-1]
     assert (note["outcome"], note["outcome_on"], note["refused"]) == \
@@ -213,7 +213,8 @@ def test_the_art14_auto_names_the_company_given_in_the_command_when_the_case_has
     with pytest.raises(TransitionRefused, match="against: nome e CNPJ") as refused:
         run("remedied", d, {"command": "draft_auto"})
     assert refused.value.field == "against"
-    with pytest.raises(wf.CommandInvalid, match="informe o CNPJ da empresa autuada") as nameless:
+    with pytest.raises(commands.CommandInvalid,
+                       match="informe o CNPJ da empresa autuada") as nameless:
         run("remedied", d, {"command": "draft_auto", "against": {"name": "Apoio Ltda"}})
     assert nameless.value.field == "against.cnpj"
     with pytest.raises(ValidationError, match="CNPJ inválido"):
@@ -233,23 +234,24 @@ def test_checklist_for_foreign_vessel_under_contract() -> None:
     vc = {"vessel": {"flag": "NO", "activity": "long_haul"},
           "operation": {"contract": "charter"},
           "crew": [{"id": "C1", "nationality": ["NO"]}, {"id": "C2", "nationality": ["BR"]}]}
-    items = {i["item"] for i in wf.checklist_for(vc, TODAY)}
+    items = {i["item"] for i in checklist.checklist_for(vc, TODAY)}
     assert {"navigation_type", "foreign_calls_proof", "foreign_crew_visas:C1"} <= items
     assert "caa" not in items and "foreign_crew_visas:C2" not in items
     # before the vessel is described: the 7 art. 7 documents (the contract that brings in
     # arts. 12–13 is not known yet)
-    assert [i["basis"]["provision"] for i in wf.checklist_for(None, TODAY)] == ["art. 7º"] * 7
+    assert [i["basis"]["provision"]
+            for i in checklist.checklist_for(None, TODAY)] == ["art. 7º"] * 7
     # without a contract with a Brazilian company, arts. 12–13 add nothing (art. 12)
     for activity in ("long_haul", "cabotage"):
         alone = {**vc, "vessel": {"flag": "NO", "activity": activity},
                  "operation": {"contract": "none"}}
-        assert [i["basis"]["provision"] for i in wf.checklist_for(alone, TODAY)] \
+        assert [i["basis"]["provision"] for i in checklist.checklist_for(alone, TODAY)] \
             == ["art. 7º"] * 7
 
 
 def test_closing_with_pending_documents_is_refused() -> None:
     d = base()
-    d["checklist"] = wf.checklist_for(None, TODAY)
+    d["checklist"] = checklist.checklist_for(None, TODAY)
     d["report"] = {"summary": "s"}
     with pytest.raises(TransitionRefused, match="documentos"):
         run("report", d, {"command": "close"})
@@ -259,7 +261,7 @@ def test_documents_still_pending_after_the_notification_never_block_the_case() -
     """Notified with the checklist open: the documents can still be recorded (every command
     the report needs is allowed where the report is), then the report is written."""
     d = base()
-    d["checklist"] = wf.checklist_for(None, TODAY)
+    d["checklist"] = checklist.checklist_for(None, TODAY)
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
     d = run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).data
     d = run("notified", d, {"command": "record_remedied"}).data
@@ -271,8 +273,8 @@ def test_documents_still_pending_after_the_notification_never_block_the_case() -
     out = run("remedied", d, {"command": "write_report", "summary": "s"})
     assert out.state == State.REPORT
     # No state where the report is allowed lacks the commands that clear its open steps.
-    report_from = wf.TRANSITIONS["write_report"].sources
-    assert report_from <= wf.TRANSITIONS["record_document"].sources
+    report_from = transitions.TRANSITIONS["write_report"].sources
+    assert report_from <= transitions.TRANSITIONS["record_document"].sources
 
 
 def test_notification_dated_before_the_complaint_or_in_the_future_is_refused() -> None:
@@ -377,11 +379,11 @@ def test_art14_auto_covers_immigration_too_and_other_violations_follow_the_ement
         {"id": "F2", "source": "inspector", "severity": "violation", "text": "extintores"}]
     d["vessel_case"] = chartered()
     d["engine_run"] = {"on": "2026-04-01"}  # the engines ran on it
-    assert "quota_auto" in [s["id"] for s in wf.open_step_details(d)]
+    assert "quota_auto" in [s["id"] for s in steps.open_step_details(d)]
     out = run("findings", d, {"command": "draft_auto"})
     auto = out.data["autos"][0]
     assert (auto["kind"], auto["findings"], auto["ementa"]) == ("cnig", ["F1"], "001139-8")
-    assert "quota_auto" not in [s["id"] for s in wf.open_step_details(out.data)]
+    assert "quota_auto" not in [s["id"] for s in steps.open_step_details(out.data)]
     with pytest.raises(TransitionRefused, match="ementa") as exc:
         run("findings", out.data, {"command": "draft_auto", "kind": "ementario"})
     assert exc.value.field == "ementa"
@@ -440,14 +442,14 @@ def test_each_unmet_notification_calls_for_its_own_art10_steps() -> None:
         run("notified", out.data, {"command": "request_detention"})
     out = run("notified", out.data, {"command": "refer_federal_police", "crew": ["C04"],
                                      "situation": "contract_expired"})
-    deadlines = {x["kind"]: x["due"] for x in wf.deadlines(out.data)}
+    deadlines = {x["kind"]: x["due"] for x in steps.deadlines(out.data)}
     assert deadlines["repatriation_report_48h"] == "2026-04-03"  # from N1's refusal, 01/04
     out = run("notified", out.data, {"command": "record_physical_check", "area": "galley",
                                      "ok": False, "citation": "NR-30, item 30.4.2"})
     out = run("notified", out.data, {"command": "notify", "deadline": "2026-04-01"})
     out = run("notified", out.data, {"command": "record_not_remedied", "refused": True,
                                      "risk": "serious_imminent"})
-    assert [s["id"] for s in wf.open_step_details(out.data)][:1] == ["detention_request"]
+    assert [s["id"] for s in steps.open_step_details(out.data)][:1] == ["detention_request"]
     wage = base()
     wage["findings"] = [{"id": "F1", "source": "inspector", "text": "salários",
                          "area": "wage", "severity": "violation"}]
@@ -492,7 +494,7 @@ def test_an_action_where_nothing_was_found_is_reported() -> None:
     # engines: its data are owed first
     d = run("documents_requested", d, {"command": "add_finding", "severity": "info",
                                        "text": "Acomodações vistoriadas."}).data
-    assert [s["id"] for s in wf.open_step_details(d)] == ["crew_data", "report"]
+    assert [s["id"] for s in steps.open_step_details(d)] == ["crew_data", "report"]
     with pytest.raises(TransitionRefused, match="lista de tripulantes recebida e não "
                                                 "registrada"):
         run("findings", d, {"command": "write_report", "summary": "nada"})
@@ -517,7 +519,7 @@ def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:
     vc = {"vessel": {"flag": "NO", "activity": "offshore_support"}, "crew": [{"id": "C1"}]}
     d = run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
             {"vessel_case": vc}).data
-    assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
+    assert [s["id"] for s in steps.open_step_details(d)][:1] == ["engines"]
     with pytest.raises(TransitionRefused, match="run_engines"):
         run("findings", d, {"command": "write_report", "summary": "Nada constatado."})
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
@@ -527,13 +529,13 @@ def test_a_crew_list_no_engine_has_judged_blocks_the_report() -> None:
     d = run("findings", d, {"command": "run_engines"},
             {"check": {"quota": {"findings": []}, "immigration": {"findings": []}},
              "summary": {}}).data
-    assert "engines" not in [s["id"] for s in wf.open_step_details(d)]
+    assert "engines" not in [s["id"] for s in steps.open_step_details(d)]
     changed = {**vc, "crew": [{"id": "C1"}, {"id": "C2"}]}
     d = run("findings", d, {"command": "set_vessel_case", "vessel_case": changed},
             {"vessel_case": changed}).data
-    assert [s["id"] for s in wf.open_step_details(d)][:1] == ["engines"]
+    assert [s["id"] for s in steps.open_step_details(d)][:1] == ["engines"]
     legacy = {k: v for k, v in d.items() if k != "vessel_case_sha256"}
-    assert "engines" not in [s["id"] for s in wf.open_step_details(legacy)]  # stored before
+    assert "engines" not in [s["id"] for s in steps.open_step_details(legacy)]  # stored before
 
 
 def test_a_deadline_on_a_day_without_office_hours_runs_to_the_next_business_day() -> None:
@@ -545,7 +547,7 @@ def test_a_deadline_on_a_day_without_office_hours_runs_to_the_next_business_day(
                      ("2026-09-07", "2026-09-08"), ("2026-04-06", None)):
         n = run("findings", d, {"command": "notify", "deadline": day}).data["notifications"][0]
         assert (n["deadline"], n.get("due")) == (day, due)
-        (shown,) = wf.deadlines({"notifications": [n]})
+        (shown,) = steps.deadlines({"notifications": [n]})
         assert shown["due"] == (due or day)
         if due:
             assert shown["basis"]["label"] == "Lei nº 9.784/1999, art. 66, § 1º"
@@ -556,7 +558,7 @@ def test_a_deadline_on_a_day_without_office_hours_runs_to_the_next_business_day(
     assert "due" not in sp.data["notifications"][0]
     out = run("findings", d, {"command": "notify", "deadline": "2026-04-05"})
     with pytest.raises(TransitionRefused, match="vence em 06/04/2026"):
-        wf.apply("notified", out.data, CMD.validate_python(
+        workflow.apply("notified", out.data, CMD.validate_python(
             {"command": "record_not_remedied", "risk": "contractual_wage",
              "recorded_on": "2026-04-06"}), today=dt.date(2026, 4, 7), actor="t")
 
@@ -581,10 +583,10 @@ def test_signed_acts_need_a_team() -> None:
     d["team"] = []
     with pytest.raises(TransitionRefused, match="designe-a antes"):
         run("findings", d, {"command": "notify", "deadline": "2026-04-06"})
-    assert "notify" not in wf.allowed_commands("findings", d)  # the view says the same
-    assert "close_unfounded" not in wf.allowed_commands("assessing", d)
+    assert "notify" not in transitions.allowed_commands("findings", d)  # the view says the same
+    assert "close_unfounded" not in transitions.allowed_commands("assessing", d)
     d["team"] = ["ana@x.gov.br"]
-    assert "notify" in wf.allowed_commands("findings", d)
+    assert "notify" in transitions.allowed_commands("findings", d)
     assert run("findings", d, {"command": "notify", "deadline": "2026-04-06"}).state \
         == State.NOTIFIED
 
@@ -662,7 +664,7 @@ def test_the_engines_are_not_run_again_under_an_art14_auto_and_a_national_trail_
     assert exc.value.field == "command"
     national = base()
     national["vessel_case"] = {"vessel": {"flag": "BR", "registry": "ordinary"}}
-    national["checklist"] = [wf.manual_item("crew_list")]
+    national["checklist"] = [checklist.manual_item("crew_list")]
     out = run("documents_requested", national,
               {"command": "record_document", "item": "crew_list", "status": "received"})
     assert out.payload["basis"].endswith("art. 2º")

@@ -1,6 +1,10 @@
 """Inspection cases (inspection.md): a persisted, audited, multi-user workflow.
 
-- :mod:`abordo.cases.workflow` — states, the one transition table, commands → events;
+- :mod:`abordo.cases.commands` — states, refusals, the complaint and every command;
+- :mod:`abordo.cases.checklist` — the procedure in force and the document checklist;
+- :mod:`abordo.cases.steps` — what a case's data says now: open steps, duties, deadlines;
+- :mod:`abordo.cases.transitions` — the guards and the one transition table;
+- :mod:`abordo.cases.workflow` — a command applied to a case: commands → events;
 - :mod:`abordo.cases.models` / :mod:`abordo.cases.db` — SQLAlchemy storage and migrations;
 - :mod:`abordo.cases.audit` — append-only hash-chained event log;
 - :mod:`abordo.cases.auth` — users, roles, regions, tokens and scope;
@@ -10,4 +14,4 @@
 """
 
 PROCEDURE_VERSION = "in-sit-70-2007"  # the workflow modelled; a case also records the
-# procedure in force on its date of facts (abordo.cases.workflow.procedure_for)
+# procedure in force on its date of facts (abordo.cases.checklist.procedure_for)

@@ -17,11 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from abordo.cases import audit, workflow
+from abordo.cases import audit, checklist, commands, transitions, workflow
 from abordo.cases.auth import Role, can_write, check_region, scoped_cases
+from abordo.cases.commands import Complaint, PreBoarding, State, TransitionRefused
 from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
-from abordo.cases.workflow import Complaint, PreBoarding, State, TransitionRefused
 from abordo.law.errors import SEP, InputError, Refusal, bilingual
 from abordo.law.validation import Date
 
@@ -379,8 +379,8 @@ class CaseService:
             "pre_boarding": body.pre_boarding.model_dump(mode="json", exclude_none=True)
             if body.pre_boarding else {},
         }
-        workflow.check_pre_boarding(data["pre_boarding"], "pre_boarding")
-        procedure = workflow.procedure_for(body.complaint.date)
+        commands.check_pre_boarding(data["pre_boarding"], "pre_boarding")
+        procedure = checklist.procedure_for(body.complaint.date)
         vessel_name = body.vessel_name
         if body.vessel_case is not None:
             data["vessel_case"] = validate_vessel_case(body.vessel_case)
@@ -410,7 +410,7 @@ class CaseService:
                                   "vessel_name": vessel_name, "team": data["team"],
                                   "on": data.get("on"),
                                   "procedure_version": procedure.version,
-                                  "workflow_procedure": workflow.PROCEDURE,
+                                  "workflow_procedure": checklist.PROCEDURE,
                                   "procedure_not_modelled": procedure.warning is not None})
             return case.id
 
@@ -458,25 +458,25 @@ class CaseService:
             if expected_version is not None and expected_version != case.version:
                 raise Conflict(_stale(expected_version, case.version), case.version)
             name = str(getattr(cmd, "command"))  # noqa: B009
-            t = workflow.TRANSITIONS[name]
+            t = transitions.TRANSITIONS[name]
             if t.roles and user.role not in t.roles:
                 raise Forbidden(t.roles_refusal)
             # Who the team is when the act is recorded: its documents are signed by them,
             # whoever joins later.
             extra: dict[str, Any] = {"team_now": self.team(s, case.id),
                                      "region": case.region}  # its state's holidays
-            if isinstance(cmd, workflow.SetVesselCase):
+            if isinstance(cmd, commands.SetVesselCase):
                 extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
-            if isinstance(cmd, workflow.RunEngines | workflow.SetVesselCase):
+            if isinstance(cmd, commands.RunEngines | commands.SetVesselCase):
                 workflow.not_future(cmd.on, today)  # before the engines run
-            if isinstance(cmd, workflow.RunEngines) and case.data.get("vessel_case"):
+            if isinstance(cmd, commands.RunEngines) and case.data.get("vessel_case"):
                 # The facts are judged on the case's date of facts, else on the day the run
                 # is recorded (``recorded_on``), never on the day it happens to be typed in.
                 day = cmd.recorded_on or today
                 on = cmd.on or dt.date.fromisoformat(case.data.get("on") or day.isoformat())
                 extra["check"], extra["summary"] = run_check(case.data["vessel_case"], on)
             members: list[User] = []
-            if isinstance(cmd, workflow.AssignTeam):
+            if isinstance(cmd, commands.AssignTeam):
                 members = self._team_users(s, cmd.team, case.region, "team")
                 owner = s.get(User, case.owner_id)
                 keep = [owner] if owner is not None and owner.role == Role.INSPECTOR.value \
@@ -498,7 +498,7 @@ class CaseService:
                 .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
                 raise _Raced(RACED, case.version)
-            if isinstance(cmd, workflow.AssignTeam):
+            if isinstance(cmd, commands.AssignTeam):
                 for m in s.execute(select(CaseMember).where(CaseMember.case_id == case.id)
                                    ).scalars().all():
                     if m.user_id != case.owner_id:

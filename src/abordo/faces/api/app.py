@@ -36,7 +36,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
-from abordo.cases import auth, workflow
+from abordo.cases import auth, checklist, commands, steps, transitions
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
 from abordo.cases.service import CaseCreate, CaseService, check_attachments, read_crew_upload
@@ -354,7 +354,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         if kind == "case":
             return CaseCreate.model_json_schema()
         if kind == "command":
-            out: dict[str, Any] = TypeAdapter(workflow.Command).json_schema()
+            out: dict[str, Any] = TypeAdapter(commands.Command).json_schema()
             return out
         return input_schema(kind)
 
@@ -365,23 +365,23 @@ def create_app(db_url: str | None = None) -> FastAPI:
             atts = service.attachments(s, case.id)
             owner = s.get(User, case.owner_id)
         data = {k: v for k, v in case.data.items() if not k.startswith("_")}
-        closed = case.state in workflow.CLOSED_STATES
+        closed = case.state in commands.CLOSED_STATES
         return {
             "id": case.id, "state": case.state,
-            "state_label": workflow.STATE_LABELS.get(case.state, case.state),
+            "state_label": commands.STATE_LABELS.get(case.state, case.state),
             "region": case.region, "owner": owner.email if owner else None, "team": team,
             "vessel_name": case.vessel_name, "version": case.version,
             "procedure_version": case.procedure_version,
-            "workflow_procedure": workflow.PROCEDURE,
-            "warnings": workflow.case_warnings(case.data, case.created_at.date()),
+            "workflow_procedure": checklist.PROCEDURE,
+            "warnings": checklist.case_warnings(case.data, case.created_at.date()),
             "created_at": case.created_at.isoformat(), "updated_at": case.updated_at.isoformat(),
             "facts": data,
-            "allowed_commands": workflow.allowed_commands(case.state, case.data, user.role)
+            "allowed_commands": transitions.allowed_commands(case.state, case.data, user.role)
             if auth.can_write(user) else [],
             # A closed case has no step left to do (closed_unfounded writes no report).
-            "open_steps": [] if closed else workflow.open_steps(case.data),
-            "open_steps_detail": [] if closed else workflow.open_step_details(case.data),
-            "deadlines": workflow.deadlines(case.data),
+            "open_steps": [] if closed else steps.open_steps(case.data),
+            "open_steps_detail": [] if closed else steps.open_step_details(case.data),
+            "deadlines": steps.deadlines(case.data),
             "attachments": [{"id": a.id, "filename": a.filename, "media_type": a.media_type,
                              "size": a.size, "sha256": a.sha256, "description": a.description,
                              "uploaded_at": a.uploaded_at.isoformat()} for a in atts],
@@ -401,7 +401,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @api.get("/cases", tags=["cases"], summary="Casos no escopo do usuário")
     def list_cases(user: CurrentUser,
-                   state: Annotated[workflow.State | None, Query()] = None,
+                   state: Annotated[commands.State | None, Query()] = None,
                    region: Annotated[str | None, Query(max_length=32)] = None,
                    q: Annotated[str | None, Query(max_length=200)] = None,
                    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
@@ -424,7 +424,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @api.post("/cases/{case_id}/commands", tags=["cases"],
               summary="Executar um comando do fluxo (transição)")
-    def run_command(case_id: CaseId, cmd: Annotated[workflow.Command, Body()],
+    def run_command(case_id: CaseId, cmd: Annotated[commands.Command, Body()],
                     user: CurrentUser,
                     if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
         _no_nul(cmd.model_dump(mode="json"))
@@ -448,7 +448,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             read = service.get(s, user, case_id)
             current, read_version = read.data.get("vessel_case"), read.version
         if not current:
-            raise workflow.TransitionRefused(
+            raise commands.TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
                 "the vessel's and the operation's data first (set_vessel_case)", "file")
         crew = read_crew_upload(content, name)
@@ -456,7 +456,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         # The audit trail says where the crew came from: the file's name and SHA-256.
         source = f"lista de tripulantes do arquivo {name} (sha256 " \
                  f"{hashlib.sha256(content).hexdigest()})"
-        cmd = workflow.SetVesselCase(command="set_vessel_case", reason=source,
+        cmd = commands.SetVesselCase(command="set_vessel_case", reason=source,
                                      vessel_case={**vessel_case, "crew": crew}, version=version)
         # The new crew goes with the vessel facts read above: it is written only on that
         # version (a change in between is a 409, never overwritten with stale facts).

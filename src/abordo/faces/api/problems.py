@@ -9,8 +9,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from abordo.cases.commands import CommandInvalid, TransitionRefused
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered, VersionRequired
-from abordo.cases.workflow import TRANSITIONS, CommandInvalid, TransitionRefused
+from abordo.cases.transitions import TRANSITIONS
 from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import Bilingual, error_message, loc_to_path
 

@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from babel.dates import format_date
 
-from abordo.cases import workflow
+from abordo.cases import checklist, commands, steps
+from abordo.cases.commands import TransitionRefused
 from abordo.cases.models import Attachment, Case
-from abordo.cases.workflow import TransitionRefused
 from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
@@ -44,8 +44,8 @@ def available(data: dict[str, Any]) -> list[str]:
     kinds = []
     if data.get("notifications"):
         kinds.append("notificacao")
-    kinds += [kind for kind, step in LETTER_STEP.items() if workflow.escalated(data, step)]
-    if workflow.active_autos(data):  # a voided draft is no auto to print
+    kinds += [kind for kind, step in LETTER_STEP.items() if steps.escalated(data, step)]
+    if steps.active_autos(data):  # a voided draft is no auto to print
         kinds.append("auto-infracao")
     if data.get("report"):
         kinds.append("relatorio")
@@ -99,27 +99,27 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     engine_labels: list[str] = []
     if kind == "notificacao":
         chosen = notification or notes[-1]
-        own: list[Any] = [chosen.get("basis") or workflow.cite("art. 9º"),
+        own: list[Any] = [chosen.get("basis") or checklist.cite("art. 9º"),
                           chosen.get("due_basis"),
                           [findings.get(i) for i in chosen.get("items", [])]]
-        if not workflow.national(data):  # the text cites it beside art. 9 (IN SIT 70, art. 9)
-            own.append(workflow.cite("art. 4º, IV", PORTARIA_210))
+        if not steps.national(data):  # the text cites it beside art. 9 (IN SIT 70, art. 9)
+            own.append(checklist.cite("art. 4º, IV", PORTARIA_210))
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
         own = [esc, told or []]  # the findings the letter itself names
         if escalation == "detention_request":  # the letter cites it (IN SIT 70, art. 10, I)
-            own.append(workflow.cite("art. 4º, VI", PORTARIA_210))
+            own.append(checklist.cite("art. 4º, VI", PORTARIA_210))
         if escalation == "federal_police":
-            own.append([d for d in workflow.deadlines(data) if d["kind"].startswith("repat")])
+            own.append([d for d in steps.deadlines(data) if d["kind"].startswith("repat")])
     elif kind == "auto-infracao":
         autos = data.get("autos", [])
         own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])],
-               workflow.cite("art. 629, § 3º", "clt")]  # the defence's 10 days, said in it
+               checklist.cite("art. 629, § 3º", "clt")]  # the defence's 10 days, said in it
     else:
-        own = [workflow.cite("art. 4º"), data]
-        if not workflow.national(data):  # IN SIT 70, art. 4: "as dispostas no art. 4º da
-            own.append(workflow.cite("art. 4º", PORTARIA_210))  # Portaria nº 210, de 1999"
-        own += [n.get("basis") or workflow.cite("art. 9º") for n in data.get("notifications", [])]
+        own = [checklist.cite("art. 4º"), data]
+        if not steps.national(data):  # IN SIT 70, art. 4: "as dispostas no art. 4º da
+            own.append(checklist.cite("art. 4º", PORTARIA_210))  # Portaria nº 210, de 1999"
+        own += [n.get("basis") or checklist.cite("art. 9º") for n in data.get("notifications", [])]
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
     walk(own)
@@ -266,7 +266,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                 "not available in this case: its step is not recorded yet",
                                 "kind")
     if kind == "auto-infracao":
-        active = workflow.active_autos(data)
+        active = steps.active_autos(data)
         picked = active if auto is None else [a for a in active if a.get("id") == auto]
         if not picked:
             there = ", ".join(str(a.get("id")) for a in active)
@@ -291,7 +291,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
     if not vessel.get("flag") and pb.get("flag"):
         vessel["flag"] = pb.get("flag")
     findings = data.get("findings", [])
-    violations = workflow.violations(data)
+    violations = steps.violations(data)
     # Art. 10, I is about safety, health and hygiene aboard: the consul's ofício lists the
     # inspectors' and physical-check findings, not the quota / immigration / document ones.
     inspectors = [v for v in violations if not str(v.get("source", "")).startswith("engine:")]
@@ -311,7 +311,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         if all("items" in n for n in unmet):
             named = {i for n in unmet for i in n["items"]}
             inspectors = [v for v in inspectors if v.get("id") in named]
-    safety = [v for v in inspectors if v.get("area") in (None, *workflow.SAFETY_AREAS)]
+    safety = [v for v in inspectors if v.get("area") in (None, *commands.SAFETY_AREAS)]
     # Art. 10, III: the persons to repatriate, with what the case knows of each.
     crew_by_id = {m.get("id"): m for m in (vc.get("crew") or [])}
     repatriation = [
@@ -339,11 +339,11 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         violations=violations, safety_violations=safety, notified=notified,
         inspector_violations=inspectors, repatriation=repatriation, notification=chosen,
         unmet=unmet or (data.get("notifications") or [])[-1:],
-        c166=workflow.C166_SITUATIONS,
+        c166=commands.C166_SITUATIONS,
         # A notification speaks as it was issued (its basis: art. 2 on a national vessel).
         national=(chosen.get("basis") or {}).get("provision") == "art. 2º"
-        if kind == "notificacao" else workflow.national(data),
-        c166_promulgated=workflow.c166_promulgated(_letter_day(data, kind)),
+        if kind == "notificacao" else steps.national(data),
+        c166_promulgated=steps.c166_promulgated(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
@@ -354,14 +354,14 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                                    safety if kind == "oficio-consul"
                                                    else inspectors), pre_boarding=pb,
         finding_text=_finding_text(vc),
-        source_label=workflow.SOURCE_LABELS, state_label=workflow.STATE_LABELS,
-        area_label=workflow.AREA_LABELS, today=dt.date.today(),
-        deadlines=workflow.deadlines(data), open_steps=workflow.open_steps(data),
+        source_label=commands.SOURCE_LABELS, state_label=commands.STATE_LABELS,
+        area_label=commands.AREA_LABELS, today=dt.date.today(),
+        deadlines=steps.deadlines(data), open_steps=steps.open_steps(data),
         # A flag mismatch is for the inspectors (the relatório), not for the addressees.
-        warnings=[w for w in workflow.case_warnings(data, case.created_at.date()
+        warnings=[w for w in checklist.case_warnings(data, case.created_at.date()
                                                     if case.created_at else None)
                   if kind == "relatorio" or w.get("code") != "flag_mismatch"],
-        workflow_procedure=workflow.PROCEDURE, label=labels.label, country=labels.country,
+        workflow_procedure=checklist.PROCEDURE, label=labels.label, country=labels.country,
         norm_label=_norm_label,
 
         engine_label={"quota": "Cota de brasileiros", "crew_quota": "Cota de brasileiros",

@@ -3,7 +3,7 @@
 Before this revision every case stored ``procedure_version = 'in-sit-70-2007'``, even for a
 complaint after that instruction was revoked (effects from 2021-12-10, IN MTP nº 2/2021). This
 data migration sets, for each case, the procedure in force on its complaint date (the rule of
-:func:`abordo.cases.workflow.procedure_for`, frozen here as it was written). No schema
+:func:`abordo.cases.checklist.procedure_for`, frozen here as it was written). No schema
 change; the workflow modelled is still IN SIT 70/2007 and the API/documents warn when it is
 not the procedure in force.
 

@@ -1,0 +1,281 @@
+"""What a case's data says now (IN SIT 70/2007): its violations and what is still owed on
+them — notifications (art. 9), the art. 10 steps, autos (art. 2, sole paragraph; art. 14) —,
+the mandatory steps still open (a case cannot close while any remains), the flag's procedure
+(art. 2 for a Brazilian-flag vessel, arts. 3–10 for a foreign one) and the deadlines the case
+tracks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from abordo.cases.checklist import cite, flag_code
+from abordo.cases.commands import PRE_BOARDING_REQUIRED
+from abordo.law.norms import norm_registry
+
+
+def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
+    """Art. 5 I–IV facts not yet recorded. A docked or anchored vessel needs them too —
+    "após a observância do disposto nos incisos I a IV do art. 5º" (art. 6) — except its
+    expected berthing, which being at the berth has settled."""
+    if national(data):  # arts. 4–10 are the procedure for foreign-flag vessels (art. 3)
+        return []
+    facts = data.get("pre_boarding") or {}
+    wanted = [k for k in PRE_BOARDING_REQUIRED
+              if not (data.get("vessel_docked") and k == "expected_berthing")]
+    missing = [k for k in wanted if facts.get(k) in (None, "")]
+    if facts.get("free_pratique_granted") is False:
+        missing.append(NOT_GRANTED[0])
+    return missing
+
+
+# A pre-boarding fact recorded but against boarding: as missing, with why (pt, en).
+NOT_GRANTED = ("free_pratique_granted (livre prática não concedida)",
+               "free_pratique_granted (free pratique not granted)")
+
+
+def violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for f in data.get("findings", []) if f.get("severity") == "violation"]
+
+
+def unnotified(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations no notification has named yet (art. 9: each confirmed irregularity is
+    notified — one found after a notification needs one of its own)."""
+    notes = data.get("notifications", [])
+    if any("items" not in n for n in notes):  # stored before notifications named their items
+        return []
+    named = {i for n in notes for i in n["items"]}
+    return [f for f in violations(data) if f["id"] not in named]
+
+
+def cnig_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations of a CNIg resolution found by the engines on a foreign vessel — the
+    Brazilians' quota and the foreign crew's immigration status (art. 14: "inclusive em
+    relação à admissão de trabalhadores brasileiros"), whether the finding cites the
+    resolution itself or the instruction that restates it (art. 13, VI). On a Brazilian-flag
+    vessel the quota is Lei 9.432/1997's: its violations are autos of the ementário (art. 2)."""
+    if national(data):
+        return []
+    return [f for f in violations(data)
+            if f.get("source") in ("engine:quota", "engine:immigration")]
+
+
+def without_auto(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Violations on a Brazilian-flag vessel that no auto covers yet: art. 2, sole paragraph
+    — "às violações das normas legais deve corresponder a lavratura de autos de infração,
+    conforme ementário"."""
+    if not national(data):
+        return []
+    covered = {f for a in active_autos(data) for f in a.get("findings", [])}
+    return [f for f in violations(data) if f["id"] not in covered]
+
+
+def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for f in violations(data) if f.get("source") == "engine:quota"]
+
+
+def escalated(data: dict[str, Any], kind: str) -> bool:
+    return any(e["kind"] == kind for e in data.get("escalations", []))
+
+
+def open_step_details(data: dict[str, Any], *, for_report: bool = False
+                      ) -> list[dict[str, Any]]:
+    """Mandatory steps still open (a case cannot close while any remains), each
+    ``{id, label, items?}`` with Portuguese labels (``items``: pending documents)."""
+    out: list[dict[str, Any]] = []
+    pending = [{"id": i["item"], "label": i.get("label") or i["item"]}
+               for i in data.get("checklist", []) if i["status"] == "pending"]
+    if pending:
+        out.append({"id": "documents", "label": "documentos sem registro de recebido/ausente",
+                    "items": pending})
+    if crew_list_unrecorded(data):
+        out.append({"id": "crew_data",
+                    "label": "lista de tripulantes recebida e não registrada: registre-a "
+                             "(set_vessel_case) e verifique a cota e a imigração (run_engines)"})
+    if engines_due(data):
+        # "Findings feed the engines" (spec): a crew list no engine has judged cannot end
+        # in a report of no irregularity — nor skip the art. 14 auto it may owe.
+        out.append({"id": "engines",
+                    "label": "verificação da cota de brasileiros e da imigração sobre a lista "
+                             "de tripulantes atual (run_engines; arts. 12–14)"})
+    labels = {"detention_request": "ofício ao cônsul e à autoridade marítima (art. 10, I)",
+              "federal_police": "ofício à Polícia Federal (art. 10, III)",
+              "mediation": "registro de mediação da greve (art. 10, IV)"}
+    out += [{"id": kind, "label": labels[kind]} for kind in open_duties(data)]
+    if cnig_violations(data) and not art14_autos(data):
+        out.append({"id": "quota_auto",
+                    "label": "auto de infração por descumprimento de Resolução Normativa do "
+                             "CNIg — cota ou imigração (art. 14)"})
+    uncovered = without_auto(data)
+    if uncovered:
+        out.append({"id": "national_autos",
+                    "label": "autos de infração conforme o ementário, embarcação nacional "
+                             "(art. 2º, parágrafo único), para: "
+                             + ", ".join(f["id"] for f in uncovered)})
+    notes = data.get("notifications", [])
+    if notes and notes[-1].get("outcome") is None:
+        out.append({"id": "notification_outcome",
+                    "label": "resultado da notificação (atendida ou não)"})
+    late = unnotified(data) if notes else []
+    if late:
+        out.append({"id": "notification_pending",
+                    "label": "irregularidades constatadas após a notificação, ainda não "
+                             "notificadas (art. 9º): " + ", ".join(f["id"] for f in late)})
+    if not for_report and not data.get("report"):
+        out.append({"id": "report", "label": "relatório circunstanciado (art. 11)"})
+    return out
+
+
+def crew_list_unrecorded(data: dict[str, Any]) -> bool:
+    """The crew list was received (art. 7) before any notification but its data never given
+    to the engines: the quota and immigration findings it feeds (arts. 12–14) are then still
+    owed. (After a notification the crew list can no longer be set — a list that comes in
+    later is recorded as received only.)"""
+    return not data.get("vessel_case") and not data.get("notifications") and any(
+        i["item"] == "crew_list" and i["status"] == "received"
+        for i in data.get("checklist", []))
+
+
+def engines_due(data: dict[str, Any]) -> bool:
+    """A vessel case is set and the engines have not judged it as it stands. (Cases stored
+    before the digest was kept carry none: they are not held to it.)"""
+    return bool(data.get("vessel_case") and data.get("vessel_case_sha256")
+                and not engines_current(data))
+
+
+def engines_current(data: dict[str, Any]) -> bool:
+    """The engines ran on the vessel case as it now stands (a later ``set_vessel_case``
+    makes their findings stale)."""
+    run: dict[str, Any] = data.get("engine_run") or {}
+    return bool(run) and run.get("vessel_case_sha256") == data.get("vessel_case_sha256")
+
+
+def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:
+    """The open steps as sentences (pending documents by label, with their ids)."""
+    return [step_sentence(s) for s in open_step_details(data, for_report=for_report)]
+
+
+def step_sentence(step: dict[str, Any]) -> str:
+    items = ", ".join(f"{i['label']} [{i['id']}]" for i in step.get("items") or [])
+    return f"{step['label']}: {items}" if items else str(step["label"])
+
+
+ART14_KINDS = ("cnig", "quota")  # the art. 14 auto (kind "quota" is the same auto)
+
+
+def active_autos(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The case's autos not voided (``void_auto``)."""
+    return [a for a in data.get("autos", []) if not a.get("voided")]
+
+
+def art14_autos(data: dict[str, Any]) -> list[str]:
+    """Ids of the case's art. 14 autos (at most one: it covers the engines' findings)."""
+    return [a["id"] for a in active_autos(data) if a["kind"] in ART14_KINDS]
+
+
+def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:
+    op = (data.get("vessel_case") or {}).get("operation") or {}
+    company = op.get("brazilian_company")
+    return company if company and (company.get("name") or company.get("cnpj")) else None
+
+
+DUTIES = {"detention_request": ("risk", "serious_imminent"),
+          "federal_police": ("repatriation", True), "mediation": ("strike", True)}
+
+
+def awaiting(data: dict[str, Any], kind: str) -> list[str]:
+    """Ids of the unmet notifications that call for the art. 10 step ``kind`` and that no
+    such step has answered yet (each step records the notifications it answers; one stored
+    before that answers those unmet by its date). Notifications stored before outcomes were
+    kept per notification fall back on the case's ``not_remedied``."""
+    if national(data):  # art. 10 is of Seção II: foreign-flag vessels (art. 3)
+        return []
+    key, value = DUTIES[kind]
+    nr = data.get("not_remedied") or {}
+    steps = [e for e in data.get("escalations", []) if e.get("kind") == kind]
+    out = []
+    for n in data.get("notifications", []):
+        if n.get("outcome") != "not_remedied" or n.get(key, nr.get(key)) != value:
+            continue
+        answered = any(n["id"] in e["answers"] if "answers" in e
+                       else str(e.get("on", "")) >= str(n.get("outcome_on", ""))
+                       for e in steps)
+        if not answered:
+            out.append(n["id"])
+    return out
+
+
+def open_duties(data: dict[str, Any]) -> list[str]:
+    """The art. 10 steps still owed: each unmet notification has its own (a later serious
+    risk needs a new letter to the consul)."""
+    return [kind for kind in DUTIES if awaiting(data, kind)]
+
+
+def national(d: dict[str, Any]) -> bool:
+    """A Brazilian-flag vessel (Seção I, art. 2), by the vessel facts or else the
+    pre-boarding (any way of writing the country: BR, BRA, Brasil)."""
+    flag = flag_code(((d.get("vessel_case") or {}).get("vessel") or {}).get("flag")) \
+        or flag_code((d.get("pre_boarding") or {}).get("flag"))
+    return flag == "BR"
+
+
+# --------------------------------------------------------------------------- deadlines
+
+def c166_promulgated(on: dt.date) -> bool:
+    """Whether Decreto 6.968/2009 (ILO C166 promulgated, with its art. 3 deadlines) is in
+    force on ``on``."""
+    return norm_registry()["decreto-6968-2009"].in_force_on(on)
+
+
+def _refusal_day(data: dict[str, Any]) -> dt.date | None:
+    """The day the repatriation was refused (the first unmet notification that raised it)."""
+    first = next((n for n in data.get("notifications", [])
+                  if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+    day = (first or {}).get("outcome_on") or (data.get("not_remedied") or {}).get("recorded_on")
+    return dt.date.fromisoformat(str(day)[:10]) if day else None
+
+
+LEI_9784 = "lei-9784-1999"
+
+
+def due_day(notification: dict[str, Any]) -> str:
+    """The last day the notified party has (ISO): the deadline, or the next business day
+    when it fell on a day without office hours (``due``)."""
+    return str(notification.get("due") or notification["deadline"])
+
+
+def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deadlines the case tracks, computed with their basis."""
+    out: list[dict[str, Any]] = []
+    for n in data.get("notifications", []):
+        moved = f" (prazo fixado em {dt.date.fromisoformat(n['deadline']):%d/%m/%Y}, dia sem " \
+            "expediente: vence no dia útil seguinte)" if n.get("due") else ""
+        out.append({"kind": "notification", "due": due_day(n), "confirmed": True,
+                    "text": f"Prazo da notificação {n['id']} "
+                            + ("ao armador e ao comandante" if "shipowner" in
+                               n.get("addressees", []) else "ao agente e ao comandante")
+                            + moved,
+                    "basis": n.get("due_basis") or n.get("basis")})
+    nr = data.get("not_remedied")
+    if nr and nr.get("repatriation") and c166_promulgated(
+            _refusal_day(data) or dt.date.fromisoformat(str(data["complaint"]["date"])[:10])):
+        complaint = dt.date.fromisoformat(data["complaint"]["date"])
+        # From the shipowner's refusal on the notification that raised the repatriation.
+        first = next((n for n in data.get("notifications", [])
+                      if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+        refused = dt.date.fromisoformat(str((first or {}).get("outcome_on")
+                                            or nr["recorded_on"]))
+        basis = cite("art. 3º", "decreto-6968-2009")
+        out += [
+            {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
+             "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis},
+            {"kind": "repatriation_report_48h",
+             "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
+             "text": "Relatório à Secretaria em 48 horas se o armador se recusar", "basis": basis},
+            {"kind": "repatriation_foreign_ministry",
+             "due": (refused + dt.timedelta(days=15)).isoformat(), "confirmed": False,
+             "text": "Repatriação pelo Ministério das Relações Exteriores se o armador não a "
+                     "fizer em 15 dias", "basis": basis},
+        ]
+    return out
