@@ -175,3 +175,26 @@ def test_the_report_states_the_consultation_as_recorded(sqlite_url: str) -> None
     assert html.status_code == 200, html.text
     assert ("em consulta ao substituto imediato do comandante: inspeção justificada — "
             "relato verossímil de salários atrasados.") in html.text
+
+
+def test_a_repatriation_complaint_shows_the_inspection_deadline_from_the_start(
+        sqlite_url: str) -> None:
+    """Decreto 6.968/2009 art. 3: a seafarer asking to be repatriated is inspected at once
+    after the complaint — shown (unconfirmed) from the case's opening, not only after an
+    unmet notification; before the decree (2009-06-26) there is no such deadline."""
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+
+    def opened(day: str, repatriation: bool) -> list[dict[str, Any]]:
+        r = c.post("/api/v1/cases", headers=h, json={
+            "complaint": {"source": "crew_member", "date": day, "content": "contrato vencido",
+                          "repatriation": repatriation},
+            "vessel_docked": True, "pre_boarding": DOCKED})
+        assert r.status_code == 201, r.text
+        return list(r.json()["deadlines"])
+
+    got = opened("2026-03-28", True)
+    assert [(x["kind"], x["due"], x["confirmed"], x["basis"]["provision"]) for x in got] == [
+        ("repatriation_inspection", "2026-03-28", False, "art. 3º")]
+    assert opened("2026-03-28", False) == []
+    assert opened("2008-09-01", True) == []

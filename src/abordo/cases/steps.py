@@ -257,19 +257,23 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
                                n.get("addressees", []) else "ao agente e ao comandante")
                             + moved,
                     "basis": n.get("due_basis") or n.get("basis")})
-    nr = data.get("not_remedied")
-    if nr and nr.get("repatriation") and c166_promulgated(
-            _refusal_day(data) or dt.date.fromisoformat(str(data["complaint"]["date"])[:10])):
-        complaint = dt.date.fromisoformat(data["complaint"]["date"])
+    nr = data.get("not_remedied") or {}
+    complaint = dt.date.fromisoformat(str(data["complaint"]["date"])[:10])
+    # A repatriation asked in the complaint, or raised by an unmet notification.
+    repatriation = bool(data["complaint"].get("repatriation") or nr.get("repatriation"))
+    if not (repatriation and c166_promulgated(_refusal_day(data) or complaint)):
+        return out
+    basis = cite("art. 3º", "decreto-6968-2009")
+    out.append(
+        {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
+         "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis})
+    if nr.get("repatriation"):
         # From the shipowner's refusal on the notification that raised the repatriation.
         first = next((n for n in data.get("notifications", [])
                       if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
         refused = dt.date.fromisoformat(str((first or {}).get("outcome_on")
                                             or nr["recorded_on"]))
-        basis = cite("art. 3º", "decreto-6968-2009")
         out += [
-            {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
-             "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis},
             {"kind": "repatriation_report_48h",
              "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
              "text": "Relatório à Secretaria em 48 horas se o armador se recusar", "basis": basis},
