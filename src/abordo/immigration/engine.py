@@ -27,8 +27,8 @@ from abordo.immigration.context import (
     procedure_not_modelled,
     unconfirmed_start,
 )
-from abordo.immigration.res42 import res42_person
-from abordo.immigration.rn31 import long_haul_in70, rn31_person
+from abordo.immigration.res42 import long_haul_in70, res42_person
+from abordo.immigration.rn31 import rn31_person
 from abordo.immigration.rules import Regime, in_force, regime_on, regime_tables
 from abordo.law.decision import Citation, Decision, Msg, Verdict
 

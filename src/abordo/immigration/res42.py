@@ -1,10 +1,11 @@
 """RN CNIg 06/2017 as amended by Res. CNIg 42/2020 (immigration.md): visit visa or ILO C185
 exemption up to 90 days of stay per migratory year, beyond it a residence authorization (arts.
 1, 3 § 2º, 5 and 11), air entry for a mandatory crew change (art. 11 §§ 2º–3º), and the
-consequence of an irregular stay.
+consequence of an irregular stay; and, under it, the long-haul path of IN SIT 70/2007 art. 13,
+IV (no specific visa, while the instruction is in force).
 
-Package-internal: ``res42_person`` is called by :mod:`abordo.immigration.engine`; it is not a
-public API.
+Package-internal: ``res42_person`` and ``long_haul_in70`` are called by
+:mod:`abordo.immigration.engine`; they are not a public API.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from abordo.immigration.context import (
     Ctx,
     Person,
     br_day,
+    check_person_input,
     count_noun,
     iso_day,
     person_periods,
@@ -521,3 +523,22 @@ def _res42_consequence(ctx: Ctx) -> Msg:
                                             "the Brazilian contracting company"))
     return Msg(f"Estada irregular: {police.pt}. {proc.pt}",
                f"Irregular stay: {police.en}. {proc.en}")
+
+
+# --- IN SIT 70/2007 art. 13, IV: long haul under RN CNIg 06/2017 ------------------------------
+
+def long_haul_in70(ctx: Ctx, m: CrewMember, basis: tuple[str, str]) -> Person:
+    """IN SIT 70/2007 art. 13, IV: long-haul and international inland vessels' crews need no
+    specific visa (while the instruction is in force)."""
+    check_person_input(m)
+    p = Person(ctx, m)
+    cite = ctx.reg.cite(basis[0], basis[1])
+    p.decide("none_long_haul", "regular", cite)
+    p.note("Conferir a prova de escalas em portos estrangeiros (Diário de Navegação).",
+           "Check the proof of calls at foreign ports (log book).")
+    ctx.b.step(f"person.{m.id}.requirement",
+               f"{m.id} ({p.row['nationality']}): embarcação de longo curso ou de navegação "
+               "interior internacional — tripulantes dispensados de vistos específicos; regular.",
+               f"{m.id} ({p.row['nationality']}): long-haul or international inland vessel — "
+               "crew need no specific visa; regular.", cite)
+    return p

@@ -1,11 +1,10 @@
 """RN CNIg 31/1998 (immigration.md): foreign crew of a foreign vessel operating in AJB —
 temporary visa (art. 1), long-haul waiver (art. 2), the 8-business-day work authorization
 request and the 30-day protocol (art. 9), the extension (art. 10), non-crew professionals
-(art. 14); and the long-haul path of IN SIT 70/2007 art. 13, IV (no specific visa, while in
-force).
+(art. 14).
 
-Package-internal: ``rn31_person`` and ``long_haul_in70`` are called by
-:mod:`abordo.immigration.engine`; they are not a public API.
+Package-internal: ``rn31_person`` is called by :mod:`abordo.immigration.engine`; it is not a
+public API.
 """
 
 from __future__ import annotations
@@ -675,22 +674,3 @@ def _rn31_irregular_consequence(ctx: Ctx) -> Msg:
                "Without a visa or a valid protocol the crew member's stay is not regular and "
                "liable to a fine (RN 31/1998 art. 9 §1, a contrario; Lei 6.815/1980) — amounts "
                "not modelled.")
-
-
-# --- IN SIT 70/2007 art. 13, IV: long haul under RN CNIg 06/2017 ------------------------------
-
-def long_haul_in70(ctx: Ctx, m: CrewMember, basis: tuple[str, str]) -> Person:
-    """IN SIT 70/2007 art. 13, IV: long-haul and international inland vessels' crews need no
-    specific visa (while the instruction is in force)."""
-    check_person_input(m)
-    p = Person(ctx, m)
-    cite = ctx.reg.cite(basis[0], basis[1])
-    p.decide("none_long_haul", "regular", cite)
-    p.note("Conferir a prova de escalas em portos estrangeiros (Diário de Navegação).",
-           "Check the proof of calls at foreign ports (log book).")
-    ctx.b.step(f"person.{m.id}.requirement",
-               f"{m.id} ({p.row['nationality']}): embarcação de longo curso ou de navegação "
-               "interior internacional — tripulantes dispensados de vistos específicos; regular.",
-               f"{m.id} ({p.row['nationality']}): long-haul or international inland vessel — "
-               "crew need no specific visa; regular.", cite)
-    return p
