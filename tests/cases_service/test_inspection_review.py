@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from abordo.cases import commands, transitions, workflow
+from abordo.cases import commands, steps, transitions, workflow
 from abordo.cases.commands import CommandInvalid, State, TransitionRefused
 from abordo.law.errors import InputError
 from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
@@ -198,3 +198,32 @@ def test_a_repatriation_complaint_shows_the_inspection_deadline_from_the_start(
         ("repatriation_inspection", "2026-03-28", False, "art. 3º")]
     assert opened("2026-03-28", False) == []
     assert opened("2008-09-01", True) == []
+
+
+def test_without_an_express_refusal_the_decree_counts_from_the_deadline_run_out() -> None:
+    """Decreto 6.968/2009 art. 3: the 48 hours and the 15 days run from the shipowner's
+    refusal — the day after the notification's last day when nobody refused expressly,
+    however late the outcome is entered; the express refusal's own day otherwise."""
+    d = case(True)
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "contrato vencido",
+                      "area": "contractual", "severity": "violation", "citation": {"label": "x"}}]
+    d["vessel_case"] = {"crew": [{"id": "C04"}]}
+    d["engine_run"] = {"on": "2026-04-01"}
+    notified = run("findings", d, {"command": "notify", "deadline": "2026-04-06",
+                                   "recorded_on": "2026-04-01"}).data
+    late = wf_run_on(notified, {"command": "record_not_remedied", "risk": "contractual_wage",
+                                "repatriation": True}, dt.date(2026, 4, 20))
+    due = {x["kind"]: x["due"] for x in steps.deadlines(late)}
+    assert (due["repatriation_report_48h"], due["repatriation_foreign_ministry"]) == (
+        "2026-04-09", "2026-04-22")  # from 07/04, the day after the last day (06/04)
+    express = wf_run_on(notified, {"command": "record_not_remedied", "risk": "contractual_wage",
+                                   "repatriation": True, "refused": True,
+                                   "recorded_on": "2026-04-02"}, dt.date(2026, 4, 20))
+    due = {x["kind"]: x["due"] for x in steps.deadlines(express)}
+    assert (due["repatriation_report_48h"], due["repatriation_foreign_ministry"]) == (
+        "2026-04-04", "2026-04-17")
+
+
+def wf_run_on(data: dict[str, Any], body: dict[str, Any], today: dt.date) -> dict[str, Any]:
+    return workflow.apply("notified", data, CMD.validate_python(body), today=today,
+                          actor="t").data

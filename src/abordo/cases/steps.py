@@ -229,11 +229,18 @@ def c166_promulgated(on: dt.date) -> bool:
 
 
 def _refusal_day(data: dict[str, Any]) -> dt.date | None:
-    """The day the repatriation was refused (the first unmet notification that raised it)."""
+    """The day the shipowner refused the repatriation, from which Decreto 6.968/2009 art. 3
+    counts its 48 hours and 15 days: on the first unmet notification that raised it, the day
+    of the express refusal (``refused``), else the day after its last day — the deadline ran
+    out without it, however late the outcome was entered."""
     first = next((n for n in data.get("notifications", [])
                   if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
-    day = (first or {}).get("outcome_on") or (data.get("not_remedied") or {}).get("recorded_on")
-    return dt.date.fromisoformat(str(day)[:10]) if day else None
+    if first is None:  # (a case stored before notifications kept their outcome)
+        day = (data.get("not_remedied") or {}).get("recorded_on")
+        return dt.date.fromisoformat(str(day)[:10]) if day else None
+    if first.get("refused") and first.get("outcome_on"):
+        return dt.date.fromisoformat(str(first["outcome_on"])[:10])
+    return dt.date.fromisoformat(due_day(first)[:10]) + dt.timedelta(days=1)
 
 
 LEI_9784 = "lei-9784-1999"
@@ -258,21 +265,19 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
                             + moved,
                     "basis": n.get("due_basis") or n.get("basis")})
     nr = data.get("not_remedied") or {}
-    complaint = dt.date.fromisoformat(str(data["complaint"]["date"])[:10])
+    asked = data.get("complaint") or {}
     # A repatriation asked in the complaint, or raised by an unmet notification.
-    repatriation = bool(data["complaint"].get("repatriation") or nr.get("repatriation"))
-    if not (repatriation and c166_promulgated(_refusal_day(data) or complaint)):
+    if not (asked.get("repatriation") or nr.get("repatriation")):
+        return out
+    complaint = dt.date.fromisoformat(str(asked["date"])[:10])
+    if not c166_promulgated(_refusal_day(data) or complaint):
         return out
     basis = cite("art. 3º", "decreto-6968-2009")
     out.append(
         {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
          "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis})
-    if nr.get("repatriation"):
-        # From the shipowner's refusal on the notification that raised the repatriation.
-        first = next((n for n in data.get("notifications", [])
-                      if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
-        refused = dt.date.fromisoformat(str((first or {}).get("outcome_on")
-                                            or nr["recorded_on"]))
+    refused = _refusal_day(data) if nr.get("repatriation") else None
+    if refused is not None:
         out += [
             {"kind": "repatriation_report_48h",
              "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
