@@ -148,7 +148,9 @@ def test_full_case_by_api(db_url: str) -> None:
     out = cmd({"command": "refer_federal_police", "crew": ["C04", "C05"],
                "situation": "contract_expired"})
     kinds = [d["kind"] for d in out["deadlines"]]
-    assert "repatriation_foreign_ministry" in kinds
+    # a foreign vessel: Decreto 6.968/2009 art. 5 § 1º (its shore lodging 15 days after the
+    # complaint), not art. 3 (a Brazilian vessel's shipowner, the Foreign Ministry)
+    assert "repatriation_shore_lodging" in kinds and "repatriation_foreign_ministry" not in kinds
     assert all(not d["confirmed"] for d in out["deadlines"] if d["kind"].startswith("repat"))
     cmd({"command": "draft_auto", "facts": "Cota de 1/3 descumprida."})
     cmd({"command": "close"}, 409)  # no closing before the report

@@ -427,13 +427,18 @@ def test_a_port_is_a_pre_boarding_fact_but_not_one_art_5_requires() -> None:
 
 
 def test_the_federal_police_letter_gives_the_repatriation_deadline_only() -> None:
-    """The Federal Police is told when the Foreign Ministry repatriates if the shipowner
-    does not (C166, 15 days), not the inspection's internal deadlines."""
+    """The Federal Police is told the repatriation's own deadline — for a foreign vessel,
+    Decreto 6.968/2009 art. 5 § 1º, III: 15 days after the complaint (28/03) — not the
+    inspection's internal deadlines; C166 promulgated by Decreto 2.670/1998, executed by
+    Decreto 6.968/2009."""
     html = documents.render("oficio-policia-federal", full_case())
-    assert "Repatriação pelo Ministério das Relações Exteriores se o armador não a fizer em " \
-           "15 dias: 19/04/2026 (não confirmado)" in html
-    assert "Relatório à Secretaria em 48 horas" not in html
-    assert "Inspeção imediata após a denúncia" not in html
+    assert ("Alojamento e alimentação em terra pelo armador ou seu representante se a "
+            "repatriação não for providenciada em 15 dias da denúncia e não houver condições "
+            "de segurança e saúde a bordo: 12/04/2026 (não confirmado) — Decreto nº "
+            "6.968/2009 (execução da Convenção OIT 166), art. 5º, § 1º, III") in html
+    assert "Convenção nº 166 da OIT (promulgada pelo Decreto nº 2.670/1998; sua execução, " \
+           "pelo Decreto nº 6.968/2009)" in html
+    assert "48 horas" not in html and "Fiscalização imediata" not in html
 
 
 def test_an_auto_states_the_step_violated_and_the_report_also_the_next() -> None:

@@ -179,9 +179,10 @@ def test_the_report_states_the_consultation_as_recorded(sqlite_url: str) -> None
 
 def test_a_repatriation_complaint_shows_the_inspection_deadline_from_the_start(
         sqlite_url: str) -> None:
-    """Decreto 6.968/2009 art. 3: a seafarer asking to be repatriated is inspected at once
-    after the complaint — shown (unconfirmed) from the case's opening, not only after an
-    unmet notification; before the decree (2009-06-26) there is no such deadline."""
+    """Decreto 6.968/2009 (arts. 3 and 5 § 1º, I): a seafarer asking to be repatriated gets
+    an inspection at once after the complaint — shown (unconfirmed) from the case's opening,
+    not only after an unmet notification; before the decree (in force 2009-09-30) there is
+    no such deadline."""
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
 
@@ -193,35 +194,45 @@ def test_a_repatriation_complaint_shows_the_inspection_deadline_from_the_start(
         assert r.status_code == 201, r.text
         return list(r.json()["deadlines"])
 
-    got = opened("2026-03-28", True)
+    got = opened("2026-03-28", True)  # a Norwegian vessel: art. 5 § 1º (abandoned in AJB)
     assert [(x["kind"], x["due"], x["confirmed"], x["basis"]["provision"]) for x in got] == [
-        ("repatriation_inspection", "2026-03-28", False, "art. 3º")]
+        ("repatriation_inspection", "2026-03-28", False, "art. 5º, § 1º, I"),
+        ("repatriation_shore_lodging", "2026-04-12", False, "art. 5º, § 1º, III")]
     assert opened("2026-03-28", False) == []
     assert opened("2008-09-01", True) == []
 
 
 def test_without_an_express_refusal_the_decree_counts_from_the_deadline_run_out() -> None:
-    """Decreto 6.968/2009 art. 3: the 48 hours and the 15 days run from the shipowner's
+    """Decreto 6.968/2009 (arts. 3 and 5 § 1º): the 48-hour report runs from the shipowner's
     refusal — the day after the notification's last day when nobody refused expressly,
-    however late the outcome is entered; the express refusal's own day otherwise."""
+    however late the outcome is entered; the express refusal's own day otherwise. The
+    15-day step runs from the complaint (III: "quinze dias da denúncia")."""
     d = case(True)
     d["findings"] = [{"id": "F1", "source": "inspector", "text": "contrato vencido",
                       "area": "contractual", "severity": "violation", "citation": {"label": "x"}}]
     d["vessel_case"] = {"crew": [{"id": "C04"}]}
     d["engine_run"] = {"on": "2026-04-01"}
+    d["assessment"] = {"started_on": "2026-03-31"}
     notified = run("findings", d, {"command": "notify", "deadline": "2026-04-06",
                                    "recorded_on": "2026-04-01"}).data
     late = wf_run_on(notified, {"command": "record_not_remedied", "risk": "contractual_wage",
                                 "repatriation": True}, dt.date(2026, 4, 20))
-    due = {x["kind"]: x["due"] for x in steps.deadlines(late)}
-    assert (due["repatriation_report_48h"], due["repatriation_foreign_ministry"]) == (
-        "2026-04-09", "2026-04-22")  # from 07/04, the day after the last day (06/04)
+    due = {x["kind"]: x for x in steps.deadlines(late)}
+    assert (due["repatriation_report_48h"]["due"], due["repatriation_shore_lodging"]["due"]) \
+        == ("2026-04-09", "2026-04-14")  # from 07/04 (the day after 06/04); 30/03 + 15
+    assert due["repatriation_inspection"]["met_on"] == "2026-03-31"
     express = wf_run_on(notified, {"command": "record_not_remedied", "risk": "contractual_wage",
                                    "repatriation": True, "refused": True,
                                    "recorded_on": "2026-04-02"}, dt.date(2026, 4, 20))
-    due = {x["kind"]: x["due"] for x in steps.deadlines(express)}
-    assert (due["repatriation_report_48h"], due["repatriation_foreign_ministry"]) == (
-        "2026-04-04", "2026-04-17")
+    due = {x["kind"]: x for x in steps.deadlines(express)}
+    assert due["repatriation_report_48h"]["due"] == "2026-04-04"
+    # a Brazilian vessel's shipowner: art. 3, the Foreign Ministry after 15 days
+    home = {**late, "vessel_case": {"vessel": {"flag": "BR"}, "crew": [{"id": "C04"}]}}
+    due = {x["kind"]: x for x in steps.deadlines(home)}
+    assert (due["repatriation_foreign_ministry"]["due"],
+            due["repatriation_foreign_ministry"]["basis"]["provision"]) == (
+        "2026-04-14", "art. 3º, III")
+    assert "repatriation_shore_lodging" not in due
 
 
 def wf_run_on(data: dict[str, Any], body: dict[str, Any], today: dt.date) -> dict[str, Any]:

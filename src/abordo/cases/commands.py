@@ -90,8 +90,9 @@ class Complaint(_In):
     source: ComplaintSource
     date: Date
     content: Text
-    # A seafarer asking to be repatriated (ILO C166): Decreto 6.968/2009 art. 3 then wants the
-    # inspection at once after the complaint — a deadline the case shows from its opening.
+    # A seafarer asking to be repatriated (ILO C166): Decreto 6.968/2009 (arts. 3 and 5 § 1º,
+    # I) then wants the inspection at once after the complaint — a deadline the case shows
+    # from its opening.
     repatriation: bool = False
 
 

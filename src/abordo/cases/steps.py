@@ -222,17 +222,17 @@ def national(d: dict[str, Any]) -> bool:
 
 # --------------------------------------------------------------------------- deadlines
 
-def c166_promulgated(on: dt.date) -> bool:
-    """Whether Decreto 6.968/2009 (ILO C166 promulgated, with its art. 3 deadlines) is in
-    force on ``on``."""
+def c166_decree_in_force(on: dt.date) -> bool:
+    """Whether Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto
+    2.670/1998; its deadlines in arts. 3 and 5) is in force on ``on``."""
     return norm_registry()["decreto-6968-2009"].in_force_on(on)
 
 
 def _refusal_day(data: dict[str, Any]) -> dt.date | None:
-    """The day the shipowner refused the repatriation, from which Decreto 6.968/2009 art. 3
-    counts its 48 hours and 15 days: on the first unmet notification that raised it, the day
-    of the express refusal (``refused``), else the day after its last day — the deadline ran
-    out without it, however late the outcome was entered."""
+    """The day the shipowner refused the repatriation, from which Decreto 6.968/2009 (arts. 3
+    and 5 § 1º, II) counts the 48 hours of the report: on the first unmet notification that
+    raised it, the day of the express refusal (``refused``), else the day after its last day
+    — the deadline ran out without it, however late the outcome was entered."""
     first = next((n for n in data.get("notifications", [])
                   if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
     if first is None:  # (a case stored before notifications kept their outcome)
@@ -270,21 +270,39 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     if not (asked.get("repatriation") or nr.get("repatriation")):
         return out
     complaint = dt.date.fromisoformat(str(asked["date"])[:10])
-    if not c166_promulgated(_refusal_day(data) or complaint):
+    if not c166_decree_in_force(_refusal_day(data) or complaint):
         return out
-    basis = cite("art. 3º", "decreto-6968-2009")
-    out.append(
-        {"kind": "repatriation_inspection", "due": complaint.isoformat(), "confirmed": False,
-         "text": "Inspeção imediata após a denúncia (Convenção OIT 166)", "basis": basis})
+    # Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto 2.670/1998):
+    # art. 3 for a Brazilian vessel's shipowner, art. 5 § 1º for a foreign vessel abandoned in
+    # AJB. Both: an inspection at once after the complaint (I); a report to the Secretariat in
+    # 48 hours if the shipowner keeps refusing (II); and a step 15 days after the complaint
+    # (III) — the Foreign Ministry repatriates (art. 3), or the shipowner or its agent lodges
+    # and feeds the crew ashore when aboard is unsafe (art. 5 § 1º). Unconfirmed: the decree's
+    # art. 1 is about vessels abroad and art. 5 about abandonment, which the case cannot tell.
+    home = national(data)
+    art = "art. 3º" if home else "art. 5º, § 1º"
+    step = (("Fiscalização imediata do armador após a denúncia",
+             "Repatriação pelo Ministério das Relações Exteriores se o armador não a "
+             "providenciar em 15 dias da denúncia", "repatriation_foreign_ministry")
+            if home else
+            ("Fiscalização imediata no agente de navegação, representante do armador, após a "
+             "denúncia (embarcação estrangeira abandonada em AJB)",
+             "Alojamento e alimentação em terra pelo armador ou seu representante se a "
+             "repatriação não for providenciada em 15 dias da denúncia e não houver condições "
+             "de segurança e saúde a bordo", "repatriation_shore_lodging"))
+    started = (data.get("assessment") or {}).get("started_on")
+    out.append({"kind": "repatriation_inspection", "due": complaint.isoformat(),
+                "confirmed": False, "text": step[0],
+                "basis": cite(f"{art}, I", "decreto-6968-2009"),
+                **({"met_on": str(started)[:10]} if started else {})})
     refused = _refusal_day(data) if nr.get("repatriation") else None
     if refused is not None:
-        out += [
-            {"kind": "repatriation_report_48h",
-             "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
-             "text": "Relatório à Secretaria em 48 horas se o armador se recusar", "basis": basis},
-            {"kind": "repatriation_foreign_ministry",
-             "due": (refused + dt.timedelta(days=15)).isoformat(), "confirmed": False,
-             "text": "Repatriação pelo Ministério das Relações Exteriores se o armador não a "
-                     "fizer em 15 dias", "basis": basis},
-        ]
+        out.append({"kind": "repatriation_report_48h",
+                    "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
+                    "text": "Relatório circunstanciado à Secretaria de Inspeção do Trabalho em "
+                            "48 horas, o armador recusando a repatriação",
+                    "basis": cite(f"{art}, II", "decreto-6968-2009")})
+    out.append({"kind": step[2], "due": (complaint + dt.timedelta(days=15)).isoformat(),
+                "confirmed": False, "text": step[1],
+                "basis": cite(f"{art}, III", "decreto-6968-2009")})
     return out

@@ -343,7 +343,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         # A notification speaks as it was issued (its basis: art. 2 on a national vessel).
         national=(chosen.get("basis") or {}).get("provision") == "art. 2º"
         if kind == "notificacao" else steps.national(data),
-        c166_promulgated=steps.c166_promulgated(_letter_day(data, kind)),
+        c166_decree=steps.c166_decree_in_force(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
