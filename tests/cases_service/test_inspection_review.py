@@ -13,7 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from abordo.cases import commands, steps, transitions, workflow
 from abordo.cases.commands import CommandInvalid, State, TransitionRefused
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case
+from cases_service.support import DOCKED, REQUEST_DOCS, bearer, client_for, make_user, q01_case
 
 CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
 TODAY = dt.date(2026, 4, 1)
@@ -238,3 +238,29 @@ def test_without_an_express_refusal_the_decree_counts_from_the_deadline_run_out(
 def wf_run_on(data: dict[str, Any], body: dict[str, Any], today: dt.date) -> dict[str, Any]:
     return workflow.apply("notified", data, CMD.validate_python(body), today=today,
                           actor="t").data
+
+
+def test_a_document_received_but_not_in_the_crew_list_is_no_violation(sqlite_url: str) -> None:
+    """A FAL 5 list carries no visas: the engine sees persons without documents. Where the
+    checklist records a person's document as received, the engine's immigration finding on
+    that person is a warning to complete the list, not a violation to notify and fine."""
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-05-28", "content": "vistos"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-06-01"})
+    cid = r.json()["id"]
+    url = f"/api/v1/cases/{cid}/commands"
+    for body in ({"command": "start_assessment", "recorded_on": "2026-06-01"},
+                 {**REQUEST_DOCS, "recorded_on": "2026-06-01"},
+                 {"command": "set_vessel_case", "vessel_case": q01_case(),
+                  "recorded_on": "2026-06-01"},
+                 {"command": "record_document", "item": "work_authorizations:C01",
+                  "status": "received", "recorded_on": "2026-06-01"},
+                 {"command": "run_engines", "recorded_on": "2026-06-01"}):
+        assert c.post(url, headers=h, json=body).status_code == 200, body
+    found = c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["findings"]
+    immigration = {f["subject"]: f for f in found if f["source"] == "engine:immigration"}
+    assert immigration["C01"]["severity"] == "warning"
+    assert "registrado como recebido na lista de verificação" in immigration["C01"]["text"]
+    assert immigration["C02"]["severity"] == "violation"  # nothing recorded for C02

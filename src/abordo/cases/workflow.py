@@ -108,7 +108,11 @@ def _finding_id(data: dict[str, Any]) -> str:
 
 
 def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each violation of each engine decision becomes a finding with its citation."""
+    """Each violation of each engine decision becomes a finding with its citation — except
+    an immigration one about a person whose documents the crew list does not give while the
+    checklist records one of them received: the engine judged a list without the document
+    the inspector holds, so it is a warning to complete the list, never a violation to fine."""
+    unseen = _documents_received_not_given(data)
     out = []
     for engine in ("quota", "immigration", "checklist"):
         dec = check_json.get(engine)
@@ -117,11 +121,27 @@ def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[di
         for f in dec.get("findings", []):
             if f.get("severity") != "violation":
                 continue
+            held = engine == "immigration" and f.get("subject") in unseen
+            text = str(f.get("text") or "") + (
+                " (documento da pessoa registrado como recebido na lista de verificação, mas "
+                "não informado na lista de tripulantes: informe tipo e validade em "
+                "set_vessel_case para que seja verificado)" if held else "")
             out.append({"id": _finding_id(data), "source": f"engine:{engine}",
-                        "engine_finding": f.get("id"), "text": f.get("text"),
-                        "citation": f.get("citation"), "severity": "violation",
+                        "engine_finding": f.get("id"), "text": text,
+                        "citation": f.get("citation"),
+                        "severity": "warning" if held else "violation",
                         "subject": f.get("subject")})
     return out
+
+
+def _documents_received_not_given(data: dict[str, Any]) -> set[str]:
+    """Persons with a document item recorded as received (art. 13, III and V) whose crew-list
+    entry gives no document."""
+    received = {str(i["subject"]) for i in data.get("checklist", [])
+                if i.get("subject") is not None and i.get("status") == "received"}
+    crew = (data.get("vessel_case") or {}).get("crew") or []
+    return {str(m.get("id")) for m in crew
+            if str(m.get("id")) in received and not m.get("documents")}
 
 
 def _checklist_now(d: dict[str, Any], on: dt.date) -> tuple[list[dict[str, Any]],
