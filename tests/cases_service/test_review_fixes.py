@@ -257,7 +257,8 @@ def test_engines_judge_the_day_of_the_inspection_not_the_day_it_is_typed(
     cid = r.json()["id"]
     for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": q01_case()}):
-        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+                      json={**body, "recorded_on": "2026-03-30"}).status_code == 200
     out = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                  json={"command": "run_engines", "recorded_on": "2026-04-01"}).json()
     assert out["facts"]["engine_run"]["on"] == "2026-04-01"
@@ -287,8 +288,8 @@ def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complai
     url = f"/api/v1/cases/{r.json()['id']}/commands"
     for body in ({"command": "start_assessment"}, REQUEST_DOCS,
                  {"command": "set_vessel_case", "vessel_case": vessel_case},
-                 {"command": "run_engines", "recorded_on": complaint}):
-        got = c.post(url, headers=h, json=body)
+                 {"command": "run_engines"}):
+        got = c.post(url, headers=h, json={**body, "recorded_on": complaint})
         assert got.status_code == 200, got.text
     return r.json()["id"], url
 
@@ -337,8 +338,9 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     cid = r.json()["id"]
     url = f"/api/v1/cases/{cid}/commands"
     # no art. 5 facts (free pratique, port state control…): arts. 4–10 are for foreign flags
-    assert c.post(url, headers=h, json={"command": "start_assessment"}).status_code == 200
-    for body in (REQUEST_DOCS,
+    assert c.post(url, headers=h, json={"command": "start_assessment",
+                                        "recorded_on": "2026-03-30"}).status_code == 200
+    for body in ({**REQUEST_DOCS, "recorded_on": "2026-03-30"},
                  {"command": "set_vessel_case", "vessel_case": vc},
                  {"command": "run_engines", "recorded_on": "2026-04-01"}):
         got = c.post(url, headers=h, json=body)

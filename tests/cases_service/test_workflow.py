@@ -467,10 +467,21 @@ def test_acts_recorded_later_keep_their_order() -> None:
     with pytest.raises(TransitionRefused, match=r"anterior ao início da apuração \(art\. 6º\)"):
         run("assessing", d, {**REQUEST_DOCS, "recorded_on": "2026-03-30"})
     out = run("assessing", d, {**REQUEST_DOCS, "recorded_on": "2026-03-31"})
-    with pytest.raises(TransitionRefused, match="anterior à solicitação dos documentos"):
+    with pytest.raises(TransitionRefused, match=r"anterior ao início da apuração"):
         run("documents_requested", out.data, {"command": "record_document",
                                                "item": "crew_list", "status": "received",
                                                "recorded_on": "2026-03-30"})
+    # nor are the engines run, or a finding recorded, before the assessment began
+    for body in ({"command": "run_engines", "recorded_on": "2026-03-30"},
+                 {"command": "add_finding", "text": "x", "severity": "info",
+                  "recorded_on": "2026-03-30"}):
+        with pytest.raises(TransitionRefused, match=r"anterior ao início da apuração"):
+            run("documents_requested", {**out.data, "vessel_case": {"crew": []}}, body,
+                {"check": {}, "summary": {}})
+    late = {**out.data, "documents_requested_on": "2026-04-01"}
+    with pytest.raises(TransitionRefused, match="anterior à solicitação dos documentos"):
+        run("documents_requested", late, {"command": "record_document", "item": "crew_list",
+                                           "status": "received", "recorded_on": "2026-03-31"})
     out = run("documents_requested", out.data, {"command": "record_physical_check",
                                                  "area": "galley", "ok": False,
                                                  "citation": "NR-30"})  # 01/04

@@ -521,14 +521,17 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                "the engines' run")
     notified = [(n.get(k), f"à notificação {n['id']}", f"notification {n['id']}")
                 for n in notes for k in ("issued_on", "outcome_on")]
-    if isinstance(cmd, RequestDocuments | CloseUnfounded | RecordPhysicalCheck):
+    requested = (d.get("documents_requested_on"), "à solicitação dos documentos",
+                 "the documents' request")
+    if isinstance(cmd, RequestDocuments | CloseUnfounded | RecordPhysicalCheck | AddFinding
+                  | SetVesselCase):
         earlier = [start]
-    elif isinstance(cmd, RecordDocument):
-        earlier = [(d.get("documents_requested_on"), "à solicitação dos documentos",
-                    "the documents' request")]
+    elif isinstance(cmd, RecordDocument | RunEngines):
+        # (the run's own date judged, ``on``, may be earlier: the facts of the complaint)
+        earlier = [start, requested]
     elif isinstance(cmd, Notify):
         issued = cmd.issued_on.isoformat() if cmd.issued_on else when
-        _not_before(issued, [*notified, engines, *checks], "issued_on")
+        _not_before(issued, [start, requested, *notified, engines, *checks], "issued_on")
         return
     elif isinstance(cmd, RecordRemedied | RecordNotRemedied):
         earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}",
