@@ -264,3 +264,14 @@ def test_a_document_received_but_not_in_the_crew_list_is_no_violation(sqlite_url
     assert immigration["C01"]["severity"] == "warning"
     assert "registrado como recebido na lista de verificação" in immigration["C01"]["text"]
     assert immigration["C02"]["severity"] == "violation"  # nothing recorded for C02
+
+
+def test_the_port_can_be_given_once_aboard_and_a_typo_corrected() -> None:
+    d = run("received", case(True), {"command": "start_assessment"}).data
+    d = run("assessing", d, {**REQUEST_DOCS, "recorded_on": "2026-04-01"}).data
+    out = run("documents_requested", d, {"command": "record_pre_boarding",
+                                         "facts": {"port": "Niterói/RJ", "berth": "5"}})
+    assert (out.state, out.data["pre_boarding"]["port"], out.data["pre_boarding"]["berth"]) \
+        == (State.DOCUMENTS_REQUESTED, "Niterói/RJ", "5")
+    assert "record_pre_boarding" not in transitions.allowed_commands(
+        "report", {**out.data, "report": {"summary": "s"}})

@@ -208,7 +208,12 @@ WORKING = _s(S.RECEIVED, S.PRE_BOARDING, S.ASSESSING, S.DOCUMENTS_REQUESTED, S.F
 
 TRANSITIONS: dict[str, Transition] = {
     "start_pre_boarding": Transition(_s(S.RECEIVED), S.PRE_BOARDING, (g_not_docked,), "art. 5º"),
-    "record_pre_boarding": Transition(_s(S.RECEIVED, S.PRE_BOARDING), None, (), "art. 5º"),
+    # Also after boarding, until the report: a fact typed wrong is corrected (with the
+    # version, when it replaces one — the trail keeps both), and the port where the acts are
+    # dated may be learnt aboard.
+    "record_pre_boarding": Transition(_s(S.RECEIVED, S.PRE_BOARDING, S.ASSESSING,
+                                         S.DOCUMENTS_REQUESTED, S.FINDINGS, S.NOTIFIED,
+                                         S.REMEDIED), None, (), "art. 5º"),
     "start_assessment": Transition(_s(S.RECEIVED, S.PRE_BOARDING), S.ASSESSING,
                                    (g_boarding_prepared, g_pre_boarding_met), "art. 6º"),
     "close_unfounded": Transition(_s(S.ASSESSING), S.CLOSED_UNFOUNDED, (g_has_team,),
