@@ -192,10 +192,13 @@ def test_a_pre_boarding_fact_against_boarding_is_named_in_english(sqlite_url: st
         "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
         "vessel_docked": True, "pre_boarding": {**DOCKED, "free_pratique_granted": False}})
     cid = r.json()["id"]
+    # recorded, and against boarding: said as such, not as a fact missing
     en = _cmd(c, h, cid, {"command": "start_assessment"}, "?lang=en").json()["detail"]
-    assert en.endswith("missing: free_pratique_granted (free pratique not granted)")
+    assert en == ("free pratique not granted (free_pratique_granted): no boarding without it "
+                  "(art. 5, II)")
     pt = _cmd(c, h, cid, {"command": "start_assessment"}).json()["detail"]
-    assert pt.endswith("faltam: free_pratique_granted (livre prática não concedida)")
+    assert pt == ("livre prática não concedida (free_pratique_granted): sem ela não se embarca "
+                  "(art. 5º, II)")
 
 
 def test_missing_pre_boarding_facts_are_named_in_portuguese_words(sqlite_url: str) -> None:

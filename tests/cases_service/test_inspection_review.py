@@ -96,7 +96,7 @@ def test_overwriting_what_was_recorded_is_named() -> None:
     assert changed(doc, d) == []
     d["checklist"][0]["status"] = "received"
     assert changed(doc, d) == []
-    assert changed({**doc, "status": "missing"}, d) == ["status"]
+    assert changed({**doc, "status": "missing"}, d) == ["checklist[crew_list].status"]
     team = {"command": "assign_team", "team": ["b@x"]}
     d["team"] = ["a@x"]
     assert changed(team, d, {"team": ["a@x", "b@x"]}) == []
@@ -131,6 +131,10 @@ def test_a_colleague_s_record_is_never_overwritten_unseen(sqlite_url: str) -> No
     r = c.post(url, headers=ana, json={"command": "record_pre_boarding",
                                        "facts": {"agent": "Agência A"}})
     assert r.status_code == 200
+    # ``If-Match: *`` (RFC 9110: any version) replaces knowingly
+    r = c.post(url, headers={**ana, "If-Match": "*"},
+               json={"command": "record_pre_boarding", "facts": {"quay": "Cais Sul"}})
+    assert r.status_code == 200 and r.json()["facts"]["pre_boarding"]["quay"] == "Cais Sul"
     assert (r.json()["facts"]["pre_boarding"]["agent"],
             r.json()["facts"]["pre_boarding"]["berth"]) == ("Agência A", "7")
 

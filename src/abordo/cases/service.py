@@ -415,15 +415,18 @@ class CaseService:
             return case.id
 
     def command(self, user: User, case_id: int, cmd: BaseModel, *,
-                expected_version: int | None, today: dt.date) -> Case:
+                expected_version: int | None, today: dt.date,
+                any_version: bool = False) -> Case:
         """Apply one workflow command in one transaction.
 
         With ``expected_version`` a concurrent change is a :class:`Conflict` (the caller
         decides on what it saw); without it, a write that loses a race is applied again to
-        the case as it now is (its guards judged anew), up to :data:`RETRIES` times."""
+        the case as it now is (its guards judged anew), up to :data:`RETRIES` times, and one
+        that would replace a recorded value is :class:`VersionRequired` — unless
+        ``any_version`` (``If-Match: *``: the caller replaces whatever is recorded)."""
         self.require_writer(user)
         return self._retrying(case_id, expected_version, lambda: self._command(
-            user, case_id, cmd, expected_version, today))
+            user, case_id, cmd, expected_version, today, any_version))
 
     @staticmethod
     def require_writer(user: User) -> None:
@@ -452,7 +455,7 @@ class CaseService:
             return int(s.execute(select(Case.version).where(Case.id == case_id)).scalar_one())
 
     def _command(self, user: User, case_id: int, cmd: BaseModel,
-                 expected_version: int | None, today: dt.date) -> Case:
+                 expected_version: int | None, today: dt.date, any_version: bool) -> Case:
         with self.tx() as s:
             case = self.get(s, user, case_id)  # in scope and untouched
             if expected_version is not None and expected_version != case.version:
@@ -482,7 +485,7 @@ class CaseService:
                 keep = [owner] if owner is not None and owner.role == Role.INSPECTOR.value \
                     else []  # the inspector who opened the case stays in it (as in the view)
                 extra["team"] = sorted({m.email for m in [*members, *keep]})
-            if expected_version is None and (
+            if expected_version is None and not any_version and (
                     changed := workflow.overwritten(case.data, cmd, extra)):
                 raise VersionRequired(name, changed, case.version)
             out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,

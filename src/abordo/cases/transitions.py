@@ -71,15 +71,25 @@ def g_pre_boarding_met(d: dict[str, Any]) -> str | None:
     missing = pre_boarding_missing(d)
     if not missing:
         return None
-    en = ", ".join(NOT_GRANTED[1] if m == NOT_GRANTED[0] else m for m in missing)
-    pt = ", ".join(m if m == NOT_GRANTED[0] else f"{PRE_BOARDING_WORDS[m]} ({m})"
-                   for m in missing)
-    if d.get("vessel_docked"):
-        return ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
-                "(art. 6º) — faltam: " + pt + " ‖ vessel berthed or anchored: "
-                "first meet items I to IV of art. 5 (art. 6) — missing: " + en)
-    return ("embarcação não atracada: faltam informações da investigação prévia (art. 5): "
-            + pt + " ‖ vessel not berthed: prior-investigation facts (art. 5) missing: " + en)
+    refused = NOT_GRANTED[0] in missing  # a fact recorded, and against boarding
+    absent = [m for m in missing if m != NOT_GRANTED[0]]
+    pt_parts, en_parts = [], []
+    if absent:
+        where = ("embarcação atracada ou fundeada: observe antes os incisos I a IV do art. 5º "
+                 "(art. 6º) — faltam: " if d.get("vessel_docked") else
+                 "embarcação não atracada: faltam informações da investigação prévia (art. "
+                 "5): ")
+        where_en = ("vessel berthed or anchored: first meet items I to IV of art. 5 (art. 6) "
+                    "— missing: " if d.get("vessel_docked") else
+                    "vessel not berthed: prior-investigation facts (art. 5) missing: ")
+        pt_parts.append(where + ", ".join(f"{PRE_BOARDING_WORDS[m]} ({m})" for m in absent))
+        en_parts.append(where_en + ", ".join(absent))
+    if refused:
+        pt_parts.append("livre prática não concedida (free_pratique_granted): sem ela não se "
+                        "embarca (art. 5º, II)")
+        en_parts.append("free pratique not granted (free_pratique_granted): no boarding "
+                        "without it (art. 5, II)")
+    return "; ".join(pt_parts) + " ‖ " + "; ".join(en_parts)
 
 
 def g_has_vessel_case(d: dict[str, Any]) -> str | None:

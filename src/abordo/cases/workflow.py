@@ -93,7 +93,8 @@ def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> 
         case RecordDocument():
             status = next((i["status"] for i in data.get("checklist", [])
                            if i["item"] == cmd.item), "pending")
-            return ["status"] if status not in ("pending", cmd.status) else []
+            return [f"checklist[{cmd.item}].status"] if status not in ("pending", cmd.status) \
+                else []
         case AssignTeam():
             # adding members overwrites nothing; taking one out changes the team recorded
             return ["team"] if set(data.get("team") or []) - set(extra["team"]) else []

@@ -429,7 +429,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
                     if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
         _no_nul(cmd.model_dump(mode="json"))
         case = service.command(user, case_id, cmd,
-                               expected_version=_version(if_match, cmd.version), today=today())
+                               expected_version=_version(if_match, cmd.version), today=today(),
+                               any_version=(if_match or "").strip() == "*")
         return _with_etag(case_json(case, user))
 
     @api.post("/cases/{case_id}/crew", tags=["cases"],
