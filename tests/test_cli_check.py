@@ -221,17 +221,34 @@ def test_a_spreadsheet_given_to_check_says_where_a_crew_list_goes(tmp_path: Path
 
 def test_a_fine_or_sea_time_input_given_to_check_names_the_command_to_use() -> None:
     # Was a list of "campo desconhecido".
-    fine = runner.invoke(app, ["check", str(ROOT / "examples/fines/rest-interval.yaml")])
+    fine_path = ROOT / "examples/fines/rest-interval.yaml"
+    fine = runner.invoke(app, ["check", str(fine_path)])
     assert isinstance(fine.exception, InputError) and not fine.exception.details
     assert fine.exception.message == (
-        "parece uma entrada de multa (infraction, offender): use abordo fine "
-        "rest-interval.yaml; abordo check lê o caso de uma embarcação (vessel, operation, crew)")
-    sea = runner.invoke(app, ["check", str(ROOT / "examples/sea-time/seafarer-2on-promotion.yaml"),
-                              "--lang", "en"])
+        f"parece uma entrada de multa (infraction, offender): use abordo fine {fine_path}; "
+        "abordo check lê o caso de uma embarcação (vessel, operation, crew)")
+    sea_path = ROOT / "examples/sea-time/seafarer-2on-promotion.yaml"
+    sea = runner.invoke(app, ["check", str(sea_path), "--lang", "en"])
     assert isinstance(sea.exception, InputError)
     assert sea.exception.message_en == (
-        "looks like a sea-time input (seafarer, cir…): use abordo sea-time "
-        "seafarer-2on-promotion.yaml; abordo check reads a vessel case (vessel, operation, crew)")
+        f"looks like a sea-time input (seafarer, cir…): use abordo sea-time {sea_path}; "
+        "abordo check reads a vessel case (vessel, operation, crew)")
+
+
+def test_the_command_to_use_repeats_the_path_as_given(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Was the bare file name ("use abordo fine rest-interval.yaml"), not found from where
+    # the user ran the command.
+    monkeypatch.chdir(ROOT)
+    r = runner.invoke(app, ["check", "examples/fines/rest-interval.yaml"])
+    assert isinstance(r.exception, InputError)
+    assert "use abordo fine examples/fines/rest-interval.yaml; abordo check lê" \
+        in r.exception.message
+    spaced = tmp_path / "my case.yaml"
+    spaced.write_bytes((ROOT / "examples/psv-atlantic-provider.yaml").read_bytes())
+    r = runner.invoke(app, ["fine", str(spaced)])
+    assert isinstance(r.exception, InputError)
+    assert f"use abordo check '{spaced}'; abordo fine lê" in r.exception.message
 
 
 @pytest.mark.parametrize(("command", "example", "use", "reads"), [
@@ -245,9 +262,9 @@ def test_every_command_given_another_engines_input_names_the_one_to_use(
         command: str, example: str, use: str, reads: str) -> None:
     r = runner.invoke(app, [command, str(ROOT / example)])
     assert isinstance(r.exception, InputError) and not r.exception.details
-    name = Path(example).name
     assert r.exception.message.startswith("parece ")
-    assert f": use abordo {use} {name}; abordo {command} lê {reads}" in r.exception.message
+    assert f": use abordo {use} {ROOT / example}; abordo {command} lê {reads}" \
+        in r.exception.message
 
 
 def test_a_vessel_case_with_a_stray_fine_key_keeps_its_field_errors(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ the field list of the model that cannot read it."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from abordo.law.documents import read_document
@@ -47,7 +48,10 @@ def wrong_kind(path: Path, command: str, expected: str) -> InputError | None:
         return None
     use, pt, en = _KINDS[best]
     reads_pt, reads_en = _KINDS[expected][1], _KINDS[expected][2]
-    return InputError(f"parece {pt}: use abordo {use} {path.name}; abordo {command} lê "
+    # The path as given (folder included, quoted for the shell when it must be), so the
+    # command can be copied and run from where the user is; the bare name is not found there.
+    given = shlex.quote(str(path))
+    return InputError(f"parece {pt}: use abordo {use} {given}; abordo {command} lê "
                       f"{reads_pt}", file=str(path),
-                      message_en=f"looks like {en}: use abordo {use} {path.name}; "
+                      message_en=f"looks like {en}: use abordo {use} {given}; "
                       f"abordo {command} reads {reads_en}")

@@ -347,7 +347,7 @@ def test_another_engines_input_among_the_cases_is_named_as_such(tmp_path: Path) 
     assert code == 2, shown
     said = pl.read_csv(out).filter(pl.col("id") == "rest-interval")["error"].item()
     assert "parece uma entrada de multa (infraction, offender): use abordo fine " \
-           "rest-interval.yaml" in said
+           f"{tmp_path / 'rest-interval.yaml'};" in said
     assert "campo obrigatório ausente" not in said
 
 
