@@ -15,7 +15,7 @@ from abordo.crew.crewfile import FIELD_TO_COLUMN, read_crew_file
 from abordo.crew.model import CrewInput, VesselCase
 from abordo.law.documents import LineIndex, line_of, read_document
 from abordo.law.errors import DUPLICATE_ID, InputError
-from abordo.law.validation import input_error_from_pydantic, loc_to_path
+from abordo.law.validation import YesNo, input_error_from_pydantic, loc_to_path
 
 
 def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
@@ -98,7 +98,7 @@ def _flag(value: Any) -> bool:
     """A yes/no field read before the model (``true``, ``yes``, ``on`` …), as the model reads
     it; anything else is False here and refused by the model with its field."""
     try:
-        return bool(TypeAdapter(bool).validate_python(value)) if value is not None else False
+        return bool(TypeAdapter(YesNo).validate_python(value)) if value is not None else False
     except ValidationError:
         return False
 

@@ -31,7 +31,7 @@ from validate_docbr import CNPJ
 
 from abordo.law.errors import InputError
 from abordo.law.text import fold
-from abordo.law.validation import Bilingual, Date
+from abordo.law.validation import Bilingual, Date, YesNo
 
 
 class Activity(StrEnum):
@@ -117,6 +117,11 @@ _LEVEL_PT = {
     "subalternos": "rating", "graduado": "petty_officer", "graduados": "petty_officer",
     "nao graduado": "junior_rating", "nao-graduado": "junior_rating",
     "nao graduados": "junior_rating", "nao-graduados": "junior_rating",
+}
+# Portuguese values accepted for an entry's means (entries[].by, the entry_by column).
+_ENTRY_BY_PT = {
+    "mar": "sea", "maritimo": "sea", "por mar": "sea", "via maritima": "sea",
+    "ar": "air", "aereo": "air", "aerea": "air", "por ar": "air", "via aerea": "air",
 }
 
 
@@ -234,7 +239,7 @@ class Operation(_Model):
     brazilian_company: Company | None = None
     ajb_presence: list[AjbPeriod] = Field(default_factory=list)
     extensions: list[Extension] = Field(default_factory=list)
-    foreign_calls: bool | None = None
+    foreign_calls: YesNo | None = None
     state: str | None = None  # UF for the business-day calendar (e.g. RJ)
 
     @field_validator("state")
@@ -270,9 +275,9 @@ class Entry(_Model):
     date: Date
     # Required (immigration.md Inputs: only exit and mandatory_crew_change are optional):
     # by air or sea decides Res. 42 art. 11 § 2, and no default may decide it silently.
-    by: Literal["sea", "air"]
+    by: Annotated[Literal["sea", "air"], BeforeValidator(_alias(_ENTRY_BY_PT))]
     exit: Date | None = None
-    mandatory_crew_change: bool = False
+    mandatory_crew_change: YesNo = False
 
     @field_validator("exit")
     @classmethod
@@ -334,8 +339,8 @@ class CrewInput(_Model):
     level: Annotated[Literal["officer", "rating", "petty_officer", "junior_rating"] | None,
                      BeforeValidator(_alias(_LEVEL_PT))] = None
     position: Literal["master", "chief_engineer"] | None = None
-    sid_c185: bool = False
-    seafarer_card: bool = False
+    sid_c185: YesNo = False
+    seafarer_card: YesNo = False
     entries: list[Entry] = Field(default_factory=list)
     documents: list[Document] = Field(default_factory=list)
     # Personal data: kept only when the input asks for it (LGPD, spec README rule 7).
@@ -368,7 +373,7 @@ class VesselCase(_Model):
     operation: Operation = Field(default_factory=Operation)
     crew: Annotated[list[CrewInput], Field(max_length=MAX_CREW)] | None = None
     crew_file: str | None = None
-    keep_personal_data: bool = False
+    keep_personal_data: YesNo = False
     # Set by the loader: where the case came from and each field's line, so that errors found
     # later by an engine still name file and line. Not part of the input format.
     source: SkipJsonSchema[str | None] = Field(default=None, exclude=True)

@@ -8,8 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, ValidationError
+from pydantic_core import PydanticCustomError
 
 from abordo.law.errors import InputError, bilingual
+from abordo.law.text import fold
 
 
 class Bilingual(ValueError):
@@ -57,6 +59,38 @@ def plausible_date(value: dt.date) -> dt.date:
 
 Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_date)]
 """A date field of any input: ISO ``AAAA-MM-DD`` or ``dd/mm/aaaa``, 1900–2199."""
+
+# --- yes/no fields in input files ---------------------------------------------------------
+
+# The words a yes/no field of a YAML/JSON input takes (case and accents ignored): YAML 1.1's
+# (yes/no, on/off: the loaders leave them as text, see yamlload.py) and the Portuguese ones
+# the project's spreadsheets take, so that ``intent: sim`` reads as in a crew list. A closed
+# list, so that the message refusing a value names every one accepted (pydantic's own bool
+# also took t/f and y/n, which no message said).
+YES_WORDS = ("true", "yes", "on", "sim", "1")
+NO_WORDS = ("false", "no", "off", "nao", "0")
+YES_NO_PT = "use true/false, yes/no, on/off, sim/não ou 1/0"
+YES_NO_EN = "use true/false, yes/no, on/off, sim/não or 1/0"
+
+
+def yes_no(value: Any) -> bool:
+    """A yes/no field's value: a boolean, 1/0, or one of :data:`YES_WORDS` /
+    :data:`NO_WORDS`; anything else is refused (error type ``yes_no_parsing``)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = fold(value.strip())
+        if word in YES_WORDS:
+            return True
+        if word in NO_WORDS:
+            return False
+    raise PydanticCustomError("yes_no_parsing", f"invalid boolean ({YES_NO_EN})")
+
+
+YesNo = Annotated[bool, BeforeValidator(yes_no)]
+"""A yes/no field of any input: see :func:`yes_no`."""
 
 # --- pydantic errors -----------------------------------------------------------------------
 
@@ -111,6 +145,8 @@ _MESSAGES: dict[str, _Message] = {
     "decimal_whole_digits": (("algarismos inteiros demais", " (máximo {whole_digits})"),
                              ("too many digits before the point", " (at most {whole_digits})")),
     "bool_parsing": _BAD_BOOL,
+    "yes_no_parsing": ((f"valor lógico inválido ({YES_NO_PT})", ""),
+                       (f"invalid boolean ({YES_NO_EN})", "")),
     "bool_type": _BAD_BOOL,
     "literal_error": _NOT_ALLOWED,
     "enum": _NOT_ALLOWED,
@@ -202,6 +238,14 @@ def path_parts(path: str) -> tuple[int | str, ...]:
                  for p in re.split(r"\.|\[|\]", path) if p)
 
 
+def as_written(value: str | float) -> str:
+    """A value received, as YAML/JSON write it (``true``, not Python's ``True``); text
+    quoted, so that blanks and a number given as text show."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
                               prefix: str = "", row: int | None = None,
                               row_of: Callable[[tuple[Any, ...]], int | None] | None = None
@@ -240,7 +284,8 @@ def input_error_from_pydantic(exc: ValidationError, *, file: str | None = None,
         quoted = None
         if not isinstance(cause, Bilingual) and kind not in {"missing"} \
                 and isinstance(got, str | int | float) and len(str(got)) < 60:
-            quoted = (f" (recebido: {got!r})", f" (got {got!r})")
+            said = as_written(got)
+            quoted = (f" (recebido: {said})", f" (got {said})")
             pt, en = pt + quoted[0], en + quoted[1]
         plain = cause.plain if isinstance(cause, Bilingual) else None
         errors.append(InputError(pt, path or None, file, row, message_en=en, quoted=quoted,

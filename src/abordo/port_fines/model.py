@@ -30,7 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.law.text import br_decimal
-from abordo.law.validation import Date
+from abordo.law.validation import Date, YesNo
 
 Extent = Literal["light", "medium", "severe"]
 MAX_WORKERS = 1_000_000
@@ -61,13 +61,13 @@ class Infraction(_Model):
     date: Date
     nature: Literal[1, 2, 3] | None = None
     extent: Extent
-    intent: bool
+    intent: YesNo
     # The upper bound only keeps totals within exact Decimal arithmetic (28 digits).
     workers: int | None = Field(default=None, ge=1, le=MAX_WORKERS)
-    sanable: bool | None = None
-    corrected: bool = False
-    obstruction: bool = False
-    contempt: bool = False
+    sanable: YesNo | None = None
+    corrected: YesNo = False
+    obstruction: YesNo = False
+    contempt: YesNo = False
     facts: Facts | None = None
 
     @field_validator("extent", mode="before")

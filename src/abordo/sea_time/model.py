@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from abordo.law.errors import InputError
 from abordo.law.text import br_date, br_decimal
-from abordo.law.validation import Bilingual, Date, input_error_from_pydantic
+from abordo.law.validation import Bilingual, Date, YesNo, input_error_from_pydantic
 from abordo.sea_time.catalog import categories, version_on
 
 Purpose = Literal["promotion", "course", "revalidation"]
@@ -141,10 +141,10 @@ class CirRecord(_Model):
     disembark: Date | None = None
     function: str
     company: str = Field(min_length=1)
-    lcs: bool = False
+    lcs: YesNo = False
     offshore_role: OffshoreRole | None = None
     dpp_date: Date | None = None
-    in_service: bool = True
+    in_service: YesNo = True
     entered_in: Literal["cir", "foreign_record_book"] = "cir"
 
     @field_validator("function")
@@ -180,8 +180,8 @@ class Declaration(_Model):
     from_: Date = Field(alias="from")
     to: Date
     category: str
-    own_declaration: bool = False
-    prior_format: bool = False
+    own_declaration: YesNo = False
+    prior_format: YesNo = False
     attachments: tuple[Attachment, ...] | None = None
 
     @field_validator("category")
@@ -205,7 +205,7 @@ class ForeignDeclaration(_Model):
     to: Date
     category: str
     flag: str | None = None
-    issued_in_brazil: bool = False
+    issued_in_brazil: YesNo = False
 
     @field_validator("category")
     @classmethod
