@@ -105,3 +105,88 @@ def test_keep_personal_data_sim_keeps_names_as_the_model_reads_it(tmp_path: Path
     case = load_vessel_case(p)
     assert case.keep_personal_data is True
     assert case.crew_list[0].name == "Maria Silva"
+
+
+# --- English output -------------------------------------------------------------------------
+
+def test_the_quota_consequence_names_the_company_in_english(tmp_path: Path) -> None:
+    # Was "infraction notice against a empresa brasileira contratante" under --lang en.
+    text = (ROOT / "examples/psv-foreign-crew.yaml").read_text(encoding="utf-8")
+    nameless = tmp_path / "v.yaml"
+    nameless.write_text("\n".join(ln for ln in text.splitlines()
+                                  if "brazilian_company" not in ln), encoding="utf-8")
+    r = runner.invoke(app, ["check", str(nameless), "--on", "2026-06-15", "--lang", "en",
+                            "-f", "json"])
+    (consequence,) = json.loads(r.output)["quota"]["result"]["consequences"]
+    assert consequence["text"] == (
+        "Procedure of IN SIT 70/2007 art. 14 (infraction notice against the Brazilian "
+        "contracting company, CLT art. 444, code 001139-8); revoked with effect from "
+        "2021-12-10 — the current procedure (IN MTP nº 2/2021) is not modelled.")
+    r = runner.invoke(app, ["check", str(nameless), "--on", "2026-06-15", "--lang", "en"])
+    assert "empresa brasileira" not in r.output
+
+
+def test_the_fine_s_unconfirmed_nature_is_said_in_english() -> None:
+    # Was "natureza[lei-9719/art-8] = 3 — informada pelo usuário — a coluna …" under --lang en.
+    r = runner.invoke(app, ["fine", str(FINE), "--lang", "en", "-f", "json"])
+    (u,) = json.loads(r.output)["unconfirmed"]
+    assert (u["name"], u["value"], u["source"]) == (
+        "natureza[lei-9719/art-8]", "3", "given by the user — the reference text of Annex I "
+        "(DOU 05/10/2000) lacks its \"Natureza\" (nature) column")
+    pt = runner.invoke(app, ["fine", str(FINE), "-f", "json"])
+    assert json.loads(pt.output)["unconfirmed"][0]["source"].startswith(
+        "informada pelo usuário — a coluna \"Natureza\"")
+
+
+def test_every_unconfirmed_sea_time_parameter_is_said_in_english() -> None:
+    example = ROOT / "examples/sea-time/seafarer-2on-promotion.yaml"
+    r = runner.invoke(app, ["sea-time", str(example), "--on", "2026-02-02", "--lang", "en",
+                            "-f", "json"])
+    by_name = {u["name"]: u for u in json.loads(r.output)["unconfirmed"]}
+    assert by_name["normam101.procedure"] == {
+        "name": "normam101.procedure", "value": "item 1.26.1", "norm_id": "normam-101-2025",
+        "source": "NORMAM-101/DPC as re-issued by Portaria DPC/DGN/MB nº 169/2025 (DOU "
+                  "20/01/2025): wording and item number of the 2023 version, not yet checked "
+                  "in the 2025 re-issue"}
+    assert by_name["stcw_parties"]["value"] == "130 States parties on 2025-06-30"
+    assert by_name["categories.level.2ON"]["source"] == (
+        "level of equivalence of NORMAM-13/DPC, Anexo 2-A (the previous norm); NORMAM-101/DPC, "
+        "Cap. 2, was not checked — unconfirmed")
+    for u in by_name.values():  # no Portuguese left in any of them
+        for word in ("conferid", "não ", "reeditada", "Estados-partes", "nível"):
+            assert word not in u["source"] + u["value"], (u["name"], word)
+    text = runner.invoke(app, ["sea-time", str(example), "--on", "2026-02-02", "--lang", "en"])
+    assert "not yet checked in the 2025 re-issue" in text.output
+    assert "ainda não conferidos" not in text.output
+
+
+def _unconfirmed_entries(node: object, path: str) -> list[tuple[str, bool]]:
+    """Every entry of a data table marked ``confirmed: false`` with a source, and whether it
+    has that source in English."""
+    out: list[tuple[str, bool]] = []
+    if isinstance(node, dict):
+        if node.get("confirmed") is False and "source" in node:
+            out.append((path, bool(node.get("source_en"))))
+        for k, v in node.items():
+            out += _unconfirmed_entries(v, f"{path}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _unconfirmed_entries(v, f"{path}[{i}]")
+    return out
+
+
+def test_every_unconfirmed_source_of_the_data_tables_has_its_english() -> None:
+    """An unconfirmed figure's source is shown to the user in the output's language: a table
+    entry without ``source_en`` would put Portuguese into an English output."""
+    from abordo.law.yamlload import load_data_text
+    from abordo.sea_time.catalog import categories
+
+    found = [e for p in sorted((ROOT / "src/abordo").glob("*/data/*.yaml"))
+             for e in _unconfirmed_entries(load_data_text(p.read_text(encoding="utf-8")),
+                                           p.name)]
+    assert found == [("params.yaml.migratory_year_months[0]", True),
+                     ("regimes.yaml.families.foreign_general[2].rules[1]", True),
+                     ("stcw_parties.yaml", True)]
+    table = categories()  # its sources hold for every category (no confirmed flag of its own)
+    assert table.level_source.en.startswith("level of equivalence of NORMAM-13/DPC")
+    assert table.source.en.startswith("Res. CNIg 42/2020, art. 2, I-A (categories of the")

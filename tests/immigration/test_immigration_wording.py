@@ -83,21 +83,29 @@ def test_applied_regime_is_named(make_case: CaseFactory) -> None:
 def test_unconfirmed_migratory_year_source_is_portuguese(make_case: CaseFactory) -> None:
     d = evaluate(make_case([person("P01", "2026-05-01", sid_c185=True)]), D(2026, 6, 1))
     (u,) = d.unconfirmed
-    assert (u.name, u.value) == ("immigration.migratory_year_months", "12 meses")
-    assert u.source.endswith("— lido em fontes secundárias: o texto oficial do decreto e o ato "
-                             "da Polícia Federal que disciplina o ano migratório não foram "
-                             "conferidos")
+    assert (u.name, u.value.pt) == ("immigration.migratory_year_months", "12 meses")
+    assert u.source.pt.endswith("— lido em fontes secundárias: o texto oficial do decreto e o "
+                                "ato da Polícia Federal que disciplina o ano migratório não "
+                                "foram conferidos")
     for english in ("read in", "seeds", "not read", "not checked", "shared spec"):
-        assert english not in u.source
+        assert english not in u.source.pt
+    # The English output's (was the Portuguese text under --lang en).
+    assert u.value.en == "12 months"
+    assert u.source.en.endswith("— read in secondary sources: the official text of the decree "
+                                "and the Federal Police act on the migratory year were not "
+                                "checked")
 
 
 def test_unconfirmed_rn31_start_source_is_portuguese(make_case: CaseFactory) -> None:
     case = make_case([person("H01", "1998-06-01")], activity="long_haul", contract="none")
     d = evaluate(case, D(1998, 6, 10))
     (u,) = d.unconfirmed
-    assert (u.name, u.value) == ("cnig-rn-31-1998:in_force_from", "01/01/1998")
-    assert u.source == ("RN CNIg nº 31/1998: a data exata de publicação não foi confirmada; a "
-                        "vigência é considerada a partir de 01/01/1998")
+    assert (u.name, u.value.pt) == ("cnig-rn-31-1998:in_force_from", "01/01/1998")
+    assert u.source.pt == ("RN CNIg nº 31/1998: a data exata de publicação não foi confirmada; "
+                           "a vigência é considerada a partir de 01/01/1998")
+    assert (u.value.en, u.source.en) == (
+        "1998-01-01", "RN CNIg nº 31/1998: the exact publication date is not confirmed; it is "
+        "taken to be in force from 1998-01-01")
 
 
 def test_counts_agree_in_number(make_case: CaseFactory) -> None:

@@ -423,21 +423,34 @@ def test_unconfirmed_sources_are_portuguese_for_the_user() -> None:
                 target={"category": "1ON", "required_days": 365})
     d = run(data)
     by_name = {u.name: u for u in d.unconfirmed}
-    assert by_name["normam101.procedure"].source == (
+    assert by_name["normam101.procedure"].source.pt == (
         "NORMAM-101/DPC reeditada pela Portaria DPC/DGN/MB nº 169/2025 (DOU 20/01/2025): texto "
         "e número do item da versão de 2023, ainda não conferidos na reedição de 2025")
-    assert by_name["categories.level.MNC"].source == (
+    assert by_name["categories.level.MNC"].source.pt == (
         "nível de equivalência da NORMAM-13/DPC, Anexo 2-A (norma anterior); a NORMAM-101/DPC, "
         "Cap. 2, não foi conferida — não confirmado")
-    assert by_name["stcw_parties"].value == "130 Estados-partes em 30/06/2025"
-    assert by_name["stcw_parties"].source.startswith(
+    assert by_name["stcw_parties"].value.pt == "130 Estados-partes em 30/06/2025"
+    assert by_name["stcw_parties"].source.pt.startswith(
         "IMO, Status of IMO Treaties — Convenção STCW-78, como emendada (lista compilada")
-    assert by_name["target.required_days.1ON"].source == (
+    assert by_name["target.required_days.1ON"].source.pt == (
         "informado na entrada (a NORMAM-101, Cap. 2, não é modelada pelo Abordo)")
     for u in d.unconfirmed:
         for jargon in ("not checked", "shared spec", "sea-time.md", "seed", "re-issued",
                        "parties as of", "caller"):
-            assert jargon not in u.source and jargon not in u.value, (u.name, jargon)
+            assert jargon not in u.source.pt and jargon not in u.value.pt, (u.name, jargon)
+    # ... and English ones for an English output (was the Portuguese text under --lang en).
+    assert by_name["normam101.procedure"].source.en == (
+        "NORMAM-101/DPC as re-issued by Portaria DPC/DGN/MB nº 169/2025 (DOU 20/01/2025): "
+        "wording and item number of the 2023 version, not yet checked in the 2025 re-issue")
+    assert by_name["categories.level.MNC"].source.en == (
+        "level of equivalence of NORMAM-13/DPC, Anexo 2-A (the previous norm); NORMAM-101/DPC, "
+        "Cap. 2, was not checked — unconfirmed")
+    assert by_name["stcw_parties"].value.en == "130 States parties on 2025-06-30"
+    assert by_name["target.required_days.1ON"].source.en == (
+        "given in the input (NORMAM-101, Cap. 2, is not modelled by Abordo)")
+    for u in d.unconfirmed:
+        for word in ("conferid", "não ", "informado", "Estados-partes", "nível"):
+            assert word not in u.source.en and word not in u.value.en, (u.name, word)
 
 
 def test_trace_names_the_group_and_department_in_portuguese() -> None:

@@ -205,8 +205,8 @@ def run_check(vessel_case: dict[str, Any], on: dt.date) -> tuple[dict[str, Any],
                           "interpretations": [{"id": i.id, "text": i.text.pt,
                                                "chosen_by": i.chosen_by}
                                               for i in d.interpretations],
-                          "unconfirmed": [{"name": u.name, "value": u.value,
-                                           "source": u.source} for u in d.unconfirmed]}
+                          "unconfirmed": [{"name": u.name, "value": u.value.pt,
+                                           "source": u.source.pt} for u in d.unconfirmed]}
                for d in result.decisions}
     summary[result.quota.engine]["figures"] = quota_figures(result.quota.result)
     return full, summary

@@ -173,9 +173,12 @@ def unconfirmed_start(ctx: Ctx, regime: Regime, day: dt.date) -> None:
     version = ctx.reg[regime.version]
     if not version.from_confirmed and day < add_years(version.in_force_from, 1):
         ctx.b.unconfirmed(UnconfirmedParameter(
-            f"{version.id}:in_force_from", br_day(version.in_force_from),
-            f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
-            f"considerada a partir de {br_day(version.in_force_from)}", version.id))
+            f"{version.id}:in_force_from",
+            Msg(br_day(version.in_force_from), version.in_force_from.isoformat()),
+            Msg(f"{version.label}: a data exata de publicação não foi confirmada; a vigência é "
+                f"considerada a partir de {br_day(version.in_force_from)}",
+                f"{version.label}: the exact publication date is not confirmed; it is taken to "
+                f"be in force from {version.in_force_from.isoformat()}"), version.id))
 
 
 def bd_detail(bd: BusinessDeadline, kind: str, cite: Citation) -> dict[str, Any]:

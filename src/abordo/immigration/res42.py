@@ -69,7 +69,8 @@ def res42_person(ctx: Ctx, regime: Regime, m: CrewMember) -> Person:
     across = resolve(PKG, "immigration.stay_across_year", ctx.options)
     if not months.confirmed:
         b.unconfirmed(UnconfirmedParameter(
-            "immigration.migratory_year_months", f"{months.value} meses", months.source,
+            "immigration.migratory_year_months",
+            Msg(f"{months.value} meses", f"{months.value} months"), months.source,
             months.version or months.norm))
     art11 = ctx.cite(regime, limit.provision)
     inclusive = stay_reading.variant == "inclusive"

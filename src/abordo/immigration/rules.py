@@ -47,7 +47,7 @@ class Param:
     norm: str
     version: str | None
     provision: str
-    source: str
+    source: Msg
     confirmed: bool
     legal: bool = True
 

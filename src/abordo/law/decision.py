@@ -57,6 +57,11 @@ class Msg:
     def get(self, lang: str = "pt") -> str:
         return self.en if lang == "en" else self.pt
 
+    @classmethod
+    def same(cls, text: str) -> Msg:
+        """A text written alike in both languages: a number, a provision (``item 1.27``)."""
+        return cls(text, text)
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -90,11 +95,13 @@ class Interpretation:
 
 @dataclass(frozen=True)
 class UnconfirmedParameter:
-    """A figure used that is not confirmed in the seed or an official text."""
+    """A figure used that is not confirmed in the seed or an official text. ``value`` and
+    ``source`` are shown to the user, so each is in both languages (``Msg.same`` for a
+    figure or a provision written alike)."""
 
     name: str
-    value: str
-    source: str
+    value: Msg
+    source: Msg
     norm_id: str
 
 

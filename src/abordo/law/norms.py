@@ -74,10 +74,13 @@ class NormRegistry:
         for end, date, confirmed in (("in_force_from", n.in_force_from, n.from_confirmed),
                                      ("in_force_to", n.in_force_to, n.to_confirmed)):
             if date is not None and not confirmed and date.year == on.year:
+                start = end == "in_force_from"
                 out.append(UnconfirmedParameter(
-                    f"{norm_id}:{end}", br_date(date),
-                    f"{n.label}: {'início' if end == 'in_force_from' else 'fim'} de vigência "
-                    "não confirmado (data do ato ou hipótese de modelagem)", norm_id))
+                    f"{norm_id}:{end}", Msg(br_date(date), date.isoformat()),
+                    Msg(f"{n.label}: {'início' if start else 'fim'} de vigência não confirmado "
+                        "(data do ato ou hipótese de modelagem)",
+                        f"{n.label}: {'start' if start else 'end'} of its force unconfirmed "
+                        "(the act's own date or a modelling assumption)"), norm_id))
         return out
 
     def uncertain_years(self, norm_id: str) -> frozenset[int]:

@@ -572,9 +572,11 @@ def _nature(b: DecisionBuilder, prov: Provision, given: int | None, c: _Cites
                 f"of Annex I of Portaria MTE 746/2000 lacks the nature of {prov.id}",
             )
         b.unconfirmed(UnconfirmedParameter(
-            f"natureza[{prov.id}]", str(given),
-            "informada pelo usuário — a coluna \"Natureza\" do Anexo I não consta do texto de "
-            "referência (DOU 05/10/2000)", NORM))
+            f"natureza[{prov.id}]", Msg.same(str(given)),
+            Msg("informada pelo usuário — a coluna \"Natureza\" do Anexo I não consta do texto "
+                "de referência (DOU 05/10/2000)",
+                "given by the user — the reference text of Annex I (DOU 05/10/2000) lacks its "
+                "\"Natureza\" (nature) column"), NORM))
         b.finding(Finding(
             "nature_from_caller",
             Msg(f"Natureza {given} informada pelo usuário: o Anexo I disponível não traz a "

@@ -255,7 +255,8 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         for s in rule.steps:
             b.unconfirmed(UnconfirmedParameter(
                 f"{regime.version}:{rule.provision}:day-{s.from_day}",
-                f"{_frac(s.fraction)} a partir de {s.from_day} dias", rule.source, regime.norm))
+                Msg(f"{_frac(s.fraction)} a partir de {s.from_day} dias",
+                    f"{_frac(s.fraction)} from {s.from_day} days"), rule.source, regime.norm))
     return _apply_rule(ctx, regime, rule, members, result, planning)
 
 
@@ -418,12 +419,17 @@ def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[St
                 # applied as given, on a basis the output names as unconfirmed.
                 cite_ext = ctx.cite(regime, "")
                 ctx.b.unconfirmed(UnconfirmedParameter(
-                    "quota.extensions.basis", f"{regime.extensions.provision} "
-                    f"({ext_norm.label})",
-                    f"prorrogação de etapa antes de {_d(ext_norm.in_force_from)}: a norma que a "
-                    f"prevê ({ext_norm.label}, {regime.extensions.provision}) ainda não vigorava "
-                    f"e o texto de {ctx.reg[regime.version].label} sobre prorrogações não está "
-                    "entre as fontes", regime.extensions.norm))
+                    "quota.extensions.basis",
+                    Msg.same(f"{regime.extensions.provision} ({ext_norm.label})"),
+                    Msg(f"prorrogação de etapa antes de {_d(ext_norm.in_force_from)}: a norma "
+                        f"que a prevê ({ext_norm.label}, {regime.extensions.provision}) ainda "
+                        f"não vigorava e o texto de {ctx.reg[regime.version].label} sobre "
+                        "prorrogações não está entre as fontes",
+                        f"a step extension before {ext_norm.in_force_from.isoformat()}: the "
+                        f"norm providing for it ({ext_norm.label}, "
+                        f"{regime.extensions.provision}) was not yet in force, and the text of "
+                        f"{ctx.reg[regime.version].label} on extensions is not among the "
+                        "sources"), regime.extensions.norm))
             ctx.b.step("step.extension",
                        f"Prorrogação concedida para a etapa de {s.from_day} dias: aplica-se a "
                        f"partir de {_d(since)} em vez de {_d(natural)}"
@@ -496,19 +502,27 @@ def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | 
             # with no exit rule we model).
             pending[day] = UnconfirmedParameter(
                 f"{regime.version}:exit-rule-before-{first.version}",
-                f"{regime.tolerance_days} dias",
-                f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
-                "(regra de saída então em vigor não modelada): aplicada a regra de saída da "
-                "norma em vigor na data julgada", regime.norm)
+                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
+                Msg(f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
+                    "(regra de saída então em vigor não modelada): aplicada a regra de saída "
+                    "da norma em vigor na data julgada",
+                    f"exit from AJB on {day.isoformat()}, before "
+                    f"{ctx.reg[first.version].label} (the exit rule then in force is not "
+                    "modelled): the exit rule of the norm in force on the date judged applied"),
+                regime.norm)
             return regime.tolerance_days
         if then is None or then is regime:
             return regime.tolerance_days
         if not then.modelled:
             pending[day] = UnconfirmedParameter(
-                f"{then.version}:exit-rule", f"{regime.tolerance_days} dias",
-                f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
-                "(não modelada): aplicada a regra de saída da norma em vigor na data julgada",
-                then.norm)
+                f"{then.version}:exit-rule",
+                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
+                Msg(f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
+                    "(não modelada): aplicada a regra de saída da norma em vigor na data "
+                    "julgada",
+                    f"exit from AJB on {day.isoformat()}, under {ctx.reg[then.version].label} "
+                    "(not modelled): the exit rule of the norm in force on the date judged "
+                    "applied"), then.norm)
             return regime.tolerance_days
         if then.tolerance_days is None:
             ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
@@ -943,12 +957,13 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
         if proc_norm.in_force_on(ctx.on) else None
     company = ctx.case.operation.brazilian_company
     who = company.name if company and company.name else "a empresa brasileira contratante"
+    who_en = company.name if company and company.name else "the Brazilian contracting company"
     ctx.b.cite(clt)
     if proc is not None:
         ctx.b.cite(proc)
         text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
                    f"(ementa {t.ementa}).",
-                   f"Issue an infraction notice (auto de infração) against {who} for breach "
+                   f"Issue an infraction notice (auto de infração) against {who_en} for breach "
                    f"of CLT art. 444 (infraction code {t.ementa}).")
         status = "in_force"
     elif ctx.on < proc_norm.in_force_from:
@@ -958,7 +973,7 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
                    f"modelado; a IN SIT 70/2007, art. 14 (auto de infração contra {who}, CLT "
                    f"art. 444, ementa {t.ementa}), só vigora a partir de {_d(start)}.",
                    f"The inspection procedure then in force (IN SIT nº 19/2000) is not "
-                   f"modelled; IN SIT 70/2007 art. 14 (infraction notice against {who}, CLT "
+                   f"modelled; IN SIT 70/2007 art. 14 (infraction notice against {who_en}, CLT "
                    f"art. 444, code {t.ementa}) is in force only from {start.isoformat()}.")
         status = "not_modelled"
         ctx.b.step("consequence.procedure", text.pt, text.en, ctx.reg.cite("in-sit-19-2000"))
@@ -970,7 +985,7 @@ def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
                    f"{who}, CLT art. 444, ementa {t.ementa}); revogada com efeitos a partir de "
                    f"{_d(revoked)} — o "
                    "procedimento vigente (IN MTP nº 2/2021) não está modelado.",
-                   f"Procedure of IN SIT 70/2007 art. 14 (infraction notice against {who}, "
+                   f"Procedure of IN SIT 70/2007 art. 14 (infraction notice against {who_en}, "
                    f"CLT art. 444, code {t.ementa}); revoked with effect from "
                    f"{revoked.isoformat()} — the current procedure (IN MTP nº 2/2021) is not "
                    "modelled.")

@@ -10,9 +10,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from abordo.law.decision import Citation
+from abordo.law.decision import Citation, Msg
 from abordo.law.norms import norm_registry
-from abordo.law.params import in_window, load_data
+from abordo.law.params import in_window, load_data, source_of
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Rule:
     rest: bool
     rounding: str
     steps: tuple[Step, ...]
-    source: str
+    source: Msg
     confirmed: bool
     step_norm: str | None = None
     items: dict[str, str] | None = None
@@ -89,7 +89,7 @@ def _rule(d: dict[str, Any]) -> Rule:
         rounding=d["rounding"],
         steps=tuple(Step(int(s["from_day"]), Fraction(s["fraction"]), s["provision"])
                     for s in d["steps"]),
-        source=d["source"], confirmed=bool(d["confirmed"]),
+        source=source_of(d), confirmed=bool(d["confirmed"]),
         step_norm=d.get("step_norm"), items=d.get("items"),
     )
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from abordo.law.decision import Msg
-from abordo.law.params import dated_value, load_data
+from abordo.law.params import dated_value, load_data, source_of
 
 PACKAGE = "abordo.sea_time"
 
@@ -50,8 +50,8 @@ class CategoryTable:
     aliases: dict[str, str]
     groups: dict[str, Msg]
     departments: dict[str, Msg]
-    source: str
-    level_source: str
+    source: Msg
+    level_source: Msg
 
 
 @cache
@@ -71,7 +71,7 @@ def categories() -> CategoryTable:
         by_code, aliases,
         {k: Msg(v["pt"], v["en"]) for k, v in raw["groups"].items()},
         {k: Msg(v["pt"], v["en"]) for k, v in raw["departments"].items()},
-        str(raw["source"]), str(raw["level_source"]),
+        source_of(raw), source_of(raw, "level_source"),
     )
 
 
@@ -81,7 +81,7 @@ class PartyTable:
 
     parties: dict[str, str]
     territories: dict[str, tuple[str, str]]
-    source: str
+    source: Msg
     as_of: dt.date
     confirmed: bool
 
@@ -101,7 +101,7 @@ def stcw_parties() -> PartyTable:
     return PartyTable(
         {str(k): str(v) for k, v in raw["parties"].items()},
         {str(k): (str(v["name"]), str(v["party"])) for k, v in raw["territories"].items()},
-        str(raw["source"]), raw["as_of"], bool(raw["confirmed"]),
+        source_of(raw), raw["as_of"], bool(raw["confirmed"]),
     )
 
 
@@ -113,7 +113,7 @@ class Provision:
     norm: str
     provision: str
     confirmed: bool
-    source: str
+    source: Msg
     text: Msg
 
 
@@ -135,12 +135,13 @@ def _entries(spec: dict[str, Any], value: Any, raw: dict[str, Any]) -> list[dict
     for i, ver in enumerate(raw["versions"]):
         first = i == 0
         confirmed = first or bool(spec.get("checked_2025"))
-        source = ver["source"] if first else (
-            f"{ver['source']}: "
-            f"{raw['checked_2025_source'] if confirmed else raw['unchecked_2025_source']}")
+        said = ("checked_2025_source" if confirmed else "unchecked_2025_source")
+        source = {"source": ver["source"], "source_en": source_of(ver).en} if first else {
+            "source": f"{ver['source']}: {raw[said]}",
+            "source_en": f"{source_of(ver).en}: {source_of(raw, said).en}"}
         out.append({"valid_from": ver["valid_from"], "valid_to": ver["valid_to"],
-                    "value": {"norm": ver["norm"], "value": value},
-                    "source": source, "confirmed": confirmed})
+                    "value": {"norm": ver["norm"], "value": value}, **source,
+                    "confirmed": confirmed})
     return out
 
 

@@ -134,7 +134,7 @@ def _citation(rule: str, on: dt.date) -> tuple[Citation, UnconfirmedParameter | 
     """The citation of ``rule`` on ``on`` and, when unconfirmed, the parameter to declare."""
     prov = provision(rule, on)
     unconfirmed = None if prov.confirmed else UnconfirmedParameter(
-        f"normam101.{rule}", prov.provision, prov.source, prov.norm)
+        f"normam101.{rule}", Msg.same(prov.provision), prov.source, prov.norm)
     return norm_registry().cite(prov.norm, prov.provision, prov.norm), unconfirmed
 
 
@@ -204,7 +204,7 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
     per_year, year_prov = param("days_per_year", on)
     run.cite("year_365")
     if not year_prov.confirmed:
-        b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", str(per_year),
+        b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", Msg.same(str(per_year)),
                                            year_prov.source, year_prov.norm))
     yrs, whole, rest = rules.years(total, int(per_year), run.variant("sea_time.years"))
     # the provisions each summary figure rests on, shown next to it in the reports
@@ -465,8 +465,8 @@ def _levels_unconfirmed(run: _Run, *codes: str) -> None:
     table = categories()
     for code in codes:
         run.b.unconfirmed(UnconfirmedParameter(
-            f"categories.level.{code}", str(table.by_code[code].level), table.level_source,
-            run.regime))
+            f"categories.level.{code}", Msg.same(str(table.by_code[code].level)),
+            table.level_source, run.regime))
 
 
 def _category_unconfirmed(run: _Run, entry: str, *codes: str) -> None:
@@ -479,8 +479,9 @@ def _category_unconfirmed(run: _Run, entry: str, *codes: str) -> None:
         c = table.by_code[code]
         if c.groups == ("maritime",):
             continue
-        value = (", ".join(table.groups[g].pt for g in c.groups) if entry == "groups"
-                 else table.departments[c.department].pt)
+        names = ([table.groups[g] for g in c.groups] if entry == "groups"
+                 else [table.departments[c.department]])
+        value = Msg(", ".join(n.pt for n in names), ", ".join(n.en for n in names))
         run.b.unconfirmed(UnconfirmedParameter(f"categories.{entry}.{code}", value,
                                                table.source, run.regime))
 
@@ -489,8 +490,10 @@ def _parties_unconfirmed(run: _Run) -> None:
     parties = stcw_parties()
     if not parties.confirmed:
         run.b.unconfirmed(UnconfirmedParameter(
-            "stcw_parties", f"{len(parties.parties)} Estados-partes em "
-            f"{br_date(parties.as_of)}",
+            "stcw_parties", Msg(f"{len(parties.parties)} Estados-partes em "
+                                f"{br_date(parties.as_of)}",
+                                f"{len(parties.parties)} States parties on "
+                                f"{parties.as_of.isoformat()}"),
             parties.source, run.regime))
 
 
@@ -727,8 +730,10 @@ def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | N
         return {"target_category": tgt.category, "required_days": None, "missing_days": None,
                 "eligible": None, "requirement_source": None}
     run.b.unconfirmed(UnconfirmedParameter(
-        f"target.required_days.{tgt.category}", str(tgt.required_days),
-        tgt.source or "informado na entrada (a NORMAM-101, Cap. 2, não é modelada pelo Abordo)",
+        f"target.required_days.{tgt.category}", Msg.same(str(tgt.required_days)),
+        Msg.same(tgt.source) if tgt.source else Msg(
+            "informado na entrada (a NORMAM-101, Cap. 2, não é modelada pelo Abordo)",
+            "given in the input (NORMAM-101, Cap. 2, is not modelled by Abordo)"),
         run.regime))
     missing = max(0, tgt.required_days - total)
     run.b.step("eligibility", f"Meta {tgt.category}: exige {tgt.required_days} dia(s) "

@@ -84,7 +84,7 @@ def common_text_blocks(decision: Decision, lang: str, with_trace: bool = True,
     if decision.unconfirmed:
         out.append(f"\n{t('unconfirmed', lang)}:")
         for u in decision.unconfirmed:
-            out.append(f"  • {u.name} = {u.value} — {u.source}")
+            out.append(f"  • {u.name} = {u.value.get(lang)} — {u.source.get(lang)}")
     if with_trace and decision.trace:
         table = Table(title=t("trace", lang), show_lines=False, expand=False)
         table.add_column("#", justify="right")
