@@ -190,3 +190,33 @@ def test_every_unconfirmed_source_of_the_data_tables_has_its_english() -> None:
     table = categories()  # its sources hold for every category (no confirmed flag of its own)
     assert table.level_source.en.startswith("level of equivalence of NORMAM-13/DPC")
     assert table.source.en.startswith("Res. CNIg 42/2020, art. 2, I-A (categories of the")
+
+
+# --- UTF-16 files ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["check", "fine", "sea-time"])
+def test_a_utf16_yaml_is_told_to_be_saved_as_utf8_not_as_csv(
+        tmp_path: Path, command: str) -> None:
+    # Was "salve como UTF-8 ou CSV": no command reads a vessel case, fine or sea-time input
+    # from a CSV.
+    p = tmp_path / "input.yaml"
+    p.write_bytes("vessel: {flag: 'NO', activity: offshore_support}\n".encode("utf-16"))
+    r = runner.invoke(app, [command, str(p)])
+    err = r.exception
+    assert isinstance(err, InputError)
+    assert err.file is not None and err.file.endswith("input.yaml")
+    assert err.message == "codificação não suportada (UTF-16); salve como UTF-8"
+    assert err.message_en == "unsupported encoding (UTF-16); save as UTF-8"
+
+
+def test_a_utf16_crew_csv_is_told_how_excel_saves_a_csv_read_here(tmp_path: Path) -> None:
+    (tmp_path / "crew.csv").write_bytes("id,rank,nationality\nA1,AB,PH\n".encode("utf-16"))
+    p = tmp_path / "v.yaml"
+    p.write_text(CASE_HEAD + "crew_file: crew.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(p)
+    assert err.value.file == str(tmp_path / "crew.csv")
+    assert err.value.message == ("codificação não suportada (UTF-16); salve como UTF-8 (no "
+                                 "Excel: «CSV UTF-8» ou «CSV»)")
+    assert err.value.message_en == ("unsupported encoding (UTF-16); save as UTF-8 (in Excel: "
+                                    "“CSV UTF-8” or “CSV”)")

@@ -111,7 +111,7 @@ def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: P
     assert r.exit_code == 2  # not 1: no case failed, two files could not be read
     assert lines[0] == "OK lat1 (port_fine)"
     assert lines[1] == (f"erro de entrada: caso ilegível {tmp_path / 'b-utf16.yaml'}: "
-                        "codificação não suportada (UTF-16); salve como UTF-8 ou CSV")
+                        "codificação não suportada (UTF-16); salve como UTF-8")
     assert lines[2].startswith(f"erro de entrada: caso ilegível {tmp_path / 'c-broken.yaml'}, "
                                "linha 3: YAML inválido: ")
     assert lines[3] == "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso ilegível(is)"

@@ -128,7 +128,7 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
         # a multi-byte character cut at the end of the sample is still UTF-8
         utf8 = len(head) == 65536 and exc.start >= len(head) - 3
         text = head[:exc.start].decode("utf-8-sig") if utf8 else \
-            head.decode("mac_roman") if cr_only else decode(head, display)
+            head.decode("mac_roman") if cr_only else decode(head, display, csv=True)
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
@@ -215,7 +215,8 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
         if not utf8 or cr_only:
             raw = path.read_bytes()
             # Excel for Mac's "CSV (Macintosh)" is MacRoman; other exports Windows-1252.
-            text = raw.decode("mac_roman") if cr_only and not _utf8(raw) else decode(raw, display)
+            text = raw.decode("mac_roman") if cr_only and not _utf8(raw) else \
+                decode(raw, display, csv=True)
             source = (text.replace("\r", "\n") if cr_only else text).encode("utf-8")
         lf = pl.scan_csv(source, separator=sep, infer_schema=False, new_columns=canon,
                          encoding="utf8", raise_if_empty=False, truncate_ragged_lines=False)

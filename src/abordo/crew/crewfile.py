@@ -86,7 +86,7 @@ def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         wb.close()
         return rows
     if suffix in (".csv", ".txt", ".tsv"):
-        text = decode(path.read_bytes(), display)
+        text = decode(path.read_bytes(), display, csv=True)
         delimiter = guess_delimiter(text)
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         return [(i, r) for i, r in enumerate(reader, 1)]

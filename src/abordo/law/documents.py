@@ -35,21 +35,25 @@ _BINARY_KINDS: tuple[tuple[bytes, str, str], ...] = (
 )
 
 
-def decode(raw: bytes, name: str) -> str:
+def decode(raw: bytes, name: str, *, csv: bool = False) -> str:
     """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
 
     Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
     bytes, e.g. an XLSX under another name), which would otherwise decode into garbage.
+    ``csv``: the file is a CSV, which Excel can save again in an encoding read here (a YAML
+    or JSON file is told to be saved as UTF-8 only: CSV is no form of it).
     """
     for magic, pt, en in _BINARY_KINDS:
         if raw.startswith(magic):
             raise InputError(f"o arquivo não é texto: é {pt}", file=name,
                              message_en=f"not a text file: it is {en}")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        how_pt, how_en = (" (no Excel: «CSV UTF-8» ou «CSV»)",
+                          " (in Excel: “CSV UTF-8” or “CSV”)") if csv else ("", "")
         raise InputError(
-            "codificação não suportada (UTF-16); salve como UTF-8 ou CSV", file=name,
-            message_en="unsupported encoding (UTF-16); save as UTF-8 or CSV")
+            f"codificação não suportada (UTF-16); salve como UTF-8{how_pt}", file=name,
+            message_en=f"unsupported encoding (UTF-16); save as UTF-8{how_en}")
     if b"\x00" in raw[:4096]:
         raise InputError("o arquivo não é texto (binário, ou texto UTF-16 sem marca)",
                          file=name, message_en="not a text file (binary, or UTF-16 text "

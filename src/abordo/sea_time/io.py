@@ -249,7 +249,7 @@ def _split_header(lines: list[tuple[int, list[Any]]]
 
 
 def _read_csv(path: Path, display: str, section: str) -> list[dict[str, Any]]:
-    text = decode(_read_bytes(path, display), display)
+    text = decode(_read_bytes(path, display), display, csv=True)
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = max((",", ";", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
