@@ -35,7 +35,7 @@ def test_help_and_usage_errors_speak_portuguese_by_default() -> None:
 
     missing = _abordo("check")
     assert missing.returncode == 2
-    assert "Argumento obrigatório ausente: 'file'." in missing.stderr
+    assert "Argumento obrigatório ausente: 'ARQUIVO'." in missing.stderr
     assert "Use 'abordo check --help' para ajuda." in missing.stderr
     assert "Erro" in missing.stderr and "Missing" not in missing.stderr
 
@@ -57,7 +57,7 @@ def test_help_and_usage_errors_speak_portuguese_by_default() -> None:
 
 def test_an_english_locale_keeps_the_english_words() -> None:
     r = _abordo("check", lang_env={"LANG": "en_US.UTF-8"})
-    assert r.returncode == 2 and "Missing argument 'file'." in r.stderr
+    assert r.returncode == 2 and "Missing argument 'FILE'." in r.stderr
     assert "Try 'abordo check --help' for help." in r.stderr
     h = _abordo("check", "--help", "--lang", "en")
     assert "Usage:" in h.stdout and "Show this message and exit." in h.stdout
@@ -101,6 +101,35 @@ def test_help_names_each_value_in_words_not_python_types() -> None:
     assert re.search(r"--prior +DISPOSITIVO:DATA… +penalidade anterior", fine)
     en = _abordo("check", "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
     assert re.search(r"--on +DATE ", en) and "[OPTIONS]" in en and "<str>" not in en
+
+
+@pytest.mark.parametrize(("command", "usage_pt", "usage_en"), [
+    (["check"], "Uso: abordo check [OPÇÕES] ARQUIVO", "Usage: abordo check [OPTIONS] FILE"),
+    (["plan"], "Uso: abordo plan [OPÇÕES] ARQUIVO", "Usage: abordo plan [OPTIONS] FILE"),
+    (["sea-time"], "Uso: abordo sea-time [OPÇÕES] ARQUIVO",
+     "Usage: abordo sea-time [OPTIONS] FILE"),
+    (["fine"], "Uso: abordo fine [OPÇÕES] [ARQUIVO]", "Usage: abordo fine [OPTIONS] [FILE]"),
+    (["screen"], "Uso: abordo screen [OPÇÕES] PASTA", "Usage: abordo screen [OPTIONS] FOLDER"),
+    (["schema"], "Uso: abordo schema [OPÇÕES] TIPO", "Usage: abordo schema [OPTIONS] KIND"),
+    (["cases", "check"], "Uso: abordo cases check [OPÇÕES] PASTA",
+     "Usage: abordo cases check [OPTIONS] FOLDER"),
+])
+def test_the_usage_line_names_each_argument_in_words(
+        command: list[str], usage_pt: str, usage_en: str) -> None:
+    # Was Typer's raw parameter name: "abordo check [OPÇÕES] {file}", "fine [OPÇÕES] [file]".
+    pt = _abordo(*command, "--help").stdout
+    assert pt.splitlines()[1].strip() == usage_pt
+    en = _abordo(*command, "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
+    assert en.splitlines()[1].strip() == usage_en
+    assert "{" not in pt.splitlines()[1] and "{" not in en.splitlines()[1]
+
+
+def test_the_help_names_an_argument_without_a_type_beside_it() -> None:
+    import re
+
+    out = _abordo("check", "--help").stdout
+    assert re.search(r"\* +ARQUIVO +caso da embarcação \(YAML ou JSON\) \[obrigatório\]", out)
+    assert "ARQUIVO CAMINHO" not in out and " file " not in out
 
 
 def test_version_prints_the_installed_distribution_version() -> None:

@@ -54,6 +54,13 @@ _VALUE_BY_NAME: dict[str, tuple[str, str]] = {
     "--db": ("URL", "URL"), "--email": ("E-MAIL", "EMAIL"), "--password": ("SENHA", "PASSWORD"),
     "--token": ("TOKEN", "TOKEN"), "--host": ("ENDEREÇO", "ADDRESS"),
 }
+# The name an argument goes by in the usage line, the help and the usage errors, by its
+# parameter's name: (Portuguese, English). Typer shows the Python name otherwise, in braces
+# when required (``abordo check [OPÇÕES] {file}``).
+_ARGUMENT_NAMES: dict[str, tuple[str, str]] = {
+    "file": ("ARQUIVO", "FILE"), "directory": ("PASTA", "FOLDER"),
+    "fleet": ("PASTA", "FOLDER"), "kind": ("TIPO", "KIND"),
+}
 _VALUE_BY_TYPE: dict[str, tuple[str, str]] = {
     "<bool>": ("", ""), "<str>": ("TEXTO", "TEXT"), "<int>": ("N", "N"),
     "<float>": ("NÚMERO", "NUMBER"), "<path>": ("CAMINHO", "PATH"),
@@ -86,15 +93,32 @@ class _Words:
     """What the command and group classes share (a mixin over Typer's classes)."""
 
     def get_usage(self, ctx: Context) -> str:
+        self._argument_names()
         usage: str = super().get_usage(ctx)  # type: ignore[misc]
+        # A required argument plain (``ARQUIVO``), as usage lines write it; an optional one
+        # keeps its brackets.
+        names = "|".join(re.escape(n) for pair in _ARGUMENT_NAMES.values() for n in pair)
+        usage = re.sub(rf"\{{({names})\}}", r"\1", usage)
         if not _portuguese():
             return usage
         return (re.sub(r"^Usage:", "Uso:", usage).replace("[OPTIONS]", "[OPÇÕES]")
                 .replace("COMMAND [ARGS]...", "COMANDO [ARGS]..."))
 
     def format_help(self, ctx: Context, formatter: Any) -> None:
+        self._argument_names()
         self._value_labels(ctx)
         super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def _argument_names(self) -> None:
+        """Each argument named in the language of this run (:data:`_ARGUMENT_NAMES`): set
+        on every use, since the language is chosen per run and a test runs several."""
+        for param in self.params:  # type: ignore[attr-defined]
+            pair = _ARGUMENT_NAMES.get(param.name or "")
+            if param.param_type_name == "argument" and pair is not None:
+                param.metavar = pair[0] if _portuguese() else pair[1]
+                # The name says what it is: no type column beside it (``ARQUIVO CAMINHO``).
+                param.display_type_rich = lambda ctx: ""
+                param._abordo_words = True
 
     def _value_labels(self, ctx: Context) -> None:
         """Words in the help's type column instead of Typer's ``<str>``/``<bool>``: ``--on
@@ -121,6 +145,7 @@ class _Words:
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: Context | None = None, **extra: Any) -> Context:
+        self._argument_names()  # a missing argument's error names it so
         try:
             ctx: Context = super().make_context(  # type: ignore[misc]
                 info_name, args, parent=parent, **extra)
