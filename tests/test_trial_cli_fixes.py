@@ -220,3 +220,47 @@ def test_a_utf16_crew_csv_is_told_how_excel_saves_a_csv_read_here(tmp_path: Path
                                  "Excel: «CSV UTF-8» ou «CSV»)")
     assert err.value.message_en == ("unsupported encoding (UTF-16); save as UTF-8 (in Excel: "
                                     "“CSV UTF-8” or “CSV”)")
+
+
+# --- --keep-personal-data -------------------------------------------------------------------
+
+def test_keep_personal_data_on_the_command_line_does_what_the_case_s_key_does(
+        tmp_path: Path) -> None:
+    # Was: the option kept names in memory but left the case's keep_personal_data false, so
+    # a document's number never showed, as it does with keep_personal_data: true.
+    body = (CASE_HEAD.replace("flag: NO", "flag: LR") + "crew:\n"
+            "  - {id: C1, rank: AB, nationality: PH, name: Maria Silva,"
+            " entries: [{date: 2026-01-01, by: sea}],"
+            " documents: [{type: visit_visa, number: VV-778899, valid_until: 2027-01-01}]}\n")
+    p = tmp_path / "v.yaml"
+    p.write_text(body, encoding="utf-8")
+
+    def documents(path: Path, *extra: str) -> list[dict[str, object]]:
+        r = runner.invoke(app, ["check", str(path), "--on", "2026-03-01", "-f", "json", *extra])
+        person = json.loads(r.output)["immigration"]["result"]["persons"][0]
+        assert "Maria" not in r.output  # no report prints a name, kept or not
+        docs: list[dict[str, object]] = person["documents"]
+        return docs
+
+    assert "number" not in documents(p)[0]
+    assert documents(p, "--keep-personal-data")[0]["number"] == "VV-778899"
+    keyed = tmp_path / "keyed.yaml"
+    keyed.write_text("keep_personal_data: true\n" + body, encoding="utf-8")
+    assert documents(keyed) == documents(p, "--keep-personal-data")
+
+
+def test_keep_personal_data_keeps_the_fal5_names_read_though_no_report_prints_them() -> None:
+    from abordo.faces.cli.check import load_case
+
+    example = ROOT / "examples/psv-atlantic-provider.yaml"
+    kept = load_case(example, True)
+    assert kept.keep_personal_data is True
+    assert (kept.crew_list[0].name, kept.crew_list[0].document_number) == (
+        "HANSEN, Lars Erik", "Passport 30211877")
+    dropped = load_case(example)
+    assert (dropped.crew_list[0].name, dropped.crew_list[0].document_number) == (None, None)
+    # As README says: the checks need no name, so the output is the same either way.
+    plain = runner.invoke(app, ["check", str(example), "--on", "2026-11-30", "-f", "json"])
+    asked = runner.invoke(app, ["check", str(example), "--on", "2026-11-30", "-f", "json",
+                                "--keep-personal-data"])
+    assert plain.output == asked.output and "HANSEN" not in asked.output

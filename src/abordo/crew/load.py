@@ -113,6 +113,10 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     data = dict(data)
     keep = _flag(data.get("keep_personal_data")) if keep_personal_data is None \
         else keep_personal_data
+    if keep_personal_data is not None:
+        # The caller's choice (--keep-personal-data) is the case's, as the file's key would
+        # be: the engines read the case's field (a document's number is shown only then).
+        data["keep_personal_data"] = keep_personal_data
     origins: list[tuple[str | None, int | None, str]] = []
     # Every problem at once: the case file's own, the crew file's rows, repeated ids.
     problems: list[InputError] = []

@@ -71,7 +71,10 @@ def register(app: typer.Typer) -> None:
         output: Path | None = OutOpt,
         option: list[str] | None = OptionOpt,
         keep_personal_data: bool = typer.Option(
-            False, "--keep-personal-data", help="manter nomes e documentos da lista"),
+            False, "--keep-personal-data",
+            help="manter nomes e números de documento (padrão: descartados na leitura, LGPD), "
+            "como keep_personal_data: true no caso; nenhum relatório mostra nomes, só o JSON "
+            "mostra o número de cada documento (documents[].number)"),
     ) -> None:
         """Verifica uma embarcação: cota de brasileiros, imigração e documentos a pedir.
 
