@@ -49,6 +49,9 @@ def _frac(f: Any) -> str | None:
 def expected(case: dict[str, Any], on: dt.date, options: dict[str, Any]) -> dict[str, Any]:
     """What the engine says, in the screening's vocabulary (read straight from the result)."""
     c = parse_vessel_case(case)
+    # The screening reads the crew from a table: each person is a file's row (no crew[i]
+    # path), and the engine words its errors so ("informe a coluna department").
+    c = c.model_copy(update={"crew_origin": tuple((None, None, "") for _ in c.crew_list)})
     try:
         d = evaluate(c, on, options)
     except InputError as exc:

@@ -126,7 +126,8 @@ def test_errors_that_name_a_value_inside_them_keep_it_out_of_the_result(
     (cases / "p4.csv").write_text("id,rank,nationality\nLuiza Reis,Master,Narnia\n",
                                   encoding="utf-8")
     for folder, said in ((tables, ["função desconhecida: informe a coluna department"]),
-                         (cases, ["função desconhecida: informe a coluna department",
+                         # an inline crew has fields, not columns
+                         (cases, ["função desconhecida: informe department (seção)",
                                   "país desconhecido (use o código ISO 3166-1, ex.: BR)",
                                   "id repetido"])):
         out = folder / "r.csv"

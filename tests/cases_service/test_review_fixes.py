@@ -158,6 +158,83 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert last["payload"]["crew_ids"] == ["A1", "A2", "A3"]
 
 
+UNKNOWN_RANKS = ("id,rank,nationality\nC1,Master,NO\nC2,Chief Officer,BR\nC3,Abel Seaman,PH\n"
+                 "C4,AB,BR\nC5,Chief Engineer,NO\nC6,3rd Enginer,PH\nC7,Oiler,BR\nC8,Cook,BR\n")
+
+
+def _assessing_with_q01(c: Any, h: dict[str, str]) -> tuple[int, int]:
+    """A case whose vessel case (q01: offshore support under Res. 42, groups by department
+    and level) is set; its id and version."""
+    cid, _ = _open(c, h)
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body)
+        assert r.status_code == 200, r.text
+    return cid, r.json()["version"]
+
+
+def test_a_crew_upload_with_ranks_the_engines_cannot_place_is_refused_row_by_row(
+        sqlite_url: str) -> None:
+    # Was accepted, then refused at run_engines as vessel_case.crew[5].rank, no file nor
+    # row, telling to fill a column of a list no longer at hand.
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, version = _assessing_with_q01(c, h)
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+               files={"file": ("lista.csv", UNKNOWN_RANKS.encode(), "text/csv")})
+    assert r.status_code == 422, r.text
+    errors = r.json()["errors"]
+    assert [(e["file"], e["row"], e["field"]) for e in errors] == [
+        ("lista.csv", 4, "rank"), ("lista.csv", 7, "rank")]  # every row, as abordo check
+    assert errors[0]["message"] == (
+        "função 'Abel Seaman' desconhecida para C3: informe a coluna department (seção) — "
+        "exigido para formar os grupos por seção e nível")
+    assert errors[1]["message_en"] == (
+        "unknown rank '3rd Enginer' for C6: give the department column — needed to form the "
+        "groups by department and level")
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).json()["version"] == version  # unwritten
+    # The columns filled: the list is taken, and the engines judge it.
+    fixed = ("id,rank,nationality,department,level\nC1,Master,NO,,\nC2,Chief Officer,BR,,\n"
+             "C3,Abel Seaman,PH,deck,rating\nC4,AB,BR,,\nC5,Chief Engineer,NO,,\n"
+             "C6,3rd Enginer,PH,máquinas,oficial\nC7,Oiler,BR,,\nC8,Cook,BR,,\n")
+    ok = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+                files={"file": ("lista.csv", fixed.encode(), "text/csv")})
+    assert ok.status_code == 200, ok.text
+    crew = ok.json()["facts"]["vessel_case"]["crew"]
+    assert [(p["id"], p.get("department"), p.get("level")) for p in crew
+            if p["id"] in ("C3", "C6")] == [("C3", "deck", "rating"), ("C6", "engine", "officer")]
+    ran = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "run_engines"})
+    assert ran.status_code == 200, ran.text
+
+
+def test_a_vessel_case_with_a_rank_the_engines_cannot_place_is_refused_when_set(
+        sqlite_url: str) -> None:
+    # Was taken by set_vessel_case and refused only at run_engines.
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, version = _assessing_with_q01(c, h)
+    case = q01_case()
+    case["crew"][2]["rank"] = "Abel Seaman"
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": f'"{version}"'},
+               json={"command": "set_vessel_case", "vessel_case": case})
+    assert r.status_code == 422, r.text
+    (error,) = r.json()["errors"]
+    assert (error["field"], error["file"], error["row"]) == ("vessel_case.crew[2].rank", None,
+                                                             None)
+    # a field of the body, not a column of a file
+    assert error["message"] == ("função 'Abel Seaman' desconhecida para C03: informe "
+                                "department (seção) — exigido para formar os grupos por seção "
+                                "e nível")
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).json()["version"] == version
+    # Where the regime needs no group (long haul, no contract), the rank is no error.
+    case["vessel"]["activity"], case["operation"]["contract"] = "long_haul", "none"
+    ok = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": f'"{version}"'},
+                json={"command": "set_vessel_case", "vessel_case": case})
+    assert ok.status_code == 200, ok.text
+    ran = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={"command": "run_engines"})
+    assert ran.status_code == 200, ran.text
+
+
 def _race_once(monkeypatch: pytest.MonkeyPatch, url: str, case_id: int,
                times: int = 1) -> list[int]:
     """Make the next command lose ``times`` races in a row: another write lands between its

@@ -103,13 +103,34 @@ class CaseCreate(BaseModel):
     pre_boarding: PreBoarding | None = None
 
 
-def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> dict[str, Any]:
-    """Validate through the crew loader; the API never reads server files (no crew_file)."""
+def engines_day(data: dict[str, Any], on: dt.date | None, recorded_on: dt.date | None,
+                today: dt.date) -> dt.date:
+    """The day the engines judge a case's facts on: the one given, else the case's date of
+    facts, else the day the act is recorded (``recorded_on``) — never the day it happens to
+    be typed in."""
+    day = recorded_on or today
+    return on or dt.date.fromisoformat(data.get("on") or day.isoformat())
+
+
+def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case",
+                         on: dt.date | None = None,
+                         crew_rows: tuple[str, list[int]] | None = None) -> dict[str, Any]:
+    """Validate through the crew loader; the API never reads server files (no crew_file).
+
+    ``on``: the day ``run_engines`` would judge it — the engines are run on it now, so that
+    what they could not judge (a rank whose group the regime needs, unknown to the rank
+    table) is refused when the case is given, as ``abordo check`` refuses it, not at
+    ``run_engines``. ``crew_rows``: the crew came from that file (name, row of each person):
+    each problem of a person names the file, the row and the column, not ``crew[i]``."""
     from abordo.crew import resolve_crew
     from abordo.crew.load import parse_inline_vessel_case
+    from abordo.vessel_check import check_vessel
 
     try:
         case = parse_inline_vessel_case(data)
+        if crew_rows is not None:
+            name, rows = crew_rows
+            case = case.model_copy(update={"crew_origin": tuple((name, n, "") for n in rows)})
         resolve_crew(case)  # repeated ids and invalid overrides refused now, not at run_engines
         if case.vessel.flag == "BR" and case.vessel.registry is None:
             # The engines need it (Lei 9.432/1997 art. 4 vs art. 11 §6): asked for now.
@@ -117,17 +138,23 @@ def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case") -> di
                              "ou REB)", "vessel.registry",
                              message_en="Brazilian-flag vessel: give registry (ordinary or "
                              "REB)")
+        if on is not None:
+            check_vessel(case, on, None)  # as run_engines runs them (run_check)
     except InputError as exc:
-        raise exc.with_location(prefix=field) from None
+        # A crew-file row is named by its file, row and column; the rest by its field in
+        # the body (``vessel_case.crew[5].rank``).
+        found = [e if e.file else e.with_location(prefix=field)
+                 for e in (exc.alone(), *exc.details)]
+        raise InputError.listing(found) from None
     dumped: dict[str, Any] = case.model_dump(mode="json", exclude_none=True)
     return dumped
 
 
-def read_crew_upload(content: bytes, filename: str) -> list[dict[str, Any]]:
+def read_crew_upload(content: bytes, filename: str) -> tuple[list[dict[str, Any]], list[int]]:
     """Crew rows of an uploaded CSV/XLSX crew list (the crew loader's own reading: headers
-    and aliases, FAL Form 5, personal data dropped), as ``crew`` entries of a vessel case.
-    Raises :class:`InputError` naming ``filename``, the row and the column of every bad
-    row at once."""
+    and aliases, FAL Form 5, personal data dropped), as ``crew`` entries of a vessel case,
+    and the row of each in the file. Raises :class:`InputError` naming ``filename``, the
+    row and the column of every bad row at once."""
     from abordo.crew.load import read_crew_list
 
     suffix = Path(filename).suffix.lower()
@@ -139,7 +166,7 @@ def read_crew_upload(content: bytes, filename: str) -> list[dict[str, Any]]:
         path = Path(folder) / f"crew{suffix}"
         path.write_bytes(content)
         try:
-            return read_crew_list(path, filename)[0]
+            return read_crew_list(path, filename)
         except InputError as exc:
             raise exc.with_location(file=filename) from None
 
@@ -383,7 +410,8 @@ class CaseService:
         procedure = checklist.procedure_for(body.complaint.date)
         vessel_name = body.vessel_name
         if body.vessel_case is not None:
-            data["vessel_case"] = validate_vessel_case(body.vessel_case)
+            data["vessel_case"] = validate_vessel_case(body.vessel_case,
+                                                       on=engines_day(data, None, None, today))
             # as set_vessel_case keeps it: the engines must judge this list (open step)
             data["vessel_case_sha256"] = audit.data_digest(data["vessel_case"])
             vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
@@ -468,15 +496,15 @@ class CaseService:
             # whoever joins later.
             extra: dict[str, Any] = {"team_now": self.team(s, case.id),
                                      "region": case.region}  # its state's holidays
-            if isinstance(cmd, commands.SetVesselCase):
-                extra["vessel_case"] = validate_vessel_case(cmd.vessel_case)
             if isinstance(cmd, commands.RunEngines | commands.SetVesselCase):
                 workflow.not_future(cmd.on, today)  # before the engines run
+            if isinstance(cmd, commands.SetVesselCase):
+                # Judged now on the day run_engines would judge it: what the engines could
+                # not judge is refused here, with the fields of this body.
+                extra["vessel_case"] = validate_vessel_case(
+                    cmd.vessel_case, on=engines_day(case.data, cmd.on, cmd.recorded_on, today))
             if isinstance(cmd, commands.RunEngines) and case.data.get("vessel_case"):
-                # The facts are judged on the case's date of facts, else on the day the run
-                # is recorded (``recorded_on``), never on the day it happens to be typed in.
-                day = cmd.recorded_on or today
-                on = cmd.on or dt.date.fromisoformat(case.data.get("on") or day.isoformat())
+                on = engines_day(case.data, cmd.on, cmd.recorded_on, today)
                 extra["check"], extra["summary"] = run_check(case.data["vessel_case"], on)
             members: list[User] = []
             if isinstance(cmd, commands.AssignTeam):

@@ -95,17 +95,20 @@ class CrewMember:
     def require(self, *, level: bool, split_ratings: bool = False,
                 why: tuple[str, str] = ("", "")) -> None:
         """Raise :class:`InputError` naming this row when its group cannot be determined."""
+        # A crew-file row (no path) is told of the column to fill; an inline person
+        # (``crew[3]``, YAML or the API's JSON) has fields, not columns.
+        col_pt, col_en = ("a coluna ", " column") if not self.path else ("", "")
         if self.department is None:
             what_pt = f"função '{self.rank}' desconhecida" if self.rank else "função ausente"
             what_en = f"unknown rank '{self.rank}'" if self.rank else "missing rank"
             raise InputError(
-                f"{what_pt} para {self.id}: informe a coluna department (seção){why[0]}",
+                f"{what_pt} para {self.id}: informe {col_pt}department (seção){why[0]}",
                 _field(self.path, "rank"), self.file, self.row,
-                message_en=f"{what_en} for {self.id}: give the department column{why[1]}",
-                plain=(f"função {'desconhecida' if self.rank else 'ausente'}: informe a "
-                       f"coluna department (seção){why[0]}",
-                       f"{'unknown' if self.rank else 'missing'} rank: give the department "
-                       f"column{why[1]}"),
+                message_en=f"{what_en} for {self.id}: give the department{col_en}{why[1]}",
+                plain=(f"função {'desconhecida' if self.rank else 'ausente'}: informe "
+                       f"{col_pt}department (seção){why[0]}",
+                       f"{'unknown' if self.rank else 'missing'} rank: give the department"
+                       f"{col_en}{why[1]}"),
             )
         if not level or self.department not in ("deck", "engine"):
             return
@@ -114,13 +117,13 @@ class CrewMember:
                 "officer ou rating"
             needed_en = needed.replace(" ou ", " or ")
             raise InputError(
-                f"nível de {self.id} ('{self.rank or ''}') indeterminado: informe a coluna "
+                f"nível de {self.id} ('{self.rank or ''}') indeterminado: informe {col_pt}"
                 f"level ({needed}){why[0]}",
                 _field(self.path, "level"), self.file, self.row,
-                message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level "
-                f"column ({needed_en}){why[1]}",
-                plain=(f"nível indeterminado: informe a coluna level ({needed}){why[0]}",
-                       f"level unknown: give the level column ({needed_en}){why[1]}"),
+                message_en=f"level of {self.id} ('{self.rank or ''}') unknown: give the level"
+                f"{col_en} ({needed_en}){why[1]}",
+                plain=(f"nível indeterminado: informe {col_pt}level ({needed}){why[0]}",
+                       f"level unknown: give the level{col_en} ({needed_en}){why[1]}"),
             )
 
 

@@ -39,7 +39,14 @@ from sqlalchemy import select
 from abordo.cases import auth, checklist, commands, steps, transitions
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
-from abordo.cases.service import CaseCreate, CaseService, check_attachments, read_crew_upload
+from abordo.cases.service import (
+    CaseCreate,
+    CaseService,
+    check_attachments,
+    engines_day,
+    read_crew_upload,
+    validate_vessel_case,
+)
 from abordo.faces.api import problems
 from abordo.faces.reports import case_documents as documents
 from abordo.law.errors import InputError
@@ -452,8 +459,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
             raise commands.TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
                 "the vessel's and the operation's data first (set_vessel_case)", "file")
-        crew = read_crew_upload(content, name)
+        crew, rows = read_crew_upload(content, name)
         vessel_case = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
+        # set_vessel_case's own check, each person named by the file's row and column (as
+        # abordo check names a crew file's): every row the engines could not judge is
+        # refused now, at once — not later, at run_engines, as crew[5] of no file.
+        validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
+            read.data, None, None, today()), crew_rows=(name, rows))
         # The audit trail says where the crew came from: the file's name and SHA-256.
         source = f"lista de tripulantes do arquivo {name} (sha256 " \
                  f"{hashlib.sha256(content).hexdigest()})"
