@@ -466,3 +466,20 @@ def test_a_cnpj_typed_as_digits_is_written_as_a_cnpj_is() -> None:
     assert party.cnpj == "11.222.333/0001-81"
     with pytest.raises(ValueError, match="CNPJ inválido"):
         commands.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000182"})
+
+
+def test_every_act_names_the_contract_the_berthing_and_the_psc_note() -> None:
+    """Art. 12: the foreign vessel's contract and Brazilian company are in every act's vessel
+    table, with the expected berthing and unberthing (the Federal Police needs the day the
+    ship sails); the last port state control's note is printed when it has no date."""
+    case = full_case()
+    case.data["pre_boarding"] = {"expected_unberthing": "2026-04-08",
+                                 "last_psc_inspection": {"notes": "nenhuma registrada no Brasil"}}
+    for kind in ("oficio-policia-federal", "relatorio", "notificacao"):
+        html = documents.render(kind, case)
+        assert ("<tr><th>Atracação prevista</th><td>—</td><th>Desatracação prevista</th>"
+                "<td>08/04/2026</td></tr>") in html, kind
+        assert ("<tr><th>Contrato</th><td>afretamento</td><th>Empresa brasileira</th><td>"
+                "Exemplo Apoio Marítimo Ltda — CNPJ 11.222.333/0001-81</td></tr>") in html, kind
+    assert ("última vistoria do Controle do Estado do Porto: nenhuma registrada no Brasil "
+            "(atracação") in documents.render("relatorio", case)

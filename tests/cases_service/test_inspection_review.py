@@ -101,11 +101,19 @@ def test_overwriting_what_was_recorded_is_named() -> None:
     d["team"] = ["a@x"]
     assert changed(team, d, {"team": ["a@x", "b@x"]}) == []
     assert changed(team, d, {"team": ["b@x"]}) == ["team"]
-    vc = {"command": "set_vessel_case", "vessel_case": {"vessel": {"flag": "NO"}}}
-    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "NO"}}}) == []
-    d = run("documents_requested", d, vc, {"vessel_case": {"vessel": {"flag": "NO"}}}).data
-    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "NO"}}}) == []
-    assert changed(vc, d, {"vessel_case": {"vessel": {"flag": "PA"}}}) == ["vessel_case"]
+    first = {"vessel": {"flag": "NO"}, "crew": []}
+    vc = {"command": "set_vessel_case", "vessel_case": first}
+    assert changed(vc, d, {"vessel_case": first}) == []
+    d = run("documents_requested", d, vc, {"vessel_case": first}).data
+    assert changed(vc, d, {"vessel_case": first}) == []
+    assert changed(vc, d, {"vessel_case": {**first, "vessel": {"flag": "PA"}}}) == [
+        "vessel_case.vessel"]
+    # the first crew into a vessel case given without one adds; a crew recorded is replaced
+    crewed = {**first, "crew": [{"id": "T1"}]}
+    assert changed(vc, d, {"vessel_case": crewed}) == []
+    d = run("documents_requested", d, vc, {"vessel_case": crewed}).data
+    assert changed(vc, d, {"vessel_case": {**first, "crew": [{"id": "X1"}]}}) == [
+        "vessel_case.crew"]
 
 
 def test_a_colleague_s_record_is_never_overwritten_unseen(sqlite_url: str) -> None:
@@ -279,3 +287,52 @@ def test_the_port_can_be_given_once_aboard_and_a_typo_corrected() -> None:
         == (State.DOCUMENTS_REQUESTED, "Niterói/RJ", "5")
     assert "record_pre_boarding" not in transitions.allowed_commands(
         "report", {**out.data, "report": {"summary": "s"}})
+
+
+def test_a_crew_upload_never_replaces_a_colleague_s_crew_list_unseen(sqlite_url: str) -> None:
+    ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=ana, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
+    cid = r.json()["id"]
+    url = f"/api/v1/cases/{cid}/commands"
+    bare = {**q01_case(), "crew": []}
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
+                 {"command": "set_vessel_case", "vessel_case": bare}):
+        assert c.post(url, headers=ana, json={**body, "recorded_on": "2026-03-30"}
+                      ).status_code == 200, body
+    csv = b"id,rank,nationality\nT1,Master,BR\nT2,AB,PH\n"
+    up = c.post(f"/api/v1/cases/{cid}/crew", headers=ana,
+                files={"file": ("t.csv", csv, "text/csv")})
+    assert up.status_code == 200, up.text  # the first crew list: nothing replaced
+    other = b"id,rank,nationality\nX1,Master,BR\nX2,AB,PH\n"
+    up = c.post(f"/api/v1/cases/{cid}/crew", headers=ana,
+                files={"file": ("x.csv", other, "text/csv")})
+    assert up.status_code == 428 and "(vessel_case.crew)" in up.json()["detail"]
+    version = c.get(f"/api/v1/cases/{cid}", headers=ana).json()["version"]
+    up = c.post(f"/api/v1/cases/{cid}/crew", headers={**ana, "If-Match": f'"{version}"'},
+                files={"file": ("x.csv", other, "text/csv")})
+    assert up.status_code == 200
+    assert [m["id"] for m in up.json()["facts"]["vessel_case"]["crew"]] == ["X1", "X2"]
+
+
+def test_the_crew_list_given_is_received_and_the_pre_boarding_name_is_searchable(
+        sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": {**DOCKED, "vessel_name": "Mar Azul"},
+        "on": "2026-04-01"})
+    cid = r.json()["id"]
+    assert [x["id"] for x in c.get("/api/v1/cases?q=azul", headers=h).json()["items"]] == [cid]
+    url = f"/api/v1/cases/{cid}/commands"
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS):
+        assert c.post(url, headers=h, json=body).status_code == 200
+    out = c.post(url, headers=h, json={"command": "set_vessel_case",
+                                       "vessel_case": q01_case()}).json()
+    status = {i["item"]: i["status"] for i in out["facts"]["checklist"]}
+    assert status["crew_list"] == "received" and status["ship_registry"] == "pending"
+    event = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"][-1]
+    assert event["payload"]["checklist_received"] == ["crew_list"]

@@ -145,7 +145,9 @@ def test_crew_list_uploaded_as_a_file_replaces_the_crew(sqlite_url: str) -> None
     assert [(e["file"], e["row"], e["field"]) for e in errors] == [
         ("lista.csv", 3, "nacionalidade"), ("lista.csv", 4, "nacionalidade")]  # all, as written
     good = bad.replace("XX", "PH").replace("YY", "BR")
-    ok = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+    # it replaces the crew list recorded: the version read is named (428 otherwise)
+    read = c.get(f"/api/v1/cases/{cid}", headers=h).json()["version"]
+    ok = c.post(f"/api/v1/cases/{cid}/crew", headers={**h, "If-Match": f'"{read}"'},
                 files={"file": ("lista.csv", good.encode(), "text/csv")})
     assert ok.status_code == 200, ok.text
     crew = ok.json()["facts"]["vessel_case"]["crew"]
@@ -197,7 +199,7 @@ def test_a_crew_upload_with_ranks_the_engines_cannot_place_is_refused_row_by_row
     fixed = ("id,rank,nationality,department,level\nC1,Master,NO,,\nC2,Chief Officer,BR,,\n"
              "C3,Abel Seaman,PH,deck,rating\nC4,AB,BR,,\nC5,Chief Engineer,NO,,\n"
              "C6,3rd Enginer,PH,máquinas,oficial\nC7,Oiler,BR,,\nC8,Cook,BR,,\n")
-    ok = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+    ok = c.post(f"/api/v1/cases/{cid}/crew", headers={**h, "If-Match": f'"{version}"'},
                 files={"file": ("lista.csv", fixed.encode(), "text/csv")})
     assert ok.status_code == 200, ok.text
     crew = ok.json()["facts"]["vessel_case"]["crew"]

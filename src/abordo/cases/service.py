@@ -415,6 +415,7 @@ class CaseService:
             # as set_vessel_case keeps it: the engines must judge this list (open step)
             data["vessel_case_sha256"] = audit.data_digest(data["vessel_case"])
             vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
+        vessel_name = vessel_name or data["pre_boarding"].get("vessel_name")
         with self.tx() as s:
             members = self._team_users(s, body.team, region, "team")
             ids = {user.id} if user.role == Role.INSPECTOR.value else set()
@@ -518,10 +519,10 @@ class CaseService:
                 raise VersionRequired(name, changed, case.version)
             out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,
                                  extra=extra)
-            vessel_name = case.vessel_name
-            vc = out.data.get("vessel_case")
-            if vc and not vessel_name:
-                vessel_name = vc.get("vessel", {}).get("name")
+            # The name a search finds the case by: the vessel case's, else the pre-boarding's.
+            vessel_name = case.vessel_name or ((out.data.get("vessel_case") or {}).get(
+                "vessel") or {}).get("name") or (out.data.get("pre_boarding") or {}).get(
+                "vessel_name")
             res = s.execute(
                 update(Case).where(Case.id == case.id, Case.version == case.version)
                 .values(state=out.state.value, data=out.data, version=case.version + 1,

@@ -87,9 +87,12 @@ def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> 
             new = cmd.facts.model_dump(mode="json", exclude_none=True)
             return [f"facts.{k}" for k, v in new.items() if old.get(k) not in (None, v)]
         case SetVesselCase():
-            had = data.get("vessel_case_sha256")
-            return ["vessel_case"] if data.get("vessel_case") and had != data_digest(
-                extra["vessel_case"]) else []
+            # A part recorded with another value — the first crew list into a vessel case
+            # given without one replaces nothing.
+            old, new = data.get("vessel_case") or {}, extra["vessel_case"]
+            return [f"vessel_case.{k}" for k in sorted(old)
+                    if old[k] not in (None, [], {}) and data_digest(old[k])
+                    != data_digest(new.get(k))]
         case RecordDocument():
             status = next((i["status"] for i in data.get("checklist", [])
                            if i["item"] == cmd.item), "pending")
@@ -274,6 +277,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 items, d["checklist_basis"] = _checklist_now(d, facts_date(d, today))
                 d["checklist"] = merge_checklist(d.get("checklist", []), items)
             vc = d["vessel_case"]
+            # the crew list's data given: the crew list is at hand (art. 7) — recorded
+            # received, if it was still pending, rather than asked of the inspector again
+            received = [i["item"] for i in d.get("checklist", [])
+                        if i["item"] == "crew_list" and i["status"] == "pending"
+                        and vc.get("crew")]
+            for i in d.get("checklist", []):
+                if i["item"] in received:
+                    i["status"], i["recorded_on"] = "received", when
             # the engines' run is current only for this list (open step "engines")
             d["vessel_case_sha256"] = data_digest(vc)
             # What changed, without copying personal data into the log: the vessel, the
@@ -284,7 +295,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        "operation_sha256": data_digest(vc.get("operation")),
                        "crew_size": len(vc.get("crew") or []),
                        "crew_ids": [m.get("id") for m in vc.get("crew") or []],
-                       "crew_sha256": data_digest(vc.get("crew") or [])}
+                       "crew_sha256": data_digest(vc.get("crew") or []),
+                       **({"checklist_received": received} if received else {})}
         case RunEngines():
             not_future(cmd.on, today)
             if covered := art14_autos(d):
