@@ -481,5 +481,8 @@ def test_every_act_names_the_contract_the_berthing_and_the_psc_note() -> None:
                 "<td>08/04/2026</td></tr>") in html, kind
         assert ("<tr><th>Contrato</th><td>afretamento</td><th>Empresa brasileira</th><td>"
                 "Exemplo Apoio Marítimo Ltda — CNPJ 11.222.333/0001-81</td></tr>") in html, kind
+    report = documents.render("relatorio", case)
     assert ("última vistoria do Controle do Estado do Porto: nenhuma registrada no Brasil "
-            "(atracação") in documents.render("relatorio", case)
+            "(atracação") in report
+    # the table's own count, beside the engine's (which counts a per-person item once)
+    assert "Na tabela abaixo, 7 itens: os documentos a apresentar" in report
