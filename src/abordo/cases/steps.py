@@ -98,7 +98,7 @@ def open_step_details(data: dict[str, Any], *, for_report: bool = False
         # in a report of no irregularity — nor skip the art. 14 auto it may owe.
         out.append({"id": "engines",
                     "label": "verificação da cota de brasileiros e da imigração sobre a lista "
-                             "de tripulantes atual (run_engines; arts. 12–14)"})
+                             "de tripulantes atual (run_engines)"})
     labels = {"detention_request": "ofício ao cônsul e à autoridade marítima (art. 10, I)",
               "federal_police": "ofício à Polícia Federal (art. 10, III)",
               "mediation": "registro de mediação da greve (art. 10, IV)"}
