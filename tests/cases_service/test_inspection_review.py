@@ -269,13 +269,18 @@ def test_a_document_received_but_not_in_the_crew_list_is_no_violation(sqlite_url
                   "recorded_on": "2026-06-01"},
                  {"command": "record_document", "item": "work_authorizations:C01",
                   "status": "received", "recorded_on": "2026-06-01"},
+                 {"command": "record_document", "item": "foreign_crew_visas:C01",
+                  "status": "received", "recorded_on": "2026-06-01"},
+                 {"command": "record_document", "item": "foreign_crew_visas:C02",
+                  "status": "received", "recorded_on": "2026-06-01"},
                  {"command": "run_engines", "recorded_on": "2026-06-01"}):
         assert c.post(url, headers=h, json=body).status_code == 200, body
     found = c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["findings"]
     immigration = {f["subject"]: f for f in found if f["source"] == "engine:immigration"}
     assert immigration["C01"]["severity"] == "warning"
     assert "registrado como recebido na lista de verificação" in immigration["C01"]["text"]
-    assert immigration["C02"]["severity"] == "violation"  # nothing recorded for C02
+    # C02's work authorization is still pending: every document of theirs must be in
+    assert immigration["C02"]["severity"] == "violation"
 
 
 def test_the_port_can_be_given_once_aboard_and_a_typo_corrected() -> None:
@@ -336,3 +341,69 @@ def test_the_crew_list_given_is_received_and_the_pre_boarding_name_is_searchable
     assert status["crew_list"] == "received" and status["ship_registry"] == "pending"
     event = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"][-1]
     assert event["payload"]["checklist_received"] == ["crew_list"]
+
+
+def test_review_of_the_overwrite_and_document_rules() -> None:
+    """A person's immigration finding is a warning only when every document item of theirs is
+    received; a document recorded otherwise before the notification calls the engines
+    again; a vessel case with no crew leaves crew_data open; a case reported before that
+    step existed can still close; a stored empty PSC record is no fact."""
+    d = case(True)
+    d["checklist"] = [{"item": "foreign_crew_visas:C01", "subject": "C01", "status": "received"},
+                      {"item": "work_authorizations:C01", "subject": "C01", "status": "missing"},
+                      {"item": "foreign_crew_visas:C02", "subject": "C02", "status": "received"}]
+    d["vessel_case"] = {"crew": [{"id": "C01"}, {"id": "C02"}, {"id": "C03"}]}
+    assert steps.documents_held_unlisted(d) == ["C02"]
+    d["vessel_case_sha256"] = "x"
+    d["engine_run"] = {"vessel_case_sha256": "x", "documents_held": ["C02"]}
+    assert steps.engines_current(d)
+    d["checklist"][2]["status"] = "missing"
+    assert not steps.engines_current(d)  # C02's finding is a violation now: run again
+    d["notifications"] = [{"id": "N1"}]
+    assert steps.engines_current(d)  # once notified, the findings stand
+    # crew_data: an empty crew given does not clear it; a stored report is not held to it
+    e = case(True)
+    e["checklist"] = [{"item": "crew_list", "status": "received"}]
+    e["vessel_case"] = {"vessel": {"flag": "NO"}, "crew": []}
+    assert steps.crew_list_unrecorded(e)
+    assert not steps.crew_list_unrecorded({**e, "report": {"summary": "s"}})
+    # a port state control record stored empty, before the model refused it
+    f = case(True, last_psc_inspection={})
+    assert steps.pre_boarding_missing(f) == ["last_psc_inspection"]
+
+
+def test_the_date_of_facts_and_the_operation_defaults_under_the_version_rule() -> None:
+    from abordo.cases.service import validate_vessel_case
+
+    given = {"vessel": {"name": "V", "flag": "NO", "activity": "offshore_support"},
+             "crew": [{"id": "C1", "rank": "Master", "nationality": "NO"}]}
+    first = validate_vessel_case(given)
+    d = {**case(True), "vessel_case": first, "on": "2026-06-01"}
+    with_operation = validate_vessel_case({**given, "operation": {
+        "contract": "charter", "ajb_presence": [{"entry": "2026-01-01"}]}})
+    vc = {"command": "set_vessel_case", "vessel_case": given}
+    # the operation where only the defaults stood: added, nothing replaced
+    assert workflow.overwritten(d, CMD.validate_python(vc), {"vessel_case": with_operation}) \
+        == []
+    # another date of facts replaces the one recorded, by either command
+    assert workflow.overwritten(d, CMD.validate_python({**vc, "on": "2026-05-01"}),
+                                {"vessel_case": first}) == ["on"]
+    assert workflow.overwritten(d, CMD.validate_python(
+        {"command": "run_engines", "on": "2026-04-15"}), {}) == ["on"]
+    assert workflow.overwritten(d, CMD.validate_python(
+        {"command": "run_engines", "on": "2026-06-01"}), {}) == []
+
+
+def test_a_corrected_vessel_name_is_found_by_its_new_spelling(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": {**DOCKED, "vessel_name": "Navio Errado"}})
+    cid = r.json()["id"]
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": '"1"'},
+               json={"command": "record_pre_boarding", "facts": {"vessel_name": "Mar Azul"}})
+    assert r.status_code == 200
+    found = c.get("/api/v1/cases?q=azul", headers=h).json()["items"]
+    assert [x["id"] for x in found] == [cid]
+    assert c.get("/api/v1/cases?q=errado", headers=h).json()["items"] == []

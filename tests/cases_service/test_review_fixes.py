@@ -374,11 +374,17 @@ def _to_findings(c: Any, h: dict[str, str], vessel_case: dict[str, Any], complai
 
 
 def _documents_received(c: Any, h: dict[str, str], cid: int, url: str) -> None:
-    """Every item of the case's document checklist recorded as received."""
+    """Every item of the case's document checklist recorded as received — the persons' visas
+    too, so the engines judge again (open step ``engines``: which immigration findings are
+    warnings depends on them)."""
     for item in c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["checklist"]:
         rec = c.post(url, headers=h, json={"command": "record_document", "item": item["item"],
                                            "status": "received"})
         assert rec.status_code == 200, rec.text
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    if "engines" in [s["id"] for s in case["open_steps_detail"]]:
+        ran = c.post(url, headers=h, json={"command": "run_engines"})
+        assert ran.status_code == 200, ran.text
 
 
 def test_a_quota_shortfall_under_rn72_calls_for_the_art14_auto(sqlite_url: str) -> None:

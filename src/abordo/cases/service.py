@@ -112,6 +112,14 @@ def engines_day(data: dict[str, Any], on: dt.date | None, recorded_on: dt.date |
     return on or dt.date.fromisoformat(data.get("on") or day.isoformat())
 
 
+def search_name(data: dict[str, Any], given: str | None) -> str | None:
+    """The name a search finds a case by, as its facts now say: the vessel case's, else the
+    pre-boarding's (a name corrected there is found by its new spelling), else ``given``
+    (the name the case was opened with, or had)."""
+    return (((data.get("vessel_case") or {}).get("vessel") or {}).get("name")
+            or (data.get("pre_boarding") or {}).get("vessel_name") or given)
+
+
 def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case",
                          on: dt.date | None = None,
                          crew_rows: tuple[str, list[int]] | None = None) -> dict[str, Any]:
@@ -408,14 +416,12 @@ class CaseService:
         }
         commands.check_pre_boarding(data["pre_boarding"], "pre_boarding")
         procedure = checklist.procedure_for(body.complaint.date)
-        vessel_name = body.vessel_name
         if body.vessel_case is not None:
             data["vessel_case"] = validate_vessel_case(body.vessel_case,
                                                        on=engines_day(data, None, None, today))
             # as set_vessel_case keeps it: the engines must judge this list (open step)
             data["vessel_case_sha256"] = audit.data_digest(data["vessel_case"])
-            vessel_name = vessel_name or data["vessel_case"]["vessel"].get("name")
-        vessel_name = vessel_name or data["pre_boarding"].get("vessel_name")
+        vessel_name = search_name(data, body.vessel_name)
         with self.tx() as s:
             members = self._team_users(s, body.team, region, "team")
             ids = {user.id} if user.role == Role.INSPECTOR.value else set()
@@ -445,17 +451,21 @@ class CaseService:
 
     def command(self, user: User, case_id: int, cmd: BaseModel, *,
                 expected_version: int | None, today: dt.date,
-                any_version: bool = False) -> Case:
+                any_version: bool = False, based_on: int | None = None) -> Case:
         """Apply one workflow command in one transaction.
 
         With ``expected_version`` a concurrent change is a :class:`Conflict` (the caller
         decides on what it saw); without it, a write that loses a race is applied again to
         the case as it now is (its guards judged anew), up to :data:`RETRIES` times, and one
         that would replace a recorded value is :class:`VersionRequired` — unless
-        ``any_version`` (``If-Match: *``: the caller replaces whatever is recorded)."""
+        ``any_version`` (``If-Match: *``: the caller replaces whatever is recorded).
+        ``based_on``: the version the command was built from by the service's caller (a crew
+        upload merged with the vessel facts it read) — written only on it, like an expected
+        version, yet the caller still named none."""
         self.require_writer(user)
-        return self._retrying(case_id, expected_version, lambda: self._command(
-            user, case_id, cmd, expected_version, today, any_version))
+        pin = expected_version if expected_version is not None else based_on
+        return self._retrying(case_id, pin, lambda: self._command(
+            user, case_id, cmd, pin, today, any_version or expected_version is not None))
 
     @staticmethod
     def require_writer(user: User) -> None:
@@ -484,7 +494,7 @@ class CaseService:
             return int(s.execute(select(Case.version).where(Case.id == case_id)).scalar_one())
 
     def _command(self, user: User, case_id: int, cmd: BaseModel,
-                 expected_version: int | None, today: dt.date, any_version: bool) -> Case:
+                 expected_version: int | None, today: dt.date, version_named: bool) -> Case:
         with self.tx() as s:
             case = self.get(s, user, case_id)  # in scope and untouched
             if expected_version is not None and expected_version != case.version:
@@ -514,15 +524,11 @@ class CaseService:
                 keep = [owner] if owner is not None and owner.role == Role.INSPECTOR.value \
                     else []  # the inspector who opened the case stays in it (as in the view)
                 extra["team"] = sorted({m.email for m in [*members, *keep]})
-            if expected_version is None and not any_version and (
-                    changed := workflow.overwritten(case.data, cmd, extra)):
+            if not version_named and (changed := workflow.overwritten(case.data, cmd, extra)):
                 raise VersionRequired(name, changed, case.version)
             out = workflow.apply(case.state, case.data, cmd, today=today, actor=user.email,
                                  extra=extra)
-            # The name a search finds the case by: the vessel case's, else the pre-boarding's.
-            vessel_name = case.vessel_name or ((out.data.get("vessel_case") or {}).get(
-                "vessel") or {}).get("name") or (out.data.get("pre_boarding") or {}).get(
-                "vessel_name")
+            vessel_name = search_name(out.data, case.vessel_name)
             res = s.execute(
                 update(Case).where(Case.id == case.id, Case.version == case.version)
                 .values(state=out.state.value, data=out.data, version=case.version + 1,

@@ -24,7 +24,8 @@ def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
     facts = data.get("pre_boarding") or {}
     wanted = [k for k in PRE_BOARDING_REQUIRED
               if not (data.get("vessel_docked") and k == "expected_berthing")]
-    missing = [k for k in wanted if facts.get(k) in (None, "")]
+    # ({}: an empty port state control record, stored before PscInspection refused it)
+    missing = [k for k in wanted if facts.get(k) in (None, "", {})]
     if facts.get("free_pratique_granted") is False:
         missing.append(NOT_GRANTED[0])
     return missing
@@ -132,9 +133,24 @@ def crew_list_unrecorded(data: dict[str, Any]) -> bool:
     to the engines: the quota and immigration findings it feeds (arts. 12–14) are then still
     owed. (After a notification the crew list can no longer be set — a list that comes in
     later is recorded as received only.)"""
-    return not data.get("vessel_case") and not data.get("notifications") and any(
-        i["item"] == "crew_list" and i["status"] == "received"
-        for i in data.get("checklist", []))
+    # (A case reported before this step existed is not held to it: nothing could clear it.)
+    return not ((data.get("vessel_case") or {}).get("crew")) and not data.get("notifications") \
+        and not data.get("report") and any(
+            i["item"] == "crew_list" and i["status"] == "received"
+            for i in data.get("checklist", []))
+
+
+def documents_held_unlisted(data: dict[str, Any]) -> list[str]:
+    """Persons (ids, sorted) whose every document item of the checklist (art. 13, III and V)
+    is recorded received while their crew-list entry gives no document: the engines judge
+    them without what the inspector holds."""
+    statuses: dict[str, set[str]] = {}
+    for i in data.get("checklist", []):
+        if i.get("subject") is not None:
+            statuses.setdefault(str(i["subject"]), set()).add(str(i.get("status")))
+    crew = (data.get("vessel_case") or {}).get("crew") or []
+    return sorted(str(m.get("id")) for m in crew
+                  if statuses.get(str(m.get("id"))) == {"received"} and not m.get("documents"))
 
 
 def engines_due(data: dict[str, Any]) -> bool:
@@ -146,9 +162,15 @@ def engines_due(data: dict[str, Any]) -> bool:
 
 def engines_current(data: dict[str, Any]) -> bool:
     """The engines ran on the vessel case as it now stands (a later ``set_vessel_case``
-    makes their findings stale)."""
+    makes their findings stale), and on the documents recorded as they now are (a person's
+    documents recorded otherwise since changes which findings are warnings)."""
     run: dict[str, Any] = data.get("engine_run") or {}
-    return bool(run) and run.get("vessel_case_sha256") == data.get("vessel_case_sha256")
+    held = run.get("documents_held")  # (absent in runs stored before it was kept)
+    # Once notified or under an art. 14 auto the findings stand (the engines are not run
+    # again): a document recorded later is for the report, not a new judgement.
+    settled = held is None or bool(data.get("notifications")) or bool(art14_autos(data))
+    return bool(run) and run.get("vessel_case_sha256") == data.get("vessel_case_sha256") \
+        and (settled or held == documents_held_unlisted(data))
 
 
 def open_steps(data: dict[str, Any], *, for_report: bool = False) -> list[str]:

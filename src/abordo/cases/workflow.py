@@ -64,13 +64,14 @@ from abordo.cases.steps import (
     awaiting,
     brazilian_company,
     cnig_violations,
+    documents_held_unlisted,
     due_day,
     national,
     unnotified,
     violations,
 )
 from abordo.cases.transitions import TRANSITIONS, g_engines_current
-from abordo.crew.model import nationality_codes
+from abordo.crew.model import Operation, nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
 from abordo.law.errors import InputError
 from abordo.law.text import fold
@@ -88,11 +89,13 @@ def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> 
             return [f"facts.{k}" for k, v in new.items() if old.get(k) not in (None, v)]
         case SetVesselCase():
             # A part recorded with another value — the first crew list into a vessel case
-            # given without one replaces nothing.
+            # given without one, or an operation where the defaults stood, replaces nothing.
             old, new = data.get("vessel_case") or {}, extra["vessel_case"]
             return [f"vessel_case.{k}" for k in sorted(old)
-                    if old[k] not in (None, [], {}) and data_digest(old[k])
-                    != data_digest(new.get(k))]
+                    if old[k] not in (None, [], {}, VESSEL_CASE_DEFAULTS.get(k))
+                    and data_digest(old[k]) != data_digest(new.get(k))] + _new_on(data, cmd)
+        case RunEngines():
+            return _new_on(data, cmd)
         case RecordDocument():
             status = next((i["status"] for i in data.get("checklist", [])
                            if i["item"] == cmd.item), "pending")
@@ -102,6 +105,18 @@ def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> 
             # adding members overwrites nothing; taking one out changes the team recorded
             return ["team"] if set(data.get("team") or []) - set(extra["team"]) else []
     return []
+
+
+# What a vessel case holds where its input gave nothing (the crew model's defaults, as the
+# service stores them): not a value someone recorded.
+VESSEL_CASE_DEFAULTS: dict[str, Any] = {
+    "operation": Operation().model_dump(mode="json", exclude_none=True),
+    "keep_personal_data": False}
+
+
+def _new_on(data: dict[str, Any], cmd: SetVesselCase | RunEngines) -> list[str]:
+    """The date of facts recorded, replaced by another (it decides every engine verdict)."""
+    return ["on"] if cmd.on and data.get("on") not in (None, cmd.on.isoformat()) else []
 
 
 # --------------------------------------------------------------------------- effects
@@ -116,7 +131,7 @@ def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[di
     an immigration one about a person whose documents the crew list does not give while the
     checklist records one of them received: the engine judged a list without the document
     the inspector holds, so it is a warning to complete the list, never a violation to fine."""
-    unseen = _documents_received_not_given(data)
+    unseen = documents_held_unlisted(data)
     out = []
     for engine in ("quota", "immigration", "checklist"):
         dec = check_json.get(engine)
@@ -136,16 +151,6 @@ def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[di
                         "severity": "warning" if held else "violation",
                         "subject": f.get("subject")})
     return out
-
-
-def _documents_received_not_given(data: dict[str, Any]) -> set[str]:
-    """Persons with a document item recorded as received (art. 13, III and V) whose crew-list
-    entry gives no document."""
-    received = {str(i["subject"]) for i in data.get("checklist", [])
-                if i.get("subject") is not None and i.get("status") == "received"}
-    crew = (data.get("vessel_case") or {}).get("crew") or []
-    return {str(m.get("id")) for m in crew
-            if str(m.get("id")) in received and not m.get("documents")}
 
 
 def _checklist_now(d: dict[str, Any], on: dt.date) -> tuple[list[dict[str, Any]],
@@ -321,7 +326,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             # The case keeps the replaced findings whole (the audit event their ids only).
             kept = {"replaced_findings": old} if before else {}
             d["engine_run"] = {"on": on, "ran_on": when, "summary": extra["summary"],
-                               "vessel_case_sha256": d.get("vessel_case_sha256"), **replaced,
+                               "vessel_case_sha256": d.get("vessel_case_sha256"),
+                               "documents_held": documents_held_unlisted(d), **replaced,
                                **kept}
             payload = {"command": name, "on": on, "findings": [f["id"] for f in new],
                        **replaced}

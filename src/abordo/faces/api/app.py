@@ -36,13 +36,12 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
-from abordo.cases import auth, checklist, commands, steps, transitions, workflow
+from abordo.cases import auth, checklist, commands, steps, transitions
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
 from abordo.cases.service import (
     CaseCreate,
     CaseService,
-    VersionRequired,
     check_attachments,
     engines_day,
     read_crew_upload,
@@ -101,10 +100,15 @@ def _no_nul(obj: Any, path: str = "") -> None:
             _no_nul(v, f"{path}[{i}]")
 
 
+def _any_version(if_match: str | None) -> bool:
+    """``If-Match: *`` (RFC 9110): any version — the caller replaces knowingly."""
+    return (if_match or "").strip() == "*"
+
+
 def _version(if_match: str | None, body_version: int | None) -> int | None:
     """The version a write is based on: ``If-Match`` (``"3"``; ``*`` = any, RFC 9110) or the
     body's ``version``; both given must agree."""
-    if if_match is None or if_match.strip() == "*":
+    if if_match is None or _any_version(if_match):
         return body_version
     raw = if_match.strip().removeprefix("W/").strip('"')
     if not raw.isdigit() or len(raw) > 9:
@@ -438,7 +442,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         _no_nul(cmd.model_dump(mode="json"))
         case = service.command(user, case_id, cmd,
                                expected_version=_version(if_match, cmd.version), today=today(),
-                               any_version=(if_match or "").strip() == "*")
+                               any_version=_any_version(if_match))
         return _with_etag(case_json(case, user))
 
     @api.post("/cases/{case_id}/crew", tags=["cases"],
@@ -465,23 +469,20 @@ def create_app(db_url: str | None = None) -> FastAPI:
         # set_vessel_case's own check, each person named by the file's row and column (as
         # abordo check names a crew file's): every row the engines could not judge is
         # refused now, at once — not later, at run_engines, as crew[5] of no file.
-        validated = validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
+        validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
             read.data, None, None, today()), crew_rows=(name, rows))
         # The audit trail says where the crew came from: the file's name and SHA-256.
         source = f"lista de tripulantes do arquivo {name} (sha256 " \
                  f"{hashlib.sha256(content).hexdigest()})"
         cmd = commands.SetVesselCase(command="set_vessel_case", reason=source,
                                      vessel_case={**vessel_case, "crew": crew}, version=version)
-        # A crew list someone recorded is replaced only by a caller who names the version
-        # they read (or If-Match: *), as set_vessel_case's.
-        given = _version(if_match, version)
-        if given is None and (if_match or "").strip() != "*" and (
-                changed := workflow.overwritten(read.data, cmd, {"vessel_case": validated})):
-            raise VersionRequired("set_vessel_case", changed, read_version)
         # The new crew goes with the vessel facts read above: it is written only on that
-        # version (a change in between is a 409, never overwritten with stale facts).
-        case = service.command(user, case_id, cmd, expected_version=given or read_version,
-                               today=today())
+        # version (a change in between is a 409, never overwritten with stale facts); a crew
+        # list someone recorded is replaced only by a caller who names the version they read
+        # (or If-Match: *), as set_vessel_case's.
+        case = service.command(user, case_id, cmd, expected_version=_version(if_match, version),
+                               today=today(), any_version=_any_version(if_match),
+                               based_on=read_version)
         return _with_etag(case_json(case, user))
 
     @api.get("/cases/{case_id}/events", tags=["cases"], summary="Trilha de auditoria do caso")
