@@ -407,3 +407,36 @@ def test_a_corrected_vessel_name_is_found_by_its_new_spelling(sqlite_url: str) -
     found = c.get("/api/v1/cases?q=azul", headers=h).json()["items"]
     assert [x["id"] for x in found] == [cid]
     assert c.get("/api/v1/cases?q=errado", headers=h).json()["items"] == []
+
+
+def test_several_documents_are_recorded_in_one_act() -> None:
+    d = case(True)
+    d["checklist"] = [{"item": "foreign_crew_visas:C01", "subject": "C01", "status": "pending",
+                       "basis": {"label": "IN SIT nº 70/2007, art. 13, III"}},
+                      {"item": "foreign_crew_visas:C02", "subject": "C02", "status": "pending",
+                       "basis": {"label": "IN SIT nº 70/2007, art. 13, III"}},
+                      {"item": "crew_payroll", "status": "pending",
+                       "basis": {"label": "IN SIT nº 70/2007, art. 7º"}}]
+    d["documents_requested_on"] = "2026-04-01"
+    out = run("documents_requested", d, {"command": "record_document", "status": "received",
+                                         "items": ["foreign_crew_visas:C01",
+                                                   "foreign_crew_visas:C02"]})
+    assert [i["status"] for i in out.data["checklist"]] == ["received", "received", "pending"]
+    assert out.payload["basis"] == "IN SIT nº 70/2007, art. 13, III"
+    both = run("documents_requested", d, {"command": "record_document", "status": "missing",
+                                          "items": ["crew_payroll", "foreign_crew_visas:C01"]})
+    assert both.payload["basis"] == ("IN SIT nº 70/2007, art. 7º; "
+                                     "IN SIT nº 70/2007, art. 13, III")
+    # replacing statuses recorded: each named
+    changed = workflow.overwritten(out.data, CMD.validate_python(
+        {"command": "record_document", "status": "missing",
+         "items": ["foreign_crew_visas:C01", "foreign_crew_visas:C02", "crew_payroll"]}), {})
+    assert changed == ["checklist[foreign_crew_visas:C01].status",
+                       "checklist[foreign_crew_visas:C02].status"]
+    with pytest.raises(CommandInvalid, match="documento desconhecido 'visto:C09'") as err:
+        run("documents_requested", d, {"command": "record_document", "status": "received",
+                                       "items": ["foreign_crew_visas:C01", "visto:C09"]})
+    assert err.value.field == "items"
+    for bad in ({}, {"item": "crew_payroll", "items": ["crew_payroll"]}):
+        with pytest.raises(ValidationError, match="informe item"):
+            CMD.validate_python({"command": "record_document", "status": "received", **bad})

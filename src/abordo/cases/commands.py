@@ -233,10 +233,29 @@ class RequestDocuments(_Cmd):
         return list(dict.fromkeys(v))
 
 
+DocumentItem = Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class RecordDocument(_Cmd):
+    """One document of the checklist (``item``), or several with one status (``items``: a
+    crew's visas, one item per person, in one act)."""
+
     command: Literal["record_document"]
-    item: Annotated[str, Field(min_length=1, max_length=200)]
+    item: DocumentItem | None = None
+    items: list[DocumentItem] = Field(default_factory=list, max_length=500)
     status: Literal["received", "missing"]
+
+    @model_validator(mode="after")
+    def _one_way(self) -> RecordDocument:
+        if (self.item is None) == (not self.items):
+            raise ValueError("informe item (um documento) ou items (vários), um dos dois ‖ "
+                             "give item (one document) or items (several), one of the two")
+        return self
+
+    @property
+    def targets(self) -> list[str]:
+        """The items recorded, in the order given, each once."""
+        return [self.item] if self.item is not None else list(dict.fromkeys(self.items))
 
 
 class RecordPhysicalCheck(_Cmd):

@@ -97,10 +97,9 @@ def overwritten(data: dict[str, Any], cmd: BaseModel, extra: dict[str, Any]) -> 
         case RunEngines():
             return _new_on(data, cmd)
         case RecordDocument():
-            status = next((i["status"] for i in data.get("checklist", [])
-                           if i["item"] == cmd.item), "pending")
-            return [f"checklist[{cmd.item}].status"] if status not in ("pending", cmd.status) \
-                else []
+            recorded = {i["item"]: i["status"] for i in data.get("checklist", [])}
+            return [f"checklist[{item}].status" for item in cmd.targets
+                    if recorded.get(item, "pending") not in ("pending", cmd.status)]
         case AssignTeam():
             # adding members overwrites nothing; taking one out changes the team recorded
             return ["team"] if set(data.get("team") or []) - set(extra["team"]) else []
@@ -223,21 +222,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["checklist"], d["checklist_basis"] = items, basis
             d["documents_requested_on"] = when
         case RecordDocument():
-            items = d.get("checklist", [])
-            match_ = [i for i in items if i["item"] == cmd.item]
-            if not match_ and cmd.item in document_ids():
-                items.append(manual_item(cmd.item))  # a catalogue document asked by hand
-                d["checklist"] = items
-                match_ = items[-1:]
-            if not match_:
-                listed = ", ".join(i["item"] for i in items)
-                raise CommandInvalid(
-                    f"documento desconhecido '{cmd.item}' (itens: {listed or 'nenhum'}; "
-                    f"catálogo: {', '.join(document_ids())}) ‖ unknown document '{cmd.item}' "
-                    f"(items: {listed or 'none'}; catalogue: {', '.join(document_ids())})",
-                    "item")
-            match_[0]["status"] = cmd.status
-            match_[0]["recorded_on"] = when
+            for item_id in cmd.targets:
+                _record_document(d, item_id, cmd.status, when, "item" if cmd.item else "items")
         case RecordPhysicalCheck():
             # Every check is kept (an area found irregular, then regular after repair, shows
             # both in the report).
@@ -467,9 +453,14 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
         elif isinstance(cmd, RecordPhysicalCheck):
             basis = d["physical_checks"][-1]["basis"]
         elif isinstance(cmd, RecordDocument):
-            item: dict[str, Any] = next(
-                (i for i in d.get("checklist", []) if i.get("item") == cmd.item), {})
-            basis = item.get("basis") or basis  # e.g. art. 13 for the CAA and the visas
+            # each item's own (e.g. art. 13 for the CAA and the visas); several: all of them
+            bases = {i["item"]: i.get("basis") for i in d.get("checklist", [])}
+            labels = list(dict.fromkeys(
+                (bases.get(x) or basis)["label"] for x in cmd.targets))
+            if len(labels) == 1:
+                basis = bases.get(cmd.targets[0]) or basis
+            else:
+                basis = {**basis, "label": "; ".join(labels)}
         elif isinstance(cmd, AddFinding) and cmd.area not in (None, *SAFETY_AREAS):
             basis = cite("art. 9º")  # an irregularity confirmed, not a physical check
         elif isinstance(cmd, DraftAuto):
@@ -571,6 +562,26 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     elif isinstance(cmd, Close):
         earlier = [((d.get("report") or {}).get("written_on"), "ao relatório", "the report")]
     _not_before(when, earlier, "recorded_on")
+
+
+def _record_document(d: dict[str, Any], item_id: str, status: str, when: str,
+                     field: str) -> None:
+    """Art. 7: one checklist item recorded received or missing; a catalogue document not
+    in the list is added as asked by hand. :class:`CommandInvalid` (``field``) for an id
+    neither lists."""
+    items = d.setdefault("checklist", [])
+    match_ = [i for i in items if i["item"] == item_id]
+    if not match_ and item_id in document_ids():
+        items.append(manual_item(item_id))  # a catalogue document asked by hand
+        match_ = items[-1:]
+    if not match_:
+        listed = ", ".join(i["item"] for i in items)
+        raise CommandInvalid(
+            f"documento desconhecido '{item_id}' (itens: {listed or 'nenhum'}; "
+            f"catálogo: {', '.join(document_ids())}) ‖ unknown document '{item_id}' "
+            f"(items: {listed or 'none'}; catalogue: {', '.join(document_ids())})", field)
+    match_[0]["status"] = status
+    match_[0]["recorded_on"] = when
 
 
 def _consulted(d: dict[str, Any], consulted: str | None) -> None:
