@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 
-from abordo.cases import auth
+from abordo.cases import auth, commands, workflow
 from abordo.cases.db import session_factory
 from abordo.faces.api import create_app
 
@@ -55,3 +57,27 @@ def q01_case() -> dict[str, Any]:
                           .read_text(encoding="utf-8"))
     case: dict[str, Any] = json.loads(json.dumps(data["input"], default=str))
     return case
+
+
+CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
+TODAY = dt.date(2026, 4, 1)
+
+
+def run(state: str, data: dict[str, Any], body: dict[str, Any],
+        extra: dict[str, Any] | None = None) -> workflow.Outcome:
+    """``body`` (a command as the API takes it) applied to a case in ``state`` on TODAY."""
+    return workflow.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
+                          extra=extra)
+
+
+def open_case(c: TestClient, h: dict[str, str], *, complaint_date: str = "2026-03-28",
+              pre_boarding: dict[str, Any] | None = None, **body: Any) -> tuple[int, int]:
+    """A case opened through the API on a union's complaint about the quota, the vessel
+    docked (``pre_boarding``: the art. 5 facts, DOCKED by default); ``body`` adds to the
+    request (``on``…). Returns (id, version)."""
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": complaint_date, "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED if pre_boarding is None else pre_boarding,
+        **body})
+    assert r.status_code == 201, r.text
+    return int(r.json()["id"]), int(r.json()["version"])

@@ -8,21 +8,22 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from abordo.cases import commands, steps, transitions, workflow
 from abordo.cases.commands import CommandInvalid, State, TransitionRefused
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED, REQUEST_DOCS, bearer, client_for, make_user, q01_case
-
-CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
-TODAY = dt.date(2026, 4, 1)
-
-
-def run(state: str, data: dict[str, Any], body: dict[str, Any],
-        extra: dict[str, Any] | None = None) -> workflow.Outcome:
-    return workflow.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
-                    extra=extra)
+from cases_service.support import (
+    CMD,
+    DOCKED,
+    REQUEST_DOCS,
+    bearer,
+    client_for,
+    make_user,
+    open_case,
+    q01_case,
+    run,
+)
 
 
 def case(docked: bool, **pre: Any) -> dict[str, Any]:
@@ -123,11 +124,8 @@ def test_a_colleague_s_record_is_never_overwritten_unseen(sqlite_url: str) -> No
     bia = bearer(make_user(sqlite_url, "bia@trabalho.gov.br", "regional_chief", "RJ"))
     c = client_for(sqlite_url)
     facts = {k: v for k, v in DOCKED.items() if k != "agent"}
-    r = c.post("/api/v1/cases", headers=ana, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": facts})
-    assert r.status_code == 201, r.text
-    url = f"/api/v1/cases/{r.json()['id']}/commands"
+    cid, _ = open_case(c, ana, pre_boarding=facts)
+    url = f"/api/v1/cases/{cid}/commands"
     r = c.post(url, headers={**bia, "If-Match": '"1"'},
                json={"command": "record_pre_boarding", "facts": {"berth": "7"}})
     assert r.status_code == 200 and r.json()["version"] == 2
@@ -152,10 +150,7 @@ def test_the_national_coordination_is_refused_the_crew_upload_as_read_only(
     ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     nat = bearer(make_user(sqlite_url, "cn@trabalho.gov.br", "national", None))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=ana, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": DOCKED})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, ana)
     up = c.post(f"/api/v1/cases/{cid}/crew", headers=nat,
                 files={"file": ("crew.csv", b"id,rank,nationality\nC1,AB,BR\n", "text/csv")})
     assert up.status_code == 403 and "somente de leitura" in up.json()["detail"]
@@ -164,10 +159,7 @@ def test_the_national_coordination_is_refused_the_crew_upload_as_read_only(
 def test_the_report_states_the_consultation_as_recorded(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, h, on="2026-04-01")
     url = f"/api/v1/cases/{cid}/commands"
     brazilian = q01_case()  # its crew all Brazilian: nothing found
     brazilian["crew"] = [{**m, "nationality": "BR"} for m in brazilian["crew"]]
@@ -258,10 +250,7 @@ def test_a_document_received_but_not_in_the_crew_list_is_no_violation(sqlite_url
     that person is a warning to complete the list, not a violation to notify and fine."""
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-05-28", "content": "vistos"},
-        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-06-01"})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, h, complaint_date="2026-05-28", on="2026-06-01")
     url = f"/api/v1/cases/{cid}/commands"
     for body in ({"command": "start_assessment", "recorded_on": "2026-06-01"},
                  {**REQUEST_DOCS, "recorded_on": "2026-06-01"},
@@ -297,10 +286,7 @@ def test_the_port_can_be_given_once_aboard_and_a_typo_corrected() -> None:
 def test_a_crew_upload_never_replaces_a_colleague_s_crew_list_unseen(sqlite_url: str) -> None:
     ana = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=ana, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, ana, on="2026-04-01")
     url = f"/api/v1/cases/{cid}/commands"
     bare = {**q01_case(), "crew": []}
     for body in ({"command": "start_assessment"}, REQUEST_DOCS,
@@ -326,11 +312,8 @@ def test_the_crew_list_given_is_received_and_the_pre_boarding_name_is_searchable
         sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": {**DOCKED, "vessel_name": "Mar Azul"},
-        "on": "2026-04-01"})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, h, pre_boarding={**DOCKED, "vessel_name": "Mar Azul"},
+                       on="2026-04-01")
     assert [x["id"] for x in c.get("/api/v1/cases?q=azul", headers=h).json()["items"]] == [cid]
     url = f"/api/v1/cases/{cid}/commands"
     for body in ({"command": "start_assessment"}, REQUEST_DOCS):
@@ -397,10 +380,7 @@ def test_the_date_of_facts_and_the_operation_defaults_under_the_version_rule() -
 def test_a_corrected_vessel_name_is_found_by_its_new_spelling(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     c = client_for(sqlite_url)
-    r = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": {**DOCKED, "vessel_name": "Navio Errado"}})
-    cid = r.json()["id"]
+    cid, _ = open_case(c, h, pre_boarding={**DOCKED, "vessel_name": "Navio Errado"})
     r = c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": '"1"'},
                json={"command": "record_pre_boarding", "facts": {"vessel_name": "Mar Azul"}})
     assert r.status_code == 200

@@ -10,15 +10,19 @@ import pytest
 
 from abordo.cases.auth import check_region
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED, REQUEST_DOCS, bearer, client_for, make_user, q01_case
+from cases_service.support import (
+    DOCKED,
+    REQUEST_DOCS,
+    bearer,
+    client_for,
+    make_user,
+    open_case,
+    q01_case,
+)
 
 
 def _open(c: Any, h: dict[str, str]) -> tuple[int, int]:
-    r = c.post("/api/v1/cases", headers=h, json={
-        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
-        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-04-01"})
-    assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["version"]
+    return open_case(c, h, on="2026-04-01")
 
 
 def test_repeated_crew_id_refused_at_set_vessel_case(sqlite_url: str) -> None:

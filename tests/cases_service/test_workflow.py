@@ -6,21 +6,12 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from abordo.cases import checklist, commands, steps, transitions, workflow
 from abordo.cases.commands import State, TransitionRefused
 from abordo.law.errors import InputError
-from cases_service.support import DOCKED, REQUEST_DOCS
-
-CMD: TypeAdapter[Any] = TypeAdapter(commands.Command)
-TODAY = dt.date(2026, 4, 1)
-
-
-def run(state: str, data: dict[str, Any], body: dict[str, Any],
-        extra: dict[str, Any] | None = None) -> workflow.Outcome:
-    return workflow.apply(state, data, CMD.validate_python(body), today=TODAY, actor="t",
-                    extra=extra)
+from cases_service.support import CMD, DOCKED, REQUEST_DOCS, TODAY, run
 
 
 def base(docked: bool = True) -> dict[str, Any]:
