@@ -121,31 +121,30 @@ NATIONAL_ART10 = ("embarcação de bandeira brasileira: as providências do art.
                   "autos by the ementário (art. 2, sole paragraph)")
 
 
-def g_not_remedied_serious(d: dict[str, Any]) -> str | None:
-    if national(d):
-        return NATIONAL_ART10
-    return None if "detention_request" in open_duties(d) else (
-        "pedido de retenção só após notificação não atendida com grave e iminente risco, "
-        "e uma vez por notificação (art. 10, I) ‖ a detention request only after an unmet "
-        "notification with serious and imminent risk, once per notification (art. 10, I)")
+def _art10_step(duty: str, refusal: str) -> Guard:
+    """Guard of an art. 10 step: a foreign-flag vessel's (art. 3), while an unmet
+    notification still calls for ``duty`` (:func:`open_duties`); ``refusal`` otherwise."""
+    def guard(d: dict[str, Any]) -> str | None:
+        if national(d):
+            return NATIONAL_ART10
+        return None if duty in open_duties(d) else refusal
+    return guard
 
 
-def g_repatriation(d: dict[str, Any]) -> str | None:
-    if national(d):
-        return NATIONAL_ART10
-    return None if "federal_police" in open_duties(d) else (
-        "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, "
-        "III) ‖ a letter to the Federal Police only for a repatriation, once per notification "
-        "(art. 10, III)")
-
-
-def g_strike(d: dict[str, Any]) -> str | None:
-    if national(d):
-        return NATIONAL_ART10
-    return None if "mediation" in open_duties(d) else (
-        "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, "
-        "IV) ‖ a mediation record only with the crew on strike, once per notification (art. "
-        "10, IV)")
+g_not_remedied_serious = _art10_step(
+    "detention_request",
+    "pedido de retenção só após notificação não atendida com grave e iminente risco, e uma vez "
+    "por notificação (art. 10, I) ‖ a detention request only after an unmet notification "
+    "with serious and imminent risk, once per notification (art. 10, I)")
+g_repatriation = _art10_step(
+    "federal_police",
+    "ofício à Polícia Federal só em caso de repatriação, uma vez por notificação (art. 10, "
+    "III) ‖ a letter to the Federal Police only for a repatriation, once per notification "
+    "(art. 10, III)")
+g_strike = _art10_step(
+    "mediation",
+    "registro de mediação só com a tripulação em greve, uma vez por notificação (art. 10, IV) "
+    "‖ a mediation record only with the crew on strike, once per notification (art. 10, IV)")
 
 
 def g_report_allowed(d: dict[str, Any]) -> str | None:
