@@ -451,7 +451,8 @@ class CaseService:
 
     def command(self, user: User, case_id: int, cmd: BaseModel, *,
                 expected_version: int | None, today: dt.date,
-                any_version: bool = False, based_on: int | None = None) -> Case:
+                any_version: bool = False, based_on: int | None = None,
+                validated: dict[str, Any] | None = None) -> Case:
         """Apply one workflow command in one transaction.
 
         With ``expected_version`` a concurrent change is a :class:`Conflict` (the caller
@@ -461,11 +462,19 @@ class CaseService:
         ``any_version`` (``If-Match: *``: the caller replaces whatever is recorded).
         ``based_on``: the version the command was built from by the service's caller (a crew
         upload merged with the vessel facts it read) — written only on it, like an expected
-        version, yet the caller still named none."""
+        version, yet the caller still named none. ``validated``: a ``set_vessel_case``'s
+        vessel case as :func:`validate_vessel_case` returned it on that version's data (the
+        upload checks it first, to name the file's rows): not judged a second time."""
         self.require_writer(user)
-        pin = expected_version if expected_version is not None else based_on
+        if based_on is not None and expected_version not in (None, based_on):
+            # the caller named another version than the one the command was built from
+            raise Conflict(_stale(expected_version, based_on), based_on)
+        pin = based_on if based_on is not None else expected_version
+        if validated is not None and based_on is None:
+            raise ValueError("a vessel case validated on a case's data is written on its version")
         return self._retrying(case_id, pin, lambda: self._command(
-            user, case_id, cmd, pin, today, any_version or expected_version is not None))
+            user, case_id, cmd, pin, today, any_version or expected_version is not None,
+            validated))
 
     @staticmethod
     def require_writer(user: User) -> None:
@@ -494,7 +503,8 @@ class CaseService:
             return int(s.execute(select(Case.version).where(Case.id == case_id)).scalar_one())
 
     def _command(self, user: User, case_id: int, cmd: BaseModel,
-                 expected_version: int | None, today: dt.date, version_named: bool) -> Case:
+                 expected_version: int | None, today: dt.date, version_named: bool,
+                 validated: dict[str, Any] | None) -> Case:
         with self.tx() as s:
             case = self.get(s, user, case_id)  # in scope and untouched
             if expected_version is not None and expected_version != case.version:
@@ -512,8 +522,9 @@ class CaseService:
             if isinstance(cmd, commands.SetVesselCase):
                 # Judged now on the day run_engines would judge it: what the engines could
                 # not judge is refused here, with the fields of this body.
-                extra["vessel_case"] = validate_vessel_case(
-                    cmd.vessel_case, on=engines_day(case.data, cmd.on, cmd.recorded_on, today))
+                extra["vessel_case"] = validated if validated is not None else \
+                    validate_vessel_case(cmd.vessel_case, on=engines_day(
+                        case.data, cmd.on, cmd.recorded_on, today))
             if isinstance(cmd, commands.RunEngines) and case.data.get("vessel_case"):
                 on = engines_day(case.data, cmd.on, cmd.recorded_on, today)
                 extra["check"], extra["summary"] = run_check(case.data["vessel_case"], on)

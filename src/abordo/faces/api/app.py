@@ -469,7 +469,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         # set_vessel_case's own check, each person named by the file's row and column (as
         # abordo check names a crew file's): every row the engines could not judge is
         # refused now, at once — not later, at run_engines, as crew[5] of no file.
-        validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
+        validated = validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
             read.data, None, None, today()), crew_rows=(name, rows))
         # The audit trail says where the crew came from: the file's name and SHA-256.
         source = f"lista de tripulantes do arquivo {name} (sha256 " \
@@ -482,7 +482,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         # (or If-Match: *), as set_vessel_case's.
         case = service.command(user, case_id, cmd, expected_version=_version(if_match, version),
                                today=today(), any_version=_any_version(if_match),
-                               based_on=read_version)
+                               based_on=read_version, validated=validated)
         return _with_etag(case_json(case, user))
 
     @api.get("/cases/{case_id}/events", tags=["cases"], summary="Trilha de auditoria do caso")
