@@ -8,7 +8,7 @@ tracks.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, NamedTuple
 
 from abordo.cases.checklist import cite, flag_code
 from abordo.cases.commands import PRE_BOARDING_REQUIRED
@@ -274,6 +274,40 @@ def due_day(notification: dict[str, Any]) -> str:
     return str(notification.get("due") or notification["deadline"])
 
 
+class DecreePath(NamedTuple):
+    """One path of Decreto 6.968/2009 through its incisos I (inspection at once after the
+    complaint), II (the 48-hour report) and III (the step 15 days after the complaint)."""
+
+    article: str
+    inspection: str
+    after_kind: str
+    after: str
+
+
+# Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto 2.670/1998), keyed by
+# "national vessel": art. 3 for a Brazilian vessel's shipowner (III: the Foreign Ministry
+# repatriates), art. 5 § 1º for a foreign vessel abandoned in AJB (III: the shipowner or its
+# agent lodges and feeds the crew ashore when aboard is unsafe). Unconfirmed in every output:
+# the decree's art. 1 is about vessels abroad and art. 5 about abandonment, which the case
+# does not record.
+DECREE_6968 = {
+    True: DecreePath(
+        "art. 3º", "Fiscalização imediata do armador após a denúncia",
+        "repatriation_foreign_ministry",
+        "Repatriação pelo Ministério das Relações Exteriores se o armador não a providenciar "
+        "em 15 dias da denúncia"),
+    False: DecreePath(
+        "art. 5º, § 1º", "Fiscalização imediata no agente de navegação, representante do "
+        "armador, após a denúncia (embarcação estrangeira abandonada em AJB)",
+        "repatriation_shore_lodging",
+        "Alojamento e alimentação em terra pelo armador ou seu representante se a repatriação "
+        "não for providenciada em 15 dias da denúncia e não houver condições de segurança e "
+        "saúde a bordo"),
+}
+REPORT_WITHIN = dt.timedelta(days=2)  # II: "em quarenta e oito horas", from the refusal
+STEP_AFTER = dt.timedelta(days=15)  # III: "quinze dias após a denúncia" (art. 3), "da" (art. 5)
+
+
 def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Deadlines the case tracks, computed with their basis."""
     out: list[dict[str, Any]] = []
@@ -294,37 +328,20 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     complaint = dt.date.fromisoformat(str(asked["date"])[:10])
     if not c166_decree_in_force(_refusal_day(data) or complaint):
         return out
-    # Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto 2.670/1998):
-    # art. 3 for a Brazilian vessel's shipowner, art. 5 § 1º for a foreign vessel abandoned in
-    # AJB. Both: an inspection at once after the complaint (I); a report to the Secretariat in
-    # 48 hours if the shipowner keeps refusing (II); and a step 15 days after the complaint
-    # (III) — the Foreign Ministry repatriates (art. 3), or the shipowner or its agent lodges
-    # and feeds the crew ashore when aboard is unsafe (art. 5 § 1º). Unconfirmed: the decree's
-    # art. 1 is about vessels abroad and art. 5 about abandonment, which the case cannot tell.
-    home = national(data)
-    art = "art. 3º" if home else "art. 5º, § 1º"
-    step = (("Fiscalização imediata do armador após a denúncia",
-             "Repatriação pelo Ministério das Relações Exteriores se o armador não a "
-             "providenciar em 15 dias da denúncia", "repatriation_foreign_ministry")
-            if home else
-            ("Fiscalização imediata no agente de navegação, representante do armador, após a "
-             "denúncia (embarcação estrangeira abandonada em AJB)",
-             "Alojamento e alimentação em terra pelo armador ou seu representante se a "
-             "repatriação não for providenciada em 15 dias da denúncia e não houver condições "
-             "de segurança e saúde a bordo", "repatriation_shore_lodging"))
+    path = DECREE_6968[national(data)]
     started = (data.get("assessment") or {}).get("started_on")
     out.append({"kind": "repatriation_inspection", "due": complaint.isoformat(),
-                "confirmed": False, "text": step[0],
-                "basis": cite(f"{art}, I", "decreto-6968-2009"),
+                "confirmed": False, "text": path.inspection,
+                "basis": cite(f"{path.article}, I", "decreto-6968-2009"),
                 **({"met_on": str(started)[:10]} if started else {})})
     refused = _refusal_day(data) if nr.get("repatriation") else None
     if refused is not None:
         out.append({"kind": "repatriation_report_48h",
-                    "due": (refused + dt.timedelta(days=2)).isoformat(), "confirmed": False,
+                    "due": (refused + REPORT_WITHIN).isoformat(), "confirmed": False,
                     "text": "Relatório circunstanciado à Secretaria de Inspeção do Trabalho em "
                             "48 horas, o armador recusando a repatriação",
-                    "basis": cite(f"{art}, II", "decreto-6968-2009")})
-    out.append({"kind": step[2], "due": (complaint + dt.timedelta(days=15)).isoformat(),
-                "confirmed": False, "text": step[1],
-                "basis": cite(f"{art}, III", "decreto-6968-2009")})
+                    "basis": cite(f"{path.article}, II", "decreto-6968-2009")})
+    out.append({"kind": path.after_kind, "due": (complaint + STEP_AFTER).isoformat(),
+                "confirmed": False, "text": path.after,
+                "basis": cite(f"{path.article}, III", "decreto-6968-2009")})
     return out
