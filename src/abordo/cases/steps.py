@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from abordo.cases.checklist import cite, flag_code
 from abordo.cases.commands import PRE_BOARDING_REQUIRED
-from abordo.law.norms import norm_registry
+from abordo.law.params import in_window, load_data
 
 
 def pre_boarding_missing(data: dict[str, Any]) -> list[str]:
@@ -244,12 +244,6 @@ def national(d: dict[str, Any]) -> bool:
 
 # --------------------------------------------------------------------------- deadlines
 
-def c166_decree_in_force(on: dt.date) -> bool:
-    """Whether Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto
-    2.670/1998; its deadlines in arts. 3 and 5) is in force on ``on``."""
-    return norm_registry()["decreto-6968-2009"].in_force_on(on)
-
-
 def _refusal_day(data: dict[str, Any]) -> dt.date | None:
     """The day the shipowner refused the repatriation, from which Decreto 6.968/2009 (arts. 3
     and 5 § 1º, II) counts the 48 hours of the report: on the first unmet notification that
@@ -284,28 +278,39 @@ class DecreePath(NamedTuple):
     after: str
 
 
-# Decreto 6.968/2009 (the execution of ILO C166, promulgated by Decreto 2.670/1998), keyed by
-# "national vessel": art. 3 for a Brazilian vessel's shipowner (III: the Foreign Ministry
-# repatriates), art. 5 § 1º for a foreign vessel abandoned in AJB (III: the shipowner or its
-# agent lodges and feeds the crew ashore when aboard is unsafe). Unconfirmed in every output:
-# the decree's art. 1 is about vessels abroad and art. 5 about abandonment, which the case
-# does not record.
-DECREE_6968 = {
-    True: DecreePath(
-        "art. 3º", "Fiscalização imediata do armador após a denúncia",
-        "repatriation_foreign_ministry",
-        "Repatriação pelo Ministério das Relações Exteriores se o armador não a providenciar "
-        "em 15 dias da denúncia"),
-    False: DecreePath(
-        "art. 5º, § 1º", "Fiscalização imediata no agente de navegação, representante do "
-        "armador, após a denúncia (embarcação estrangeira abandonada em AJB)",
-        "repatriation_shore_lodging",
-        "Alojamento e alimentação em terra pelo armador ou seu representante se a repatriação "
-        "não for providenciada em 15 dias da denúncia e não houver condições de segurança e "
-        "saúde a bordo"),
-}
-REPORT_WITHIN = dt.timedelta(days=2)  # II: "em quarenta e oito horas", from the refusal
-STEP_AFTER = dt.timedelta(days=15)  # III: "quinze dias após a denúncia" (art. 3), "da" (art. 5)
+class RepatriationRule(NamedTuple):
+    """The entry of ``data/repatriation.yaml`` in force on a date: the norm; inciso II's
+    report and its period (``report_within``); inciso III's period (``step_after``); the two
+    paths, keyed by "national vessel" (art. 3 for a Brazilian vessel, art. 5 § 1º for a
+    foreign one); whether the table's reading is confirmed."""
+
+    norm: str
+    report: str
+    report_within: dt.timedelta
+    step_after: dt.timedelta
+    paths: dict[bool, DecreePath]
+    confirmed: bool
+
+
+def repatriation_rule(on: dt.date) -> RepatriationRule | None:
+    """The repatriation deadlines in force on ``on`` (Decreto 6.968/2009, the execution of
+    ILO C166, promulgated by Decreto 2.670/1998), or None when no entry of the dated table
+    covers the date (the case then tracks no repatriation deadline)."""
+    for e in load_data("abordo.cases", "data/repatriation.yaml")["repatriation"]:
+        if in_window(on, e["valid_from"], e.get("valid_to")):
+            return RepatriationRule(
+                e["norm"], e["report"], dt.timedelta(days=e["report_within_days"]),
+                dt.timedelta(days=e["step_after_days"]),
+                {True: DecreePath(**e["paths"]["national"]),
+                 False: DecreePath(**e["paths"]["foreign"])},
+                bool(e.get("confirmed", True)))
+    return None
+
+
+def c166_decree_in_force(on: dt.date) -> bool:
+    """Whether Decreto 6.968/2009 (the execution of ILO C166; its deadlines in arts. 3 and 5)
+    is in force on ``on``, as the dated repatriation table says."""
+    return repatriation_rule(on) is not None
 
 
 def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -326,22 +331,23 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
     if not (asked.get("repatriation") or nr.get("repatriation")):
         return out
     complaint = dt.date.fromisoformat(str(asked["date"])[:10])
-    if not c166_decree_in_force(_refusal_day(data) or complaint):
+    rule = repatriation_rule(_refusal_day(data) or complaint)
+    if rule is None:
         return out
-    path = DECREE_6968[national(data)]
+    path = rule.paths[national(data)]
     started = (data.get("assessment") or {}).get("started_on")
     out.append({"kind": "repatriation_inspection", "due": complaint.isoformat(),
-                "confirmed": False, "text": path.inspection,
-                "basis": cite(f"{path.article}, I", "decreto-6968-2009"),
+                "confirmed": rule.confirmed, "text": path.inspection,
+                "basis": cite(f"{path.article}, I", rule.norm),
                 **({"met_on": str(started)[:10]} if started else {})})
     refused = _refusal_day(data) if nr.get("repatriation") else None
     if refused is not None:
         out.append({"kind": "repatriation_report_48h",
-                    "due": (refused + REPORT_WITHIN).isoformat(), "confirmed": False,
-                    "text": "Relatório circunstanciado à Secretaria de Inspeção do Trabalho em "
-                            "48 horas, o armador recusando a repatriação",
-                    "basis": cite(f"{path.article}, II", "decreto-6968-2009")})
-    out.append({"kind": path.after_kind, "due": (complaint + STEP_AFTER).isoformat(),
-                "confirmed": False, "text": path.after,
-                "basis": cite(f"{path.article}, III", "decreto-6968-2009")})
+                    "due": (refused + rule.report_within).isoformat(),
+                    "confirmed": rule.confirmed,
+                    "text": rule.report,
+                    "basis": cite(f"{path.article}, II", rule.norm)})
+    out.append({"kind": path.after_kind, "due": (complaint + rule.step_after).isoformat(),
+                "confirmed": rule.confirmed, "text": path.after,
+                "basis": cite(f"{path.article}, III", rule.norm)})
     return out
