@@ -409,7 +409,7 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
 
 def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.LazyFrame:
     """Date of each step (natural or extended), the step in force and the next one
-    (``abordo.quota.engine.step_dates`` and the choice in ``_apply_rule``)."""
+    (``abordo.quota.timeline.step_dates`` and the choice in ``engine._apply_rule``)."""
     ext = extensions.lazy().with_columns(pl.col("applies_from").cast(pl.Int32)).drop("given")
     for k in range(S):
         fd = pl.col(f"from_day_{k}")
@@ -433,7 +433,7 @@ def _steps(v: pl.LazyFrame, extensions: pl.DataFrame, on: int, S: int) -> pl.Laz
             # an extension given that does not postpone its step (engine: not applied)
             (e.is_not_null() & (e <= natural)).fill_null(False).alias(f"_ext_early{k}"),
             extended.fill_null(False).alias(f"_extended{k}"),
-            # postponed from a day before its grounding norm (engine.step_dates)
+            # postponed from a day before its grounding norm (timeline.step_dates)
             (extended & (natural < pl.col("ext_from"))).fill_null(False)
             .alias(f"_extunc{k}"))
     v = v.with_columns(_ext_odd=_extension_warned(extensions, S))
@@ -723,7 +723,7 @@ def _options_not_applied(rs: RuleSet) -> pl.Expr:
     """The caller's options (``family=value``, ``;``-separated) the decision does not rest
     on: its rule does not use that reading, or the norm's text fixes the rounding — each an
     ``option_not_applicable`` of the engine (``law.interpretations.report_unused_options``,
-    ``quota.engine._option_not_applicable``). Null when every option applies."""
+    ``quota.context.option_not_applicable``). Null when every option applies."""
     if not rs.options:
         return pl.lit(None, pl.String)
     relied = pl.col("interpretations").cast(pl.String).fill_null("").str.split("; ")
@@ -739,7 +739,7 @@ def _options_not_applied(rs: RuleSet) -> pl.Expr:
 
 def _extension_unconfirmed(steps: int) -> pl.Expr:
     """A step applied on an extension whose grounding norm was not in force on the date
-    judged (``engine.step_dates``); no steps in the chunk, no extension."""
+    judged (``timeline.step_dates``); no steps in the chunk, no extension."""
     if steps == 0:
         return pl.lit(False)
     return pl.any_horizontal(pl.col(f"_extunc{k}") for k in range(steps))

@@ -294,7 +294,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         return row
     row["regime"] = regime.version
     row["regime_label"] = reg[regime.version].label
-    # A step binds from the regime's start at the earliest (``engine.step_dates``).
+    # A step binds from the regime's start at the earliest (``timeline.step_dates``).
     row["regime_from"] = (regime.valid_from - EPOCH).days
     # ... and a step after its known end is not its to require (``engine._next_beyond_regime``).
     row["regime_to"] = (regime.valid_to - EPOCH).days if regime.valid_to else None
@@ -329,7 +329,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
             days = resolve(PKG, "quota.days", opts).id
             row["paused"] = days_variant == "days_outside_paused"
         interps.append(days)
-        # An exit made under an earlier norm is judged by it (engine._stay, tolerance_on):
+        # An exit made under an earlier norm is judged by it (timeline.stay_of, tolerance_on):
         # one made while a norm without tolerance was in force adds its strict reading.
         strict = [r for r in tables.families[family] if r is not regime and r.modelled
                   and r.tolerance_days is None and regime.tolerance_days is not None]
@@ -344,7 +344,7 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         row["interp_stay"] = days
     row["ext_ok"] = regime.extensions is not None
     # From when the norm that grounds extensions is in force: a step postponed from an
-    # earlier date rests on an unconfirmed basis (engine.step_dates).
+    # earlier date rests on an unconfirmed basis (timeline.step_dates).
     row["ext_from"] = (reg[extension_basis(regime)].in_force_from - EPOCH).days \
         if regime.extensions is not None else None
     if rule.rounding == "half_up":

@@ -8,86 +8,30 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from abordo.crew.model import VesselCase, exit_before
 from abordo.crew.ranks import CrewMember, resolve_crew
 from abordo.law.calendar import add_days
-from abordo.law.decision import (
-    Citation,
-    Decision,
-    DecisionBuilder,
-    Finding,
-    Interpretation,
-    Msg,
-    UnconfirmedParameter,
-    Verdict,
-)
+from abordo.law.decision import Citation, Decision, Finding, Msg, UnconfirmedParameter, Verdict
 from abordo.law.errors import InputError
-from abordo.law.interpretations import (
-    check_options,
-    interpretation,
-    report_unused_options,
-    resolve,
-)
+from abordo.law.interpretations import report_unused_options
 from abordo.law.labels import country, label
-from abordo.law.norms import norm_registry
 from abordo.law.text import br_date as _d
+from abordo.quota.consequence import consequence
+from abordo.quota.context import Context, StepDate, frac, group_row, reading_of, rounding_of
+from abordo.quota.planning import arrival_plan, boundaries_of, plan_row, plan_status
 from abordo.quota.regimes import (
     Regime,
     Rule,
     Step,
-    boundary_norms,
     exemption_uncited,
-    extension_basis,
     family_for,
     regime_tables,
     step_citation,
 )
 from abordo.quota.rules import GroupResult, assign, evaluate_groups, group_label
-from abordo.quota.stay import Gap, Stay, current_stay
-
-PKG = "abordo.quota"
-
-
-def _frac(f: Any) -> str:
-    return f"{f.numerator}/{f.denominator}"
-
-
-@dataclass(frozen=True)
-class StepDate:
-    step: Step
-    since: dt.date
-    extended: bool
-    citation: Citation
-
-
-class _Context:
-    """What every stage of one evaluation shares: builder, date, options, citations."""
-
-    def __init__(self, case: VesselCase, on: dt.date, options: Mapping[str, Any] | None) -> None:
-        check_options([PKG], options)
-        self.case = case
-        self.on = on
-        self.options = dict(options or {})
-        self.b = DecisionBuilder("crew_quota", on)
-        self.reg = norm_registry()
-        # First day outside of each gap → the regime whose exit rule judged it.
-        self.exit_rules: dict[dt.date, Regime] = {}
-        self.refused_options: set[str] = set()  # told as not applied (the norm leaves no room)
-
-    def cite(self, regime: Regime, provision: str) -> Citation:
-        """``provision`` of the regime's norm, in the version the regime applies."""
-        return self.reg.cite(regime.norm, provision, regime.version)
-
-    def cite_restated(self, regime: Regime, provision: str | None) -> Citation | None:
-        """The restatement in IN SIT 70/2007, cited only while that instruction is in force."""
-        if not regime.restated_in or not provision:
-            return None
-        if not self.reg[regime.restated_in].in_force_on(self.on):
-            return None
-        return self.reg.cite(regime.restated_in, provision)
+from abordo.quota.timeline import stay_of, step_dates, trace_stay
 
 
 def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
@@ -100,7 +44,7 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     ``consequences``. Raises :class:`InputError` for input the regime cannot use (unknown
     rank where a group is needed, missing AJB presence, unknown option).
     """
-    ctx = _Context(case, on, options)
+    ctx = Context(case, on, options)
     return _unused_options(ctx, _evaluate(ctx, resolve_crew(case), planning=False))
 
 
@@ -108,11 +52,11 @@ def plan(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = None
     """Every step of the regime in force on ``on`` for the current stay: its date, fraction
     and the Brazilians each group of the current crew would then require
     (``result["plan"]``). Assumes the vessel stays in AJB and the regime stays in force."""
-    ctx = _Context(case, on, options)
+    ctx = Context(case, on, options)
     return _unused_options(ctx, _evaluate(ctx, resolve_crew(case), planning=True))
 
 
-def _unused_options(ctx: _Context, d: Decision) -> Decision:
+def _unused_options(ctx: Context, d: Decision) -> Decision:
     """A caller's choice the decision never came to (no groups to read, no stay to count,
     no rule for this vessel) is reported, never silently dropped — as one the norm refuses."""
     return report_unused_options(d, ctx.options, ctx.refused_options)
@@ -125,7 +69,7 @@ def _vessel_summary(case: VesselCase) -> dict[str, Any]:
             "crew_size": len(case.crew_list)}
 
 
-def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decision:
+def _evaluate(ctx: Context, members: list[CrewMember], planning: bool) -> Decision:
     case, on, b = ctx.case, ctx.on, ctx.b
     v = case.vessel
     tables = regime_tables()
@@ -255,8 +199,8 @@ def _evaluate(ctx: _Context, members: list[CrewMember], planning: bool) -> Decis
         for s in rule.steps:
             b.unconfirmed(UnconfirmedParameter(
                 f"{regime.version}:{rule.provision}:day-{s.from_day}",
-                Msg(f"{_frac(s.fraction)} a partir de {s.from_day} dias",
-                    f"{_frac(s.fraction)} from {s.from_day} days"), rule.source, regime.norm))
+                Msg(f"{frac(s.fraction)} a partir de {s.from_day} dias",
+                    f"{frac(s.fraction)} from {s.from_day} days"), rule.source, regime.norm))
     return _apply_rule(ctx, regime, rule, members, result, planning)
 
 
@@ -268,7 +212,7 @@ def label_pt(activity: str) -> str:
     return _ACTIVITY_PT.get(activity, activity)
 
 
-def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
+def _exempt(ctx: Context, result: dict[str, Any]) -> Decision:
     """Regime G: long-haul / international inland navigation carry no quota; the inspection
     asks for proof of foreign calls (IN SIT 70/2007 art. 13, IV)."""
     b, case = ctx.b, ctx.case
@@ -308,7 +252,7 @@ def _exempt(ctx: _Context, result: dict[str, Any]) -> Decision:
                    result=result)
 
 
-def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
+def _check_positions(ctx: Context, regime: Regime, members: list[CrewMember],
                      result: dict[str, Any]) -> None:
     """Lei 9.432/1997 art. 4º (and art. 11 §6 for REB): master and chief engineer Brazilian."""
     cite = ctx.cite(regime, regime.positions_provision or "")
@@ -343,7 +287,7 @@ def _check_positions(ctx: _Context, regime: Regime, members: list[CrewMember],
     result["positions_citation"] = cite
 
 
-def group_citation(ctx: _Context, rule: Rule, step_cite: Citation, group: str) -> Citation:
+def group_citation(ctx: Context, rule: Rule, step_cite: Citation, group: str) -> Citation:
     """The item of the step that holds ``group`` (Res. 42/2020 art. 4º, I, a, 1: sections;
     item 2: the other professionals), when the rule numbers them."""
     if not rule.items:
@@ -352,199 +296,7 @@ def group_citation(ctx: _Context, rule: Rule, step_cite: Citation, group: str) -
     return ctx.reg.cite(step_cite.norm_id, f"{step_cite.provision}, {item}", step_cite.version)
 
 
-def step_dates(ctx: _Context, regime: Regime, rule: Rule, stay: Stay) -> list[StepDate]:
-    """When each step applies: on the day its threshold is reached, or from the date of an
-    extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
-    ext = {e.step_from_day: e for e in ctx.case.operation.extensions}
-    step_days = {s.from_day for s in rule.steps}
-    given_days = [e.step_from_day for e in ctx.case.operation.extensions]
-    for day in sorted({d for d in given_days if given_days.count(d) > 1}):
-        ctx.b.finding(Finding("extension_repeated", Msg(
-            f"Mais de uma prorrogação para a etapa de {day} dias: vale a última informada "
-            f"({_d(ext[day].applies_from)}).",
-            f"More than one extension for the {day}-day step: the last one given applies "
-            f"({ext[day].applies_from.isoformat()})."), None, "warning"))
-    for day, given in ext.items():
-        # An extension the rule cannot use is reported, never silently dropped.
-        if regime.extensions is None or day not in step_days:
-            why_pt = ("a norma em vigor não prevê prorrogação" if regime.extensions is None
-                      else f"não há etapa de {day} dias nesta regra (etapas: "
-                      f"{', '.join(str(d) for d in sorted(step_days))})")
-            why_en = ("the norm in force provides no extension" if regime.extensions is None
-                      else f"there is no {day}-day step in this rule (steps: "
-                      f"{', '.join(str(d) for d in sorted(step_days))})")
-            ctx.b.finding(Finding("extension_not_applied", Msg(
-                f"Prorrogação informada para a etapa de {day} dias não aplicada: {why_pt}"
-                f"{f' ({given.reference})' if given.reference else ''}.",
-                f"Extension given for the {day}-day step not applied: {why_en}"
-                f"{f' ({given.reference})' if given.reference else ''}."), None, "warning"))
-    out = []
-    for s in rule.steps:
-        reached = stay.day_reached_on(s.from_day)
-        natural = reached
-        if reached < regime.valid_from:
-            # The days counted before the norm began still count (its steps are reached by
-            # days of operation), but its requirement binds only from its own start: a rule
-            # cannot apply before it is in force (LINDB art. 6º).
-            natural = regime.valid_from
-            ctx.b.step("step.from_regime_start",
-                       f"A etapa de {s.from_day} dias foi atingida em {_d(reached)}, antes do "
-                       f"início de vigência de {ctx.reg[regime.version].label}: exigível a "
-                       f"partir de {_d(natural)}.",
-                       f"The {s.from_day}-day step was reached on {reached.isoformat()}, "
-                       f"before {ctx.reg[regime.version].label} came into force: it applies "
-                       f"from {natural.isoformat()}.", ctx.reg.cite("lindb", "art. 6º"))
-        since, extended = natural, False
-        e = ext.get(s.from_day)
-        if e is not None and regime.extensions is not None and e.applies_from <= natural:
-            ctx.b.finding(Finding("extension_not_applied", Msg(
-                f"Prorrogação da etapa de {s.from_day} dias para {_d(e.applies_from)} não "
-                f"aplicada: a etapa já vale a partir de {_d(natural)}.",
-                f"Extension of the {s.from_day}-day step to {e.applies_from.isoformat()} not "
-                f"applied: the step already applies from {natural.isoformat()}."), None,
-                "warning"))
-        if e is not None and regime.extensions is not None and e.applies_from > natural:
-            since, extended = e.applies_from, True
-            basis = extension_basis(regime)
-            ext_norm = ctx.reg[basis]
-            # The extension postpones the step from its natural date: its basis must be in
-            # force then (the date of the facts), whatever the date judged.
-            if natural >= ext_norm.in_force_from:
-                cite_ext = ctx.reg.cite(regime.extensions.norm, regime.extensions.provision,
-                                        basis)
-            else:
-                # The provision that grounds extensions (IN SIT 70/2007 art. 13, VI: "outros
-                # prazos estabelecidos pela CGIg") was not yet in force on that date, and
-                # the regime's own text on them is not among the sources: the extension is
-                # applied as given, on a basis the output names as unconfirmed.
-                cite_ext = ctx.cite(regime, "")
-                ctx.b.unconfirmed(UnconfirmedParameter(
-                    "quota.extensions.basis",
-                    Msg.same(f"{regime.extensions.provision} ({ext_norm.label})"),
-                    Msg(f"prorrogação de etapa antes de {_d(ext_norm.in_force_from)}: a norma "
-                        f"que a prevê ({ext_norm.label}, {regime.extensions.provision}) ainda "
-                        f"não vigorava e o texto de {ctx.reg[regime.version].label} sobre "
-                        "prorrogações não está entre as fontes",
-                        f"a step extension before {ext_norm.in_force_from.isoformat()}: the "
-                        f"norm providing for it ({ext_norm.label}, "
-                        f"{regime.extensions.provision}) was not yet in force, and the text of "
-                        f"{ctx.reg[regime.version].label} on extensions is not among the "
-                        "sources"), regime.extensions.norm))
-            ctx.b.step("step.extension",
-                       f"Prorrogação concedida para a etapa de {s.from_day} dias: aplica-se a "
-                       f"partir de {_d(since)} em vez de {_d(natural)}"
-                       f"{f' ({e.reference})' if e.reference else ''}.",
-                       f"Extension granted for the {s.from_day}-day step: it applies from "
-                       f"{since.isoformat()} instead of {natural.isoformat()}"
-                       f"{f' ({e.reference})' if e.reference else ''}.", cite_ext)
-        out.append(StepDate(s, since, extended, step_citation(ctx.on, regime, rule, s)))
-    for sd in out:
-        # An extension that runs past a higher step's date has no effect from that date: the
-        # higher step applies (the plan still shows the postponed step, on its own date).
-        later = [o for o in out if o.step.from_day > sd.step.from_day and o.since <= sd.since]
-        if sd.extended and later and regime.extensions is not None:
-            over = min(later, key=lambda o: o.since)
-            ctx.b.finding(Finding("extension_overtaken", Msg(
-                f"A prorrogação da etapa de {sd.step.from_day} dias (até {_d(sd.since)}) "
-                f"alcança a etapa de {over.step.from_day} dias, que vale desde "
-                f"{_d(over.since)}: a partir dessa data vale a etapa maior e a prorrogação "
-                "deixa de ter efeito.",
-                f"The extension of the {sd.step.from_day}-day step (to {sd.since.isoformat()}) "
-                f"reaches the {over.step.from_day}-day step, which applies from "
-                f"{over.since.isoformat()}: from that date the higher step applies and the "
-                "extension no longer has effect."), over.citation, "warning"))
-    return out
-
-
-def _gap_text(g: Gap) -> Msg:
-    """An exit and the re-entry after it, in words: the days fully outside, or none."""
-    if g.days_outside == 0:
-        return Msg(f"Saída das AJB em {_d(g.after_exit)} e reentrada em {_d(g.next_entry)} "
-                   "(nenhum dia inteiro fora)",
-                   f"Left AJB on {g.after_exit.isoformat()} and re-entered on "
-                   f"{g.next_entry.isoformat()} (no full day outside)")
-    first, last, n = add_days(g.after_exit, 1), add_days(g.next_entry, -1), g.days_outside
-    return Msg(f"Fora das AJB de {_d(first)} a {_d(last)} ({n} {'dia' if n == 1 else 'dias'})",
-               f"Outside AJB from {first.isoformat()} to {last.isoformat()} "
-               f"({n} {'day' if n == 1 else 'days'})")
-
-
-def _stay(ctx: _Context, regime: Regime) -> tuple[Stay | None, Interpretation | None]:
-    periods = list(ctx.case.operation.ajb_presence)
-    if not periods:
-        raise InputError("informe os períodos de presença em AJB (entrada e saída)",
-                         "operation.ajb_presence",
-                         message_en="give the periods of presence in AJB (entry and exit)")
-    if regime.tolerance_days is None:
-        interp = ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
-                                                "norm"))
-        _option_not_applicable(ctx, "quota.days", "a norma exige operação contínua, sem "
-                               "tolerância de saída", "the norm requires continuous operation, "
-                               "with no tolerance for exits")
-        return current_stay(periods, ctx.on, None), interp
-    chosen = resolve(PKG, "quota.days", ctx.options)
-    ctx.b.interpret(chosen)
-    family = regime_tables().families[regime.family]
-
-    # An exit in a window whose exit rule is not modelled is judged by today's rule; the
-    # result rests on that only for an exit today's rule tolerates inside the current stay
-    # (one long enough to interrupt today interrupts under any rule of continuity).
-    pending: dict[dt.date, UnconfirmedParameter] = {}
-    first = min(family, key=lambda r: r.valid_from)
-
-    def tolerance_on(day: dt.date) -> int | None:
-        """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
-        then = next((r for r in family if r.valid_from <= day and
-                     (r.valid_to is None or day <= r.valid_to)), None)
-        ctx.exit_rules[day] = then if then is not None and then.modelled else regime
-        if then is None and day < first.valid_from:
-            # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
-            # with no exit rule we model).
-            pending[day] = UnconfirmedParameter(
-                f"{regime.version}:exit-rule-before-{first.version}",
-                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
-                Msg(f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
-                    "(regra de saída então em vigor não modelada): aplicada a regra de saída "
-                    "da norma em vigor na data julgada",
-                    f"exit from AJB on {day.isoformat()}, before "
-                    f"{ctx.reg[first.version].label} (the exit rule then in force is not "
-                    "modelled): the exit rule of the norm in force on the date judged applied"),
-                regime.norm)
-            return regime.tolerance_days
-        if then is None or then is regime:
-            return regime.tolerance_days
-        if not then.modelled:
-            pending[day] = UnconfirmedParameter(
-                f"{then.version}:exit-rule",
-                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
-                Msg(f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
-                    "(não modelada): aplicada a regra de saída da norma em vigor na data "
-                    "julgada",
-                    f"exit from AJB on {day.isoformat()}, under {ctx.reg[then.version].label} "
-                    "(not modelled): the exit rule of the norm in force on the date judged "
-                    "applied"), then.norm)
-            return regime.tolerance_days
-        if then.tolerance_days is None:
-            ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
-                                           "norm"))
-        return then.tolerance_days
-
-    stay = current_stay(periods, ctx.on, tolerance_on, chosen.variant == "days_outside_count")
-    if stay is not None:
-        for gap in stay.gaps:
-            param = pending.get(add_days(gap.after_exit, 1))
-            if param and not gap.interrupts and gap.next_entry > stay.start:
-                ctx.b.unconfirmed(param)
-        if not stay.in_ajb_on_date and stay.ended_on is None and stay.days_outside_now:
-            # An absence under way, tolerated so far by a rule not modelled: that the stay
-            # goes on rests on it too.
-            param = pending.get(add_days(ctx.on, 1 - stay.days_outside_now))
-            if param:
-                ctx.b.unconfirmed(param)
-    return stay, chosen
-
-
-def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMember],
+def _apply_rule(ctx: Context, regime: Regime, rule: Rule, members: list[CrewMember],
                 result: dict[str, Any], planning: bool) -> Decision:
     b, on = ctx.b, ctx.on
     rule_cite = ctx.cite(regime, rule.provision)
@@ -558,22 +310,22 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     if rule.steps[0].from_day == 0 and regime.family == "brazilian_flag":
         stay = None
     else:
-        stay, _ = _stay(ctx, regime)
+        stay, _ = stay_of(ctx, regime)
     if stay is not None:
-        _trace_stay(ctx, regime, stay)
+        trace_stay(ctx, regime, stay)
         result["stay"] = {"start": stay.start, "days_of_operation": stay.days_of_operation,
                           "in_ajb": stay.in_ajb_on_date, "paused_days": stay.paused_days,
                           "ended_on": stay.ended_on}
     elif regime.family != "brazilian_flag":
         b.step("stay.none", f"A embarcação não esteve em AJB até {_d(on)}.",
                f"The vessel was not in AJB by {on.isoformat()}.")
-        result["plan"] = _arrival_plan(ctx, regime, rule, members) if planning else []
+        result["plan"] = arrival_plan(ctx, regime, rule, members) if planning else []
         return b.build(Verdict.NOT_APPLICABLE, regime.version,
                        Msg("Embarcação ainda não está em AJB.", "Vessel not yet in AJB."),
                        result=result)
 
-    rounding = _rounding(ctx, rule)
-    reading = _reading(ctx, rule)
+    rounding = rounding_of(ctx, rule)
+    reading = reading_of(ctx, rule)
     dates = step_dates(ctx, regime, rule, stay) if stay else [
         # No stay to count from (Brazilian flag): the rule holds since the law is in force.
         StepDate(s, regime.valid_from, False, step_citation(ctx.on, regime, rule, s))
@@ -589,8 +341,8 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
     # The step in force dates from, and the next one falls on, days the answer states: a
     # norm boundary left unconfirmed in those days' year is one it rests on too (a step
     # since an uncertain start; a next step dropped past an uncertain end).
-    _boundaries_of(ctx, regime, [current] if current else [], with_successor=False)
-    _boundaries_of(ctx, regime, [nxt] if nxt else [], with_successor=True)
+    boundaries_of(ctx, regime, [current] if current else [], with_successor=False)
+    boundaries_of(ctx, regime, [nxt] if nxt else [], with_successor=True)
     # A step falling after the regime's known end is not this norm's to require (the norm
     # then in force decides it): never presented as the next requirement.
     ends = regime.valid_to
@@ -598,10 +350,10 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _next_beyond_regime(ctx, regime, nxt)
         nxt = None
     if planning:
-        _boundaries_of(ctx, regime, dates, with_successor=True)
+        boundaries_of(ctx, regime, dates, with_successor=True)
         ended = stay.ended_on if stay is not None else None
-        result["plan"] = [_plan_row(ctx, rule, sd, members, rounding, reading,
-                                    _plan_status(sd, dates, current, on, ends, ended))
+        result["plan"] = [plan_row(ctx, rule, sd, members, rounding, reading,
+                                    plan_status(sd, dates, current, on, ends, ended))
                           for sd in dates]
 
     if stay is not None and not stay.in_ajb_on_date:
@@ -615,9 +367,9 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
         _next_step(ctx, rule, nxt, members, rounding, reading, result)
         first = dates[0]
         b.step("step.none", f"Nenhuma etapa atingida em {_d(on)}: a primeira "
-               f"({_frac(first.step.fraction)}) vale a partir de {_d(first.since)}.",
+               f"({frac(first.step.fraction)}) vale a partir de {_d(first.since)}.",
                f"No step reached on {on.isoformat()}: the first "
-               f"({_frac(first.step.fraction)}) applies from {first.since.isoformat()}.",
+               f"({frac(first.step.fraction)}) applies from {first.since.isoformat()}.",
                first.citation)
         result["step"] = None
         verdict = Verdict.NON_COMPLIANT if ctx.b.findings and any(
@@ -629,23 +381,23 @@ def _apply_rule(ctx: _Context, regime: Regime, rule: Rule, members: list[CrewMem
                       "since": current.since if stay else None, "extended": current.extended,
                       "citation": current.citation}
     if stay:
-        b.step("step.current", f"Etapa em vigor: {_frac(step.fraction)} de brasileiros a partir "
+        b.step("step.current", f"Etapa em vigor: {frac(step.fraction)} de brasileiros a partir "
                f"de {step.from_day} dias de operação, desde {_d(current.since)}.",
-               f"Step in force: {_frac(step.fraction)} Brazilians from {step.from_day} days of "
+               f"Step in force: {frac(step.fraction)} Brazilians from {step.from_day} days of "
                f"operation, since {current.since.isoformat()}.", current.citation)
     groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
                              step.fraction, rounding)
     cites = {g.group: group_citation(ctx, rule, current.citation, g.group) for g in groups}
     for g in groups:
         _trace_group(ctx, g, rounding, cites[g.group])
-    result["groups"] = [_group_row(g) | {"citation": cites[g.group]} for g in groups]
+    result["groups"] = [group_row(g) | {"citation": cites[g.group]} for g in groups]
     result["total_deficit"] = sum(g.deficit for g in groups)
     _next_step(ctx, rule, nxt, members, rounding, reading, result)
     _alternative(ctx, rule, members, step, rounding, reading, groups, result)
     return _finish(ctx, regime, groups, None, result)
 
 
-def _next_step(ctx: _Context, rule: Rule, nxt: StepDate | None, members: list[CrewMember],
+def _next_step(ctx: Context, rule: Rule, nxt: StepDate | None, members: list[CrewMember],
                rounding: str, reading: str, result: dict[str, Any]) -> None:
     """The next step: its date and what the current crew would then require."""
     b = ctx.b
@@ -655,16 +407,16 @@ def _next_step(ctx: _Context, rule: Rule, nxt: StepDate | None, members: list[Cr
         result["next_step"] = {
             "fraction": nxt.step.fraction, "from_day": nxt.step.from_day, "since": nxt.since,
             "extended": nxt.extended, "citation": nxt.citation,
-            "groups": [_group_row(g) for g in groups_next]}
-        b.step("step.next", f"Próxima etapa: {_frac(nxt.step.fraction)} a partir de "
+            "groups": [group_row(g) for g in groups_next]}
+        b.step("step.next", f"Próxima etapa: {frac(nxt.step.fraction)} a partir de "
                f"{nxt.step.from_day} dias, em {_d(nxt.since)}.",
-               f"Next step: {_frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
+               f"Next step: {frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
                f"{nxt.since.isoformat()}.", nxt.citation)
     else:
         result["next_step"] = None
 
 
-def _next_beyond_regime(ctx: _Context, regime: Regime, nxt: StepDate) -> None:
+def _next_beyond_regime(ctx: Context, regime: Regime, nxt: StepDate) -> None:
     """The next step would fall after ``regime`` ends: told, with the norm that follows."""
     end = regime.valid_to
     assert end is not None
@@ -677,103 +429,16 @@ def _next_beyond_regime(ctx: _Context, regime: Regime, nxt: StepDate) -> None:
                + ("" if succ.modelled else ", which is not modelled") if succ else
                "the following norm is not registered")
     ctx.b.step("step.next_beyond_regime",
-               f"A etapa seguinte ({_frac(nxt.step.fraction)} a partir de {nxt.step.from_day} "
+               f"A etapa seguinte ({frac(nxt.step.fraction)} a partir de {nxt.step.from_day} "
                f"dias) cairia em {_d(nxt.since)}, depois do fim da vigência de {norm.label} "
                f"({_d(end)}); {then_pt}: próxima etapa não coberta por esta norma.",
-               f"The following step ({_frac(nxt.step.fraction)} from {nxt.step.from_day} days) "
+               f"The following step ({frac(nxt.step.fraction)} from {nxt.step.from_day} days) "
                f"would fall on {nxt.since.isoformat()}, after {norm.label} ended "
                f"({end.isoformat()}); {then_en}: next step not covered by this norm.",
                ctx.reg.cite(succ.id) if succ else None)
 
 
-def _option_not_applicable(ctx: _Context, family: str, why_pt: str, why_en: str) -> None:
-    """A caller's choice the norm leaves no room for is reported, never silently ignored."""
-    if family in ctx.options:
-        ctx.refused_options.add(family)
-        ctx.b.finding(Finding("option_not_applicable", Msg(
-            f"Opção {family}={ctx.options[family]} não aplicada: {why_pt}.",
-            f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info",
-            family))
-
-
-def _rounding(ctx: _Context, rule: Rule) -> str:
-    if rule.rounding == "half_up":  # the text itself says so
-        ctx.b.interpret(interpretation(PKG, "quota.rounding", "half_up", "norm"))
-        _option_not_applicable(ctx, "quota.rounding", "o texto da norma fixa o arredondamento",
-                               "the norm's text sets the rounding")
-        return "half_up"
-    chosen = ctx.b.interpret(resolve(PKG, "quota.rounding", ctx.options))
-    return chosen.variant
-
-
-def _reading(ctx: _Context, rule: Rule) -> str:
-    if rule.groups != "department_by_level":
-        return "department_by_level"
-    chosen = ctx.b.interpret(resolve(PKG, "quota.groups", ctx.options))
-    if rule.rest:
-        ctx.b.interpret(resolve(PKG, "quota.groups.rest", ctx.options))
-    return chosen.variant
-
-
-def _exit_rule_citation(ctx: _Context, regime: Regime) -> Citation:
-    """Where ``regime`` states its exit rule: its tolerance provision (Res. 42/2020 art. 10),
-    else the provision of its rule for this activity ("noventa dias contínuos")."""
-    if regime.tolerance_provision:
-        return ctx.cite(regime, regime.tolerance_provision)
-    rule = regime.rule_for(ctx.case.vessel.activity.value)
-    return ctx.cite(regime, rule.provision if rule else "")
-
-
-def _trace_stay(ctx: _Context, regime: Regime, stay: Stay) -> None:
-    b = ctx.b
-    for g in stay.gaps:
-        # Each exit is told with the rule that judged it: the norm in force when it happened.
-        judged = ctx.exit_rules.get(add_days(g.after_exit, 1), regime)
-        tol = judged.tolerance_days
-        prov = _exit_rule_citation(ctx, judged)
-        if g.interrupts:
-            why_pt = (f" (ausência de {tol} dias ou mais)" if tol else
-                      f" ({ctx.reg[judged.version].label} exige operação contínua: qualquer "
-                      "saída interrompe)")
-            why_en = (f" (absence of {tol} days or more)" if tol else
-                      f" ({ctx.reg[judged.version].label} requires continuous operation: any "
-                      "exit interrupts)")
-            where = _gap_text(g)
-            b.step("stay.gap", f"{where.pt}: a contagem recomeça na reentrada em "
-                   f"{_d(g.next_entry)}{why_pt}.",
-                   f"{where.en}: the count restarts at re-entry on "
-                   f"{g.next_entry.isoformat()}{why_en}.", prov, days_outside=g.days_outside)
-        else:
-            where = _gap_text(g)
-            b.step("stay.gap", f"{where.pt} — menos de {tol}: a contagem não se interrompe.",
-                   f"{where.en} — fewer than {tol}: the count is not interrupted.", prov,
-                   days_outside=g.days_outside)
-    if stay.ended_on is not None:
-        # The absence under way has reached the tolerance (or the norm allows none): the
-        # stay is over at its last day in AJB.
-        after = add_days(stay.ended_on, 1)
-        judged = ctx.exit_rules.get(after, regime)
-        tol = judged.tolerance_days
-        b.step("stay.ended", f"Fora das AJB desde {_d(after)} ({stay.days_outside_now} dias em "
-               f"{_d(ctx.on)}"
-               f"{f', {tol} ou mais' if tol else ''}): a estada terminou em "
-               f"{_d(stay.ended_on)} e a contagem recomeça na próxima entrada.",
-               f"Outside AJB since {after.isoformat()} ({stay.days_outside_now} days on "
-               f"{ctx.on.isoformat()}{f', {tol} or more' if tol else ''}): the stay ended on "
-               f"{stay.ended_on.isoformat()} and the count restarts at the next entry.",
-               _exit_rule_citation(ctx, judged), days_outside=stay.days_outside_now)
-    cc = ctx.reg.cite("codigo-civil-2002", "art. 132")
-    end = stay.ended_on or ctx.on
-    b.step("stay.days", f"Estada contínua desde {_d(stay.start)}: {stay.days_of_operation} dias "
-           f"de operação em {_d(end)} (exclui-se o dia do início)"
-           f"{f'; {stay.paused_days} dias fora não contados' if stay.paused_days else ''}.",
-           f"Continuous stay since {stay.start.isoformat()}: {stay.days_of_operation} days of "
-           f"operation on {end.isoformat()} (start day excluded)"
-           f"{f'; {stay.paused_days} days outside not counted' if stay.paused_days else ''}.",
-           cc, start=stay.start, days=stay.days_of_operation)
-
-
-def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -> None:
+def _trace_group(ctx: Context, g: GroupResult, rounding: str, cite: Citation) -> None:
     if g.empty:
         ctx.b.step(f"group.{g.group}", f"{group_label(g.group).capitalize()}: grupo vazio, "
                    "exige 0.", f"{group_label(g.group, 'en').capitalize()}: group empty, "
@@ -785,11 +450,11 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
     rule_pt = "teto" if rounding == "at_least_fraction" else "arredondamento ≥ 0,5"
     rule_en = "ceiling" if rounding == "at_least_fraction" else "round half up"
     ctx.b.step(f"group.{g.group}",
-               f"{group_label(g.group).capitalize()}: {_frac(g.fraction)} × {g.base} = {ex} → "
+               f"{group_label(g.group).capitalize()}: {frac(g.fraction)} × {g.base} = {ex} → "
                f"{g.required} exigido{'s' if g.required != 1 else ''} ({rule_pt}); "
                f"{g.brazilians} brasileiro{'s' if g.brazilians != 1 else ''} a bordo"
                f"{f'; déficit {g.deficit}' if g.deficit else ''}.",
-               f"{group_label(g.group, 'en').capitalize()}: {_frac(g.fraction)} × {g.base} = "
+               f"{group_label(g.group, 'en').capitalize()}: {frac(g.fraction)} × {g.base} = "
                f"{ex} → {g.required} required ({rule_en}); {g.brazilians} "
                f"Brazilian{'s' if g.brazilians != 1 else ''} aboard"
                f"{f'; deficit {g.deficit}' if g.deficit else ''}.", cite,
@@ -805,85 +470,7 @@ def _trace_group(ctx: _Context, g: GroupResult, rounding: str, cite: Citation) -
                 f"({g.brazilians} of {g.required} required)."), cite, subject=g.group))
 
 
-def _group_row(g: GroupResult) -> dict[str, Any]:
-    return {"group": g.group, "base": g.base, "required": g.required,
-            "brazilians": g.brazilians, "deficit": g.deficit, "exact": g.exact}
-
-
-def _arrival_plan(ctx: _Context, regime: Regime, rule: Rule,
-                  members: list[CrewMember]) -> list[dict[str, Any]]:
-    """The plan of a vessel not yet in AJB on the date judged: every step counted from its
-    first planned entry (the stay starts there; Código Civil art. 132, the entry day
-    excluded), assuming it then stays in AJB (as the plan of a vessel already there does:
-    later planned exits are not foreseen) and the regime in force stays in force."""
-    # Called when no period has begun by the date judged, and there is at least one period.
-    planned = sorted(p.entry for p in ctx.case.operation.ajb_presence)
-    entry = planned[0]
-    n_later = len(planned) - 1
-    later = ("" if not n_later else "; o período seguinte informado não altera as datas"
-             if n_later == 1 else f"; os {n_later} períodos seguintes informados não alteram "
-             "as datas")
-    later_en = ("" if not n_later else "; the later period given does not move the dates"
-                if n_later == 1 else f"; the {n_later} later periods given do not move the "
-                "dates")
-    ctx.b.step("stay.planned",
-               f"Planejamento: etapas contadas a partir da entrada prevista em AJB em "
-               f"{_d(entry)}, supondo que a embarcação lá permaneça{later}.",
-               f"Planning: steps counted from the planned entry into AJB on "
-               f"{entry.isoformat()}, assuming the vessel stays there{later_en}.")
-    stay = Stay(entry, False, 0, 0, ())
-    rounding = _rounding(ctx, rule)
-    reading = _reading(ctx, rule)
-    ends = regime.valid_to
-    dates = step_dates(ctx, regime, rule, stay)
-    _boundaries_of(ctx, regime, dates, with_successor=True)
-    return [_plan_row(ctx, rule, sd, members, rounding, reading,
-                      _plan_status(sd, dates, None, ctx.on, ends, None))
-            for sd in dates]
-
-
-def _boundaries_of(ctx: _Context, regime: Regime, dates: list[StepDate], *,
-                   with_successor: bool) -> None:
-    """Name the unconfirmed norm boundaries the step ``dates`` stated rest on: a date in the
-    year of an unconfirmed end of the regime's norm (and, ``with_successor`` — a next or
-    planned step, which may fall after the norm ends — of its successor's)."""
-    for sd in dates:
-        for version in boundary_norms(regime, with_successor):
-            for param in ctx.reg.unconfirmed_boundaries(version, sd.since):
-                ctx.b.unconfirmed(param)
-
-
-def _plan_status(sd: StepDate, dates: list[StepDate], current: StepDate | None,
-                 on: dt.date, ends: dt.date | None, ended: dt.date | None) -> str:
-    """A step's place in the plan: ``overtaken`` (a higher step applies on or before its
-    date: it is never in force — an extension run past that step), ``after_stay`` (its date
-    falls after the stay ended: the count restarts at the next entry), ``current``,
-    ``past``, ``beyond_regime`` (after the norm's known end) or ``future``."""
-    if ended is not None and sd.since > ended:  # (first: the stay's end decides it)
-        return "after_stay"
-    if any(o.step.from_day > sd.step.from_day and o.since <= sd.since for o in dates):
-        return "overtaken"
-    if sd is current and ended is None:  # a stay that is over has no step in force
-        return "current"
-    if sd.since <= on:
-        return "past"
-    return "beyond_regime" if ends is not None and sd.since > ends else "future"
-
-
-def _plan_row(ctx: _Context, rule: Rule, sd: StepDate, members: list[CrewMember],
-              rounding: str, reading: str, status: str) -> dict[str, Any]:
-    """One step of the plan; ``status``: past (superseded) | current | future."""
-    groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
-                             sd.step.fraction, rounding)
-    ctx.b.cite(sd.citation)
-    return {"since": sd.since, "from_day": sd.step.from_day, "fraction": sd.step.fraction,
-            "status": status, "extended": sd.extended,
-            "citation": sd.citation, "groups": [_group_row(g) for g in groups],
-            "total_required": sum(g.required for g in groups),
-            "total_deficit": sum(g.deficit for g in groups)}
-
-
-def _alternative(ctx: _Context, rule: Rule, members: list[CrewMember], step: Step,
+def _alternative(ctx: Context, rule: Rule, members: list[CrewMember], step: Step,
                  rounding: str, reading: str, groups: list[GroupResult],
                  result: dict[str, Any]) -> None:
     """Compute the other group reading; report it when it would change the verdict."""
@@ -895,7 +482,7 @@ def _alternative(ctx: _Context, rule: Rule, members: list[CrewMember], step: Ste
     ok_now = all(g.deficit == 0 for g in groups)
     ok_alt = all(g.deficit == 0 for g in alt)
     result["alternative"] = {"reading": f"quota.groups.{other}", "changes_verdict":
-                             ok_now != ok_alt, "groups": [_group_row(g) for g in alt]}
+                             ok_now != ok_alt, "groups": [group_row(g) for g in alt]}
     if ok_now != ok_alt:
         ctx.b.finding(Finding(
             "alternative_reading_changes_verdict",
@@ -905,14 +492,14 @@ def _alternative(ctx: _Context, rule: Rule, members: list[CrewMember], step: Ste
                 f"{'compliant' if ok_alt else 'non-compliant'}."), None, "info"))
 
 
-def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
+def _finish(ctx: Context, regime: Regime, groups: list[GroupResult] | None,
             verdict: Verdict | None, result: dict[str, Any]) -> Decision:
     b = ctx.b
     violations = [f for f in b.findings if f.severity == "violation"]
     if verdict is None:
         verdict = Verdict.NON_COMPLIANT if violations else Verdict.COMPLIANT
     if verdict == Verdict.NON_COMPLIANT and regime.family not in ("brazilian_flag", "reb"):
-        _consequence(ctx, result)
+        consequence(ctx, result)
     result["findings"] = [f.id for f in violations]
     norm = ctx.reg[regime.version].label
     total = result.get("total_deficit")
@@ -945,52 +532,3 @@ def _finish(ctx: _Context, regime: Regime, groups: list[GroupResult] | None,
                              f"Not yet required: no step of {norm} reached."),
     }[verdict]
     return b.build(verdict, regime.version, summary, result=result)
-
-
-def _consequence(ctx: _Context, result: dict[str, Any]) -> None:
-    """IN SIT 70/2007 art. 14: auto de infração against the Brazilian contracting company,
-    CLT art. 444, ementa 001139-8."""
-    t = regime_tables()
-    clt = ctx.reg.cite(t.consequence_clt.norm, t.consequence_clt.provision)
-    proc_norm = ctx.reg[t.consequence_procedure.norm]
-    proc = ctx.reg.cite(t.consequence_procedure.norm, t.consequence_procedure.provision) \
-        if proc_norm.in_force_on(ctx.on) else None
-    company = ctx.case.operation.brazilian_company
-    who = company.name if company and company.name else "a empresa brasileira contratante"
-    who_en = company.name if company and company.name else "the Brazilian contracting company"
-    ctx.b.cite(clt)
-    if proc is not None:
-        ctx.b.cite(proc)
-        text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
-                   f"(ementa {t.ementa}).",
-                   f"Issue an infraction notice (auto de infração) against {who_en} for breach "
-                   f"of CLT art. 444 (infraction code {t.ementa}).")
-        status = "in_force"
-    elif ctx.on < proc_norm.in_force_from:
-        # Before IN SIT 70/2007 the procedure was IN SIT 19/2000, which is not modelled.
-        start = proc_norm.in_force_from
-        text = Msg(f"O procedimento de inspeção então vigente (IN SIT nº 19/2000) não está "
-                   f"modelado; a IN SIT 70/2007, art. 14 (auto de infração contra {who}, CLT "
-                   f"art. 444, ementa {t.ementa}), só vigora a partir de {_d(start)}.",
-                   f"The inspection procedure then in force (IN SIT nº 19/2000) is not "
-                   f"modelled; IN SIT 70/2007 art. 14 (infraction notice against {who_en}, CLT "
-                   f"art. 444, code {t.ementa}) is in force only from {start.isoformat()}.")
-        status = "not_modelled"
-        ctx.b.step("consequence.procedure", text.pt, text.en, ctx.reg.cite("in-sit-19-2000"))
-    else:
-        # The procedure that named this auto was revoked; its successor is not modelled, so
-        # the consequence is reported as the last modelled one, never as current law.
-        revoked = add_days(proc_norm.in_force_to, 1)  # type: ignore[arg-type]
-        text = Msg(f"Procedimento previsto na IN SIT 70/2007, art. 14 (auto de infração contra "
-                   f"{who}, CLT art. 444, ementa {t.ementa}); revogada com efeitos a partir de "
-                   f"{_d(revoked)} — o "
-                   "procedimento vigente (IN MTP nº 2/2021) não está modelado.",
-                   f"Procedure of IN SIT 70/2007 art. 14 (infraction notice against {who_en}, "
-                   f"CLT art. 444, code {t.ementa}); revoked with effect from "
-                   f"{revoked.isoformat()} — the current procedure (IN MTP nº 2/2021) is not "
-                   "modelled.")
-        status = "not_modelled"
-        ctx.b.step("consequence.procedure", text.pt, text.en,
-                   ctx.reg.cite(proc_norm.replaced_by) if proc_norm.replaced_by else None)
-    result["consequences"] = [{"id": "auto_de_infracao_clt_444", "text": text, "status": status,
-                               "ementa": t.ementa, "citations": [c for c in (clt, proc) if c]}]

@@ -1,0 +1,92 @@
+"""What one crew-quota evaluation shares across its stages: the context (decision builder,
+date, options, citations), the dates of the steps, and the readings chosen for rounding and
+groups (crew-quota.md; the interpretations in ``data/interpretations.yaml``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from abordo.crew.model import VesselCase
+from abordo.law.decision import Citation, DecisionBuilder, Finding, Msg
+from abordo.law.interpretations import check_options, interpretation, resolve
+from abordo.law.norms import norm_registry
+from abordo.quota.regimes import Regime, Rule, Step
+from abordo.quota.rules import GroupResult
+
+PKG = "abordo.quota"
+
+
+def frac(f: Any) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+@dataclass(frozen=True)
+class StepDate:
+    step: Step
+    since: dt.date
+    extended: bool
+    citation: Citation
+
+
+class Context:
+    """What every stage of one evaluation shares: builder, date, options, citations."""
+
+    def __init__(self, case: VesselCase, on: dt.date, options: Mapping[str, Any] | None) -> None:
+        check_options([PKG], options)
+        self.case = case
+        self.on = on
+        self.options = dict(options or {})
+        self.b = DecisionBuilder("crew_quota", on)
+        self.reg = norm_registry()
+        # First day outside of each gap → the regime whose exit rule judged it.
+        self.exit_rules: dict[dt.date, Regime] = {}
+        self.refused_options: set[str] = set()  # told as not applied (the norm leaves no room)
+
+    def cite(self, regime: Regime, provision: str) -> Citation:
+        """``provision`` of the regime's norm, in the version the regime applies."""
+        return self.reg.cite(regime.norm, provision, regime.version)
+
+    def cite_restated(self, regime: Regime, provision: str | None) -> Citation | None:
+        """The restatement in IN SIT 70/2007, cited only while that instruction is in force."""
+        if not regime.restated_in or not provision:
+            return None
+        if not self.reg[regime.restated_in].in_force_on(self.on):
+            return None
+        return self.reg.cite(regime.restated_in, provision)
+
+
+def option_not_applicable(ctx: Context, family: str, why_pt: str, why_en: str) -> None:
+    """A caller's choice the norm leaves no room for is reported, never silently ignored."""
+    if family in ctx.options:
+        ctx.refused_options.add(family)
+        ctx.b.finding(Finding("option_not_applicable", Msg(
+            f"Opção {family}={ctx.options[family]} não aplicada: {why_pt}.",
+            f"Option {family}={ctx.options[family]} not applied: {why_en}."), None, "info",
+            family))
+
+
+def rounding_of(ctx: Context, rule: Rule) -> str:
+    if rule.rounding == "half_up":  # the text itself says so
+        ctx.b.interpret(interpretation(PKG, "quota.rounding", "half_up", "norm"))
+        option_not_applicable(ctx, "quota.rounding", "o texto da norma fixa o arredondamento",
+                               "the norm's text sets the rounding")
+        return "half_up"
+    chosen = ctx.b.interpret(resolve(PKG, "quota.rounding", ctx.options))
+    return chosen.variant
+
+
+def reading_of(ctx: Context, rule: Rule) -> str:
+    if rule.groups != "department_by_level":
+        return "department_by_level"
+    chosen = ctx.b.interpret(resolve(PKG, "quota.groups", ctx.options))
+    if rule.rest:
+        ctx.b.interpret(resolve(PKG, "quota.groups.rest", ctx.options))
+    return chosen.variant
+
+
+def group_row(g: GroupResult) -> dict[str, Any]:
+    return {"group": g.group, "base": g.base, "required": g.required,
+            "brazilians": g.brazilians, "deficit": g.deficit, "exact": g.exact}
