@@ -273,11 +273,17 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     grad = dated_value(gradation_versions(), inf.date)
     if grad is None or not prov.in_force_on(inf.date):
         return _not_covered(b, reg, prov, c, inf.date, gradation_missing=grad is None)
+    # The act and its window as the norms' register gives them (not restated here).
+    act = reg[NORM]
+    window = (f"{d_pt(act.in_force_from)} a {d_pt(act.in_force_to)}" if act.in_force_to
+              else f"desde {d_pt(act.in_force_from)}")
+    window_en = (f"{act.in_force_from.isoformat()} to {act.in_force_to.isoformat()}"
+                 if act.in_force_to else f"since {act.in_force_from.isoformat()}")
     b.step("port_fines.regime",
-           f"Em {d_pt(inf.date)} vigorava a Portaria MTE nº 746/2000 (05/10/2000 a 22/01/2012), "
-           "que gradua as multas variáveis da Lei nº 9.719/1998.",
-           f"On {inf.date.isoformat()} Portaria MTE 746/2000 (2000-10-05 to 2012-01-22) was in "
-           "force, grading the variable fines of Lei 9.719/1998.",
+           f"Em {d_pt(inf.date)} vigorava a {act.label} ({window}), que gradua as multas "
+           "variáveis da Lei nº 9.719/1998.",
+           f"On {inf.date.isoformat()} {act.label} ({window_en}) was in force, grading the "
+           "variable fines of Lei 9.719/1998.",
            reg.cite(NORM, "art. 1º"))
 
     amount_basis = f"{c.via.label} c/c {prov.fine_basis}" if c.via else c.basis.label

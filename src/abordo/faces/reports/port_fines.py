@@ -16,7 +16,7 @@ from abordo.faces.reports.blocks import common_text_blocks, render_html, render_
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
 from abordo.law.decision import Citation, Decision, Msg, Verdict, verdict_label
 from abordo.law.norms import norm_registry
-from abordo.port_fines.catalogue import Catalogue, Provision
+from abordo.port_fines.catalogue import Catalogue, Provision, gradation_versions
 
 L: dict[str, tuple[str, str]] = {
     "title": ("Multa do trabalho portuário — Lei nº 9.719/1998, gradação da Portaria MTE nº "
@@ -67,13 +67,15 @@ L: dict[str, tuple[str, str]] = {
     "catalogue_note": (
         "nat. ? = natureza desconhecida (a coluna falta no texto de referência do Anexo I): "
         "informe-a ao calcular (--nature). Faixas por trabalhador quando \"p/ trab.\" = sim "
-        "(Lei nº 9.719/1998, art. 10, III e art. 11). A gradação modelada (Portaria MTE nº "
-        "746/2000) vale para infrações de 05/10/2000 a 22/01/2012.",
+        "(Lei nº 9.719/1998, art. 10, III e art. 11). A gradação modelada ({}) vale para "
+        "infrações {}.",
         "nat. ? = nature unknown (the column is missing from the reference text of Annex I): "
         "give it when grading (--nature). Ranges are per worker when \"per wkr\" = yes "
-        "(Lei 9.719/1998, art. 10, III and art. 11). The gradation modelled (Portaria MTE "
-        "746/2000) covers infractions from 2000-10-05 to 2012-01-22."),
+        "(Lei 9.719/1998, art. 10, III and art. 11). The gradation modelled ({}) covers "
+        "infractions {}."),
     "in_force": ("vigência", "in force"),
+    "from_to": ("de {} a {}", "from {} to {}"),
+    "from_on": ("a partir de {}", "from {} on"),
     "description": ("descrição", "description"),
     "unknown": ("desconhecida", "unknown"),
     "yes": ("sim", "yes"), "no": ("não", "no"),
@@ -253,7 +255,14 @@ def catalogue_table(cat: Catalogue, lang: str = "pt", *, with_description: bool 
     when ``with_description``, what the provision requires."""
     starts = {p.valid_from for p in cat}
     common_start = len(starts) == 1
-    note = lbl("catalogue_note", lang)
+    # The window of the gradation modelled, from its dated table (the note restates no date).
+    versions = gradation_versions()
+    first, last = versions[0], versions[-1]
+    start = fmt_date(first["valid_from"], lang)
+    window = (lbl("from_to", lang).format(start, fmt_date(last["valid_to"], lang))
+              if last.get("valid_to") else lbl("from_on", lang).format(start))
+    acts = dict.fromkeys(norm_registry()[v["norm"]].label for v in versions)
+    note = lbl("catalogue_note", lang).format(", ".join(acts), window)
     if common_start:
         note += " " + lbl("common_start", lang).format(fmt_date(next(iter(starts)), lang))
     table = Table(title=lbl("catalogue", lang), box=box.SIMPLE_HEAD, pad_edge=False,
