@@ -7,8 +7,8 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from fines_helpers import make_input
 from rich.console import Console
-from tests.port_fines.fines_helpers import make_input
 
 from abordo.faces.reports import port_fines as report
 from abordo.port_fines import grade
