@@ -184,7 +184,8 @@ def test_every_unconfirmed_source_of_the_data_tables_has_its_english() -> None:
     found = [e for p in sorted((ROOT / "src/abordo").glob("*/data/*.yaml"))
              for e in _unconfirmed_entries(load_data_text(p.read_text(encoding="utf-8")),
                                            p.name)]
-    assert found == [("params.yaml.migratory_year_months[0]", True),
+    assert found == [("repatriation.yaml.repatriation[0]", True),
+                     ("params.yaml.migratory_year_months[0]", True),
                      ("regimes.yaml.families.foreign_general[2].rules[1]", True),
                      ("stcw_parties.yaml", True)]
     table = categories()  # its sources hold for every category (no confirmed flag of its own)
