@@ -128,6 +128,62 @@ def read_document(path: Path, display: str | None = None) -> tuple[Any, LineInde
     return parse_document(decode(raw, display), path.suffix.lower() == ".json", display)
 
 
+class _JsonLines(dict[tuple[Any, ...], int]):
+    """The line index of a JSON document, built on first use only: a JSON text is YAML, so
+    the YAML node tree gives each field's line — a second parse that only an error needs
+    (a folder of thousands of case files is read without it). Empty when that parse fails
+    (a JSON text YAML does not take, such as a tab before a key): the error then names the
+    field without a line, as before."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text: str | None = text
+
+    def _fill(self) -> None:
+        if self._text is None:
+            return
+        # A tab is whitespace to JSON but may not indent YAML; a valid JSON text has none in
+        # its strings (they must be escaped there), so spaces change no value and no line.
+        text, self._text = self._text.replace("\t", " "), None
+        loader = InputLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is not None:
+                _index_node(node, (), self)
+        except (yaml.YAMLError, RecursionError):
+            self.clear()
+        finally:
+            loader.dispose()
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return super().__contains__(key)
+
+    def __getitem__(self, key: tuple[Any, ...]) -> int:
+        self._fill()
+        return super().__getitem__(key)
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
+        self._fill()
+        return super().get(key, default)
+
+    def items(self) -> Any:
+        self._fill()
+        return super().items()
+
+    def keys(self) -> Any:
+        self._fill()
+        return super().keys()
+
+    def __iter__(self) -> Any:
+        self._fill()
+        return super().__iter__()
+
+
 def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineIndex]:
     """:func:`read_document` on a text already read (``is_json``: JSON, else YAML)."""
     if not text.strip():
@@ -136,6 +192,7 @@ def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineInd
     try:
         if is_json:
             data = json.loads(text, object_pairs_hook=_unique_pairs)
+            index = _JsonLines(text)
         else:
             # One parse: the node tree gives both the data and each field's line.
             loader = InputLoader(text)
