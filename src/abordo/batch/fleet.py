@@ -12,11 +12,13 @@ Vessels table (one row per vessel)::
                   inland_national, inland_international, regasification, cruise, fishing,
                   long_haul
     contract      charter | services | risk | lease | none (empty = none)
-    ajb_entry     first day in AJB of the presence (YYYY-MM-DD); empty = never entered
+    ajb_entry     first day in AJB of the presence (YYYY-MM-DD or dd/mm/aaaa); empty =
+                  never entered
     ajb_exit      last day in AJB (empty = still there)
     absences      days fully outside AJB between entry and exit,
-                  "YYYY-MM-DD/YYYY-MM-DD;…" (first and last day outside, in order)
-    extensions    steps postponed by the Ministry, "FROM_DAY:YYYY-MM-DD;…"
+                  "YYYY-MM-DD/YYYY-MM-DD;…" or "dd/mm/aaaa a dd/mm/aaaa;…" (first and
+                  last day outside, in order)
+    extensions    steps postponed by the Ministry, "FROM_DAY:YYYY-MM-DD;…" (or dd/mm/aaaa)
     foreign_calls true | false (long-haul: does it call at foreign ports?)
 
 Crew table (one row per person aboard): ``vessel_id``, ``nationality`` (required), ``rank``,
@@ -626,6 +628,10 @@ def _fail_at(c: _Checker, df: pl.DataFrame, mask: pl.Series, column: str, pt: st
                    c.headers.get(column, column), c.display, c.line(vidx))
 
 
+_BR_DAY = r"\d{1,2}/\d{1,2}/\d{4}"
+_BR_ABSENCE = rf"^({_BR_DAY})\s*(?:/|-|–|\sa\s|\saté\s)\s*({_BR_DAY})$"
+
+
 def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
     empty = pl.DataFrame(schema={"_vidx": pl.UInt32, "a_first": pl.Date, "a_last": pl.Date})
     if "absences" not in c.df.columns:
@@ -633,10 +639,20 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
     df = _split(c, "absences", "/")
     if df.height == 0:
         return empty
-    df = df.with_columns(a_first=_day(pl.col("left")), a_last=_day(pl.col("right")))
-    what = ("ausência inválida: use AAAA-MM-DD/AAAA-MM-DD (primeiro e último dia fora das "
-            "AJB), separadas por ';'")
-    what_en = "invalid absence: use YYYY-MM-DD/YYYY-MM-DD (first and last day outside AJB)"
+    # ISO ``2026-02-11/2026-02-19``, or the two days as Brazilian spreadsheets write dates
+    # (as ``ajb_entry`` accepts them): ``11/02/2026 a 19/02/2026``, ``11/02/2026-19/02/2026``
+    # or ``11/02/2026/19/02/2026`` — the ``/`` inside a dd/mm/aaaa date is no separator.
+    both = pl.col("v").str.extract_groups(_BR_ABSENCE)
+    df = df.with_columns(
+        left=pl.coalesce(both.struct.field("1"), pl.col("left")),
+        right=pl.when(both.struct.field("1").is_not_null())
+        .then(both.struct.field("2")).otherwise(pl.col("right")))
+    df = df.with_columns(a_first=_day(pl.col("left"), brazilian=True),
+                         a_last=_day(pl.col("right"), brazilian=True))
+    what = ("ausência inválida: use AAAA-MM-DD/AAAA-MM-DD ou dd/mm/aaaa a dd/mm/aaaa "
+            "(primeiro e último dia fora das AJB), separadas por ';'")
+    what_en = ("invalid absence: use YYYY-MM-DD/YYYY-MM-DD or dd/mm/yyyy a dd/mm/yyyy (first "
+               "and last day outside AJB)")
     _fail_at(c, df, df["a_first"].is_null() | df["a_last"].is_null(), "absences", what,
              what_en)
     _fail_at(c, df, df.select(_outside(pl.col("a_first")) | _outside(pl.col("a_last")))
@@ -673,11 +689,12 @@ def _extensions(c: _Checker) -> pl.DataFrame:
     if df.height == 0:
         return empty
     df = df.with_columns(from_day=pl.col("left").cast(pl.Int32, strict=False),
-                         applies_from=_day(pl.col("right")))
+                         applies_from=_day(pl.col("right"), brazilian=True))
     _fail_at(c, df, df["from_day"].is_null() | (df["from_day"] < 0)
              | df["applies_from"].is_null(), "extensions",
-             "prorrogação inválida: use DIA:AAAA-MM-DD (ex.: 180:2026-10-01), separadas por ';'",
-             "invalid extension: use DAY:YYYY-MM-DD (e.g. 180:2026-10-01)")
+             "prorrogação inválida: use DIA:AAAA-MM-DD ou DIA:dd/mm/aaaa (ex.: 180:2026-10-01), "
+             "separadas por ';'", "invalid extension: use DAY:YYYY-MM-DD or DAY:dd/mm/yyyy "
+             "(e.g. 180:2026-10-01)")
     _fail_at(c, df, df.select(_outside(pl.col("applies_from"))).to_series(), "extensions",
              *OUT_OF_RANGE)
     # As in the engine (a dict by step): the last extension given for a step wins;

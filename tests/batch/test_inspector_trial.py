@@ -1,0 +1,51 @@
+"""Findings of an inspection planner's and a crewing manager's first use of ``abordo
+screen`` on their own exports (a Brazilian-locale spreadsheet, Parquet, case files): each one
+now a test."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from abordo.batch import screen
+from abordo.law import InputError
+
+ON = dt.date(2026, 6, 1)
+VESSELS = "id;bandeira;atividade;contrato;entrada_ajb;ausencias;prorrogacoes\n"
+CREW = "embarcacao;id;funcao;nacionalidade\n"
+
+
+def write(folder: Path, vessels: str, crew: str = CREW + "V1;C1;Master;NO\n") -> Path:
+    (folder / "vessels.csv").write_text(VESSELS + vessels, encoding="cp1252")
+    (folder / "crew.csv").write_text(crew, encoding="cp1252")
+    return folder
+
+
+@pytest.mark.parametrize("absence", ["2026-02-11/2026-02-19", "11/02/2026 a 19/02/2026",
+                                     "11/02/2026-19/02/2026", "11/02/2026/19/02/2026",
+                                     "11/2/2026 até 19/2/2026"])
+def test_absences_and_extensions_take_the_dates_as_a_brazilian_spreadsheet_writes_them(
+        tmp_path: Path, absence: str) -> None:
+    # ajb_entry takes dd/mm/aaaa; the absences and extensions of the same row do too.
+    # Port support, in AJB since 02/03/2026, out 11–19/02… here 9 days out of a stay from
+    # 01/01/2026 (Res. CNIg 42/2020 art. 10: under 15 days the count goes on); its 180-day
+    # step postponed to 15/12/2026 (art. 4º, sole paragraph).
+    write(tmp_path, f"V1;NO;port_support;charter;01/01/2026;{absence};180:15/12/2026\n")
+    row = screen(tmp_path, ON).frame.row(0, named=True)
+    assert (row["stay_start"], row["days_of_operation"]) == (dt.date(2026, 1, 1), 151)
+    assert (row["next_since"], row["next_extended"]) == (dt.date(2026, 12, 15), True)
+
+
+@pytest.mark.parametrize(("absence", "extension"), [("11/02/26 a 19/02/26", ""),
+                                                    ("11/02/2026", ""),
+                                                    ("", "180:15/12/26")])
+def test_a_brazilian_date_still_needs_its_full_year_and_both_days(
+        tmp_path: Path, absence: str, extension: str) -> None:
+    write(tmp_path, f"V1;NO;port_support;charter;01/01/2026;{absence};{extension}\n")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert exc.value.row == 2
+    assert exc.value.field == ("ausencias" if absence else "prorrogacoes")
+    assert "dd/mm/aaaa" in exc.value.message
