@@ -49,3 +49,17 @@ def test_a_brazilian_date_still_needs_its_full_year_and_both_days(
     assert exc.value.row == 2
     assert exc.value.field == ("ausencias" if absence else "prorrogacoes")
     assert "dd/mm/aaaa" in exc.value.message
+
+
+@pytest.mark.parametrize(("absences", "extension", "field"), [
+    ("2026-02-11/2026-02-19/2026-03-01/2026-03-20", "", "ausencias"),
+    ("", "180:2026-12-15:2027-01-01", "prorrogacoes")])
+def test_a_third_part_is_an_error_not_dropped(tmp_path: Path, absences: str, extension: str,
+                                             field: str) -> None:
+    # Two absences joined by '/' instead of ';' once read as the first one alone: the 20
+    # days out in March (Res. CNIg 42/2020 art. 10: 15 or more restart the stay) were lost.
+    write(tmp_path, f"V1;NO;port_support;charter;2026-01-01;{absences};{extension}\n")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.row, exc.value.field) == (2, field)
+    assert "inválida" in exc.value.message

@@ -604,14 +604,16 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
 
 def _split(c: _Checker, column: str, sep: str) -> pl.DataFrame:
     """``a<sep>b;c<sep>d`` → rows ``_vidx, v, left, right`` (whitespace stripped), in
-    vessel order (a vessel's rows together, in the order written)."""
+    vessel order (a vessel's rows together, in the order written). ``right`` is all after
+    the first ``sep``: a third part (two absences joined by ``/`` instead of ``;``) makes it
+    no date, an error — never a part silently dropped."""
     df = (c.df.lazy().select(pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
                              pl.col(column).cast(pl.String).alias("v"))
           .filter(pl.col("v").is_not_null()).collect(engine="in-memory"))
     df = (df.with_columns(pl.col("v").str.split(";")).explode("v")
           .with_columns(pl.col("v").str.strip_chars())
           .filter(pl.col("v") != "")
-          .with_columns(parts=pl.col("v").str.split_exact(sep, 1))
+          .with_columns(parts=pl.col("v").str.splitn(sep, 2))
           .unnest("parts")
           .rename({"field_0": "left", "field_1": "right"})
           .with_columns(pl.col("left").str.strip_chars(), pl.col("right").str.strip_chars()))
