@@ -4,12 +4,13 @@ now a test."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 from pathlib import Path
 
 import pytest
 
-from abordo.batch import screen
+from abordo.batch import screen, write_result
 from abordo.law import InputError
 
 ON = dt.date(2026, 6, 1)
@@ -63,3 +64,21 @@ def test_a_third_part_is_an_error_not_dropped(tmp_path: Path, absences: str, ext
         screen(tmp_path, ON)
     assert (exc.value.row, exc.value.field) == (2, field)
     assert "inválida" in exc.value.message
+
+
+def test_a_name_excel_would_run_as_a_formula_is_written_as_text(tmp_path: Path) -> None:
+    # The --excel CSV is opened by double click: a vessel name from a charterer's list
+    # starting with '=' (or '+', '-', '@') would be a formula Excel runs, not a name.
+    (tmp_path / "vessels.csv").write_text(
+        'id,name,flag,activity,contract,ajb_entry\n'
+        '=1+1,"=HYPERLINK(""http://x"";""y"")",NO,offshore_support,charter,2026-01-01\n'
+        "V2,-Southern Tern,NO,offshore_support,charter,2026-01-01\n"
+        "V3,@Sea,NO,offshore_support,charter,2026-01-01\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text("vessel_id,rank,nationality\n=1+1,Master,NO\n"
+                                       "V2,Master,NO\nV3,Master,NO\n", encoding="utf-8")
+    out = tmp_path / "r.csv"
+    write_result(screen(tmp_path, ON).frame, out, excel=True)
+    rows = list(csv.reader(out.read_text(encoding="utf-8-sig").splitlines(), delimiter=";"))
+    named = {r[1]: r[2] for r in rows[1:]}
+    assert named == {'="=1+1"': '="=HYPERLINK(""http://x"";""y"")"',
+                     "V2": '="-Southern Tern"', "V3": '="@Sea"'}

@@ -170,16 +170,20 @@ COMPRESSIONS = ("zstd", "lz4", "snappy", "uncompressed")
 
 
 # Text Excel would turn into something else when it opens a CSV: a fraction (1/3 → a date
-# in a Brazilian locale) or a number with leading zeros (an id 0012 → 12).
-_EXCEL_COERCED = r"^(\d+/\d+|0\d+)$"
+# in a Brazilian locale), a number with leading zeros (an id 0012 → 12), or — text from the
+# input tables, a vessel's id or name — a formula (``=HYPERLINK(…)``, ``-Tern`` → #NOME?),
+# which Excel would run on opening the file.
+_EXCEL_COERCED = r"^(\d+/\d+|0\d+)$|^[=+\-@\t\r]"
 
 
 def _excel_text(frame: pl.DataFrame) -> pl.DataFrame:
-    """``frame`` with the text Excel would convert written as a text formula (``="1/3"``)."""
+    """``frame`` with the text Excel would convert written as a text formula (``="1/3"``,
+    a quote inside doubled: the cell shows the text as it is)."""
     def guarded(c: str) -> pl.Expr:
         text = pl.col(c).cast(pl.String)
         return pl.when(text.str.contains(_EXCEL_COERCED)).then(
-            pl.concat_str(pl.lit('="'), text, pl.lit('"'))).otherwise(text).alias(c)
+            pl.concat_str(pl.lit('="'), text.str.replace_all('"', '""', literal=True),
+                          pl.lit('"'))).otherwise(text).alias(c)
 
     return frame.with_columns(guarded(c) for c, t in frame.schema.items()
                               if t == pl.String or isinstance(t, pl.Categorical | pl.Enum))
@@ -213,8 +217,9 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
     ``excel`` (CSV only): the dialect Excel opens directly in a Brazilian locale — ``;``
     between fields (the comma is the decimal separator there), a UTF-8 BOM (without it
     Excel reads the accents as Windows-1252), and fractions and zero-led numbers as text
-    formulas (``="1/3"``: else a date, or a number without its zeros). Default: RFC 4180,
-    UTF-8 without BOM.
+    formulas (``="1/3"``: else a date, or a number without its zeros), as is text that
+    Excel would run as a formula (a name starting with ``=``, ``+``, ``-``, ``@``). Default:
+    RFC 4180, UTF-8 without BOM, values as they are.
 
     ``compression`` (Parquet only): ``zstd`` (default: the smallest file), ``lz4``,
     ``snappy`` or ``uncompressed`` — at 10⁶ vessels these save under 10% of the write's
