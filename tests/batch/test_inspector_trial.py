@@ -82,3 +82,21 @@ def test_a_name_excel_would_run_as_a_formula_is_written_as_text(tmp_path: Path) 
     named = {r[1]: r[2] for r in rows[1:]}
     assert named == {'="=1+1"': '="=HYPERLINK(""http://x"";""y"")"',
                      "V2": '="-Southern Tern"', "V3": '="@Sea"'}
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (b"PK\x03\x04 a workbook", "não é um arquivo Parquet: é um arquivo compactado (uma "
+     "planilha XLSX/ODS com outra extensão?"),
+    ("vessel_id;nacionalidade\nV1;NO\n".encode("cp1252"),
+     "não é um arquivo Parquet: é texto (um CSV? dê-lhe a extensão .csv: crew.csv)"),
+    (b"PAR1\x00\x01 cut short", "arquivo Parquet ilegível (corrompido ou incompleto; "
+     "o leitor diz: ")])
+def test_a_file_named_parquet_that_is_not_says_what_it_is_in_portuguese(
+        tmp_path: Path, content: bytes, said: str) -> None:
+    write(tmp_path, "V1;NO;port_support;charter;2026-01-01;;\n")
+    (tmp_path / "crew.csv").unlink()
+    (tmp_path / "crew.parquet").write_bytes(content)
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert exc.value.file == str(tmp_path / "crew.parquet")
+    assert exc.value.message.startswith(said)

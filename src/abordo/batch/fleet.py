@@ -45,6 +45,7 @@ from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Activity, Contract, VesselCase, country_code
 from abordo.input_kinds import wrong_kind
+from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE, Bilingual
 
@@ -186,8 +187,7 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
         try:
             names = list(pl.scan_parquet(path).collect_schema().names())
         except Exception as exc:  # polars raises several types for a broken file
-            raise _err(f"arquivo Parquet ilegível: {exc}", f"unreadable Parquet file: {exc}",
-                       file=display) from None
+            raise _not_parquet(path, display, exc) from None
         sep, row_offset, header_row = ",", 1, None
     canon: list[str] = []
     headers: dict[str, str] = {}
@@ -225,6 +225,26 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
     else:
         lf = pl.scan_parquet(path).rename(dict(zip(names, canon, strict=True)))
     return lf, headers, row_offset
+
+
+def _not_parquet(path: Path, display: str, exc: Exception) -> InputError:
+    """The error of a ``.parquet`` file the reader refused: what it is instead when its
+    first bytes say so (a workbook, a CSV renamed…), else unreadable, with the reader's
+    first line of message."""
+    with path.open("rb") as fh:
+        head = fh.read(4096)
+    kind = binary_kind(head)
+    if kind is not None:
+        return _err(f"não é um arquivo Parquet: é {kind[0]}",
+                    f"not a Parquet file: it is {kind[1]}", file=display)
+    if head and b"\x00" not in head and not head.startswith(b"PAR1"):
+        return _err(f"não é um arquivo Parquet: é texto (um CSV? dê-lhe a extensão .csv: "
+                    f"{path.stem}.csv)", f"not a Parquet file: it is text (a CSV? name it "
+                    f"{path.stem}.csv)", file=display)
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return _err(f"arquivo Parquet ilegível (corrompido ou incompleto; o leitor diz: {first})",
+                f"unreadable Parquet file (damaged or incomplete; the reader says: {first})",
+                file=display)
 
 
 def _blank_row(*but: str) -> pl.Expr:

@@ -35,6 +35,15 @@ _BINARY_KINDS: tuple[tuple[bytes, str, str], ...] = (
 )
 
 
+def binary_kind(raw: bytes) -> tuple[str, str] | None:
+    """What a file starting with ``raw`` is, when it is one of the files often given by
+    mistake (a workbook, a PDF, an image…): its words (pt, en), else None."""
+    for magic, pt, en in _BINARY_KINDS:
+        if raw.startswith(magic):
+            return pt, en
+    return None
+
+
 def decode(raw: bytes, name: str, *, csv: bool = False) -> str:
     """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
@@ -44,10 +53,10 @@ def decode(raw: bytes, name: str, *, csv: bool = False) -> str:
     ``csv``: the file is a CSV, which Excel can save again in an encoding read here (a YAML
     or JSON file is told to be saved as UTF-8 only: CSV is no form of it).
     """
-    for magic, pt, en in _BINARY_KINDS:
-        if raw.startswith(magic):
-            raise InputError(f"o arquivo não é texto: é {pt}", file=name,
-                             message_en=f"not a text file: it is {en}")
+    kind = binary_kind(raw)
+    if kind is not None:
+        raise InputError(f"o arquivo não é texto: é {kind[0]}", file=name,
+                         message_en=f"not a text file: it is {kind[1]}")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         how_pt, how_en = (" (no Excel: «CSV UTF-8» ou «CSV»)",
                           " (in Excel: “CSV UTF-8” or “CSV”)") if csv else ("", "")
