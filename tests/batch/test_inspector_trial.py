@@ -100,3 +100,29 @@ def test_a_file_named_parquet_that_is_not_says_what_it_is_in_portuguese(
         screen(tmp_path, ON)
     assert exc.value.file == str(tmp_path / "crew.parquet")
     assert exc.value.message.startswith(said)
+
+
+@pytest.mark.parametrize(("crew", "row", "field"), [
+    (CREW + "V1;C1;Master;NO\nV1;C2;AB;ZZ\n", 3, "nacionalidade"),
+    (CREW + "V1;C1;Master;NO\nV9;C2;AB;BR\n", 3, "embarcacao"),
+    (CREW + "V1;C1;Master;NO\nV1;C1;AB;BR\n", 3, "id"),
+    # a rank the table does not know, in a cabotage vessel (groups by department × level:
+    # Res. CNIg 42/2020 art. 4º, III): the single-vessel engine's error
+    (CREW + "V1;C1;Master;NO\nV1;C2;Roustabout;BR\n", 3, "funcao")])
+def test_a_crew_row_s_error_names_its_column_as_written(tmp_path: Path, crew: str, row: int,
+                                                        field: str) -> None:
+    # As abordo check names a crew file's column (campo nacionalidade), and as the vessels
+    # table's errors name theirs; the field used to be the canonical name (nationality).
+    write(tmp_path, "V1;NO;cabotage;charter;2026-01-01;;\n", crew)
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.file, exc.value.row, exc.value.field) == (
+        str(tmp_path / "crew.csv"), row, field)
+
+
+def test_an_engine_error_kept_going_names_the_crew_column_as_written(tmp_path: Path) -> None:
+    write(tmp_path, "V1;NO;cabotage;charter;2026-01-01;;\n",
+          CREW + "V1;C1;Master;NO\nV1;C2;Roustabout;BR\n")
+    row = screen(tmp_path, ON, keep_going=True).frame.row(0, named=True)
+    assert row["verdict"] == "input_error"
+    assert row["error"].startswith(f"arquivo {tmp_path / 'crew.csv'}, linha 3, campo funcao: ")

@@ -41,7 +41,7 @@ Both routes give the counts of the single-vessel resolution
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import polars as pl
@@ -345,6 +345,8 @@ class CrewSource:
     schema: dict[str, pl.DataType] = field(default_factory=dict)
     # The table with its record index ``_i`` when ``lf`` leaves rows out (blank CSV rows).
     numbered: pl.LazyFrame | None = None
+    # Canonical field → its column as written (``nationality`` → ``Nacionalidade``).
+    headers: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.schema:
@@ -352,6 +354,14 @@ class CrewSource:
 
     def has(self, column: str) -> bool:
         return column in self.schema
+
+    def in_own_terms(self, err: InputError) -> InputError:
+        """``err`` (and its details) with a field of this table named by its column as
+        written — ``campo Nacionalidade``, as ``abordo check`` names a crew file's column."""
+        if err.file != self.display or err.field not in self.headers:
+            return replace(err, details=[self.in_own_terms(d) for d in err.details])
+        return replace(err, field=self.headers[err.field],
+                       details=[self.in_own_terms(d) for d in err.details])
 
     def indexed(self) -> pl.LazyFrame:
         """The rows of ``lf`` with ``_i``, their record index in the file (row users see =

@@ -168,8 +168,8 @@ def relocate(err: InputError, fleet: Fleet, vrow: Mapping[str, Any]) -> InputErr
         return replace(err, field=f"--option {fld.removeprefix('options.')}", file=None,
                        row=None)
     if fld.startswith("crew."):
-        return replace(err, field=fld.removeprefix("crew."))
-    return err
+        err = replace(err, field=fld.removeprefix("crew."))
+    return fleet.crew.in_own_terms(err)
 
 
 def decide_with_engine(fleet: Fleet, routed: pl.DataFrame, rs: RuleSet,

@@ -375,7 +375,7 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
         clf = clf.with_columns(pl.col("vessel_id").cast(key_type))
         if numbered is not None:
             numbered = numbered.with_columns(pl.col("vessel_id").cast(key_type))
-    crew = CrewSource(clf, cdisplay, coff, numbered=numbered)
+    crew = CrewSource(clf, cdisplay, coff, numbered=numbered, headers=cheaders)
     vessels, absences, extensions = check_vessels(raw, vdisplay, voff, vheaders, key_type,
                                                   rows)
     return Fleet(vessels, absences, extensions, crew, vdisplay, voff, vheaders)
