@@ -126,3 +126,14 @@ def test_an_engine_error_kept_going_names_the_crew_column_as_written(tmp_path: P
     row = screen(tmp_path, ON, keep_going=True).frame.row(0, named=True)
     assert row["verdict"] == "input_error"
     assert row["error"].startswith(f"arquivo {tmp_path / 'crew.csv'}, linha 3, campo funcao: ")
+
+
+def test_a_repeated_vessel_id_names_the_row_that_gave_it_first(tmp_path: Path) -> None:
+    write(tmp_path, "V1;NO;port_support;charter;2026-01-01;;\n"
+          ";;;;;;\n"  # a blank row of the export: the rows named stay the file's lines
+          "V2;NO;port_support;charter;2026-01-01;;\n"
+          "V1 ;NO;port_support;charter;2026-01-01;;\n")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.row, exc.value.field) == (5, "id")
+    assert exc.value.message.startswith("id de embarcação repetido (também na linha 2)")

@@ -609,6 +609,11 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
                 said_pt, said_en = bilingual(bad_flags.get(value, pt))
                 pt = said_pt
                 en = said_en if said_en != said_pt else f"unknown country '{value}'"
+            if checks[i][1] is dup:
+                # where the id was first given, as a crew id repeated in a vessel says it
+                again = df.filter(pl.col(f"_check{i}"))["id"][0]
+                also = c.line(int(df.filter(pl.col("id") == again)["_vidx"][0]))
+                pt, en = f"{pt} (também na linha {also})", f"{en} (also on row {also})"
             found = c.problem(df[f"_check{i}"], col, pt, en)
             if found is not None:
                 problems.append(found)
