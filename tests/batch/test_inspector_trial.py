@@ -8,6 +8,7 @@ import csv
 import datetime as dt
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from abordo.batch import screen, write_result
@@ -137,3 +138,24 @@ def test_a_repeated_vessel_id_names_the_row_that_gave_it_first(tmp_path: Path) -
         screen(tmp_path, ON)
     assert (exc.value.row, exc.value.field) == (5, "id")
     assert exc.value.message.startswith("id de embarcação repetido (também na linha 2)")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_vessels_table_without_its_required_columns_lists_them_all(
+        tmp_path: Path, suffix: str) -> None:
+    # A table without the id column once failed with a KeyError traceback.
+    write(tmp_path, "")
+    table = pl.DataFrame({"nome": ["Atlantic Provider"], "contrato": ["charter"]})
+    (tmp_path / "vessels.csv").unlink()
+    if suffix == ".csv":
+        table.write_csv(tmp_path / "vessels.csv", separator=";")
+    else:
+        table.write_parquet(tmp_path / "vessels.parquet")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    every = [exc.value, *exc.value.details]
+    assert [(e.field, e.message) for e in every] == [
+        ("id", "coluna obrigatória ausente: id (embarcação)"),
+        ("flag", "coluna obrigatória ausente: flag (bandeira)"),
+        ("activity", "coluna obrigatória ausente: activity (atividade)")]
+    assert {e.row for e in every} == {1 if suffix == ".csv" else None}

@@ -65,6 +65,8 @@ VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
 }
 VESSEL_COLUMNS = {header_key(a): f for f, aliases in VESSEL_ALIASES.items() for a in aliases}
 VESSEL_REQUIRED = ("id", "flag", "activity")
+# The Portuguese header of a required column, said with its name when it is missing.
+_PT_NAME = {"id": "embarcação", "flag": "bandeira", "activity": "atividade"}
 CREW_VESSEL_ALIASES = ("vessel_id", "vessel", "vessel id", "embarcacao", "embarcacao id",
                        "navio")
 CREW_READ = ("id", "rank", "nationality", "department", "level", "position")
@@ -247,6 +249,17 @@ def _not_parquet(path: Path, display: str, exc: Exception) -> InputError:
                 file=display)
 
 
+def require_vessel_columns(columns: list[str], display: str, row_offset: int) -> None:
+    """Raise :class:`InputError` naming every required column the vessels table lacks (all
+    at once: the header is fixed in one go), before any column is looked at."""
+    missing = [_err(f"coluna obrigatória ausente: {col} ({_PT_NAME[col]})",
+                    f"required column missing: {col}", col, display,
+                    1 if row_offset == 2 else None)
+               for col in VESSEL_REQUIRED if col not in columns]
+    if missing:
+        raise InputError.listing(missing)
+
+
 def _blank_row(*but: str) -> pl.Expr:
     """A CSV row whose every field (``but`` these columns) is empty or spaces."""
     return pl.all_horizontal(pl.all().exclude(but).cast(pl.String).str.strip_chars()
@@ -326,7 +339,7 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     clf, cheaders, coff = _open(cpath, cdisplay, crew_map, "tripulação",
                                 frozenset(("vessel_id", *CREW_READ)))
     if "vessel_id" not in cheaders:
-        raise _err("coluna obrigatória ausente: vessel_id", "required column missing: "
+        raise _err("coluna obrigatória ausente: vessel_id (embarcação)", "required column missing: "
                    "vessel_id", "vessel_id", cdisplay, 1 if coff == 2 else None)
     if "nationality" not in cheaders:
         raise _err("coluna obrigatória ausente: nationality (nacionalidade)",
@@ -336,6 +349,7 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
         raw = vlf.collect()
     except pl.exceptions.PolarsError as exc:
         raise read_error(vpath, vdisplay, exc, "embarcações", "vessels") from None
+    require_vessel_columns(raw.columns, vdisplay, voff)
     rows = None
     if vpath.suffix.lower() == ".csv":
         # Rows left blank by a spreadsheet export (";;;;") are no vessel: skipped, the rows
@@ -497,10 +511,7 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     All columns are normalised and all checks computed in one parallel pass; every failing
     check is reported at its first row (with how many other rows fail it), in file order.
     """
-    for col in VESSEL_REQUIRED:
-        if col not in raw.columns:
-            raise _err(f"coluna obrigatória ausente: {col}", f"required column missing: {col}",
-                       col, display, 1 if row_offset == 2 else None)
+    require_vessel_columns(raw.columns, display, row_offset)
     c = _Checker(raw, display, row_offset, headers, rows)
     # Columns of few values are normalised value by value, not row by row.
     flag_txt, flag_texts = _few_text(raw, "flag")
