@@ -626,6 +626,27 @@ def test_the_art14_auto_fixes_the_crew_list_and_is_not_drafted_twice() -> None:
                             "findings": ["F1"], "against": {"name": "Empresa BR Ltda"}})
 
 
+def test_an_ementario_auto_on_an_engine_finding_fixes_the_crew_list_too() -> None:
+    """A Brazilian-flag vessel's quota (Lei 9.432/1997) is fined by an ementário auto (art.
+    2, sole paragraph): a new vessel case or run would replace the finding under it — the
+    auto in force on a finding the case no longer has, and the same fact fined again."""
+    d = base()
+    vc = {"vessel": {"flag": "BR", "registry": "ordinary"}}
+    d["findings"] = [{"id": "F1", "source": "engine:quota", "text": "x",
+                      "severity": "violation"}]
+    d["vessel_case"], d["engine_run"] = vc, {"on": "2026-04-01"}
+    d = run("findings", d, {**EMENTARIO_AUTO, "capitulation": "Lei 9.432/1997, art. 4º"}).data
+    with pytest.raises(TransitionRefused, match="auto A1 já cobre"):
+        run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
+            {"vessel_case": vc})
+    with pytest.raises(TransitionRefused, match="já cobre as constatações dos motores"):
+        run("findings", d, {"command": "run_engines"}, {"check": {}, "summary": {}})
+    # voided, it covers nothing: the list may change again
+    d = run("findings", d, {"command": "void_auto", "auto": "A1", "reason": "erro"}).data
+    assert run("findings", d, {"command": "set_vessel_case", "vessel_case": vc},
+               {"vessel_case": vc}).data["vessel_case"] == vc
+
+
 @pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
                                       "armadora b.r. ltda"])
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:

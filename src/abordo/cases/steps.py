@@ -166,9 +166,9 @@ def engines_current(data: dict[str, Any]) -> bool:
     documents recorded otherwise since changes which findings are warnings)."""
     run: dict[str, Any] = data.get("engine_run") or {}
     held = run.get("documents_held")  # (absent in runs stored before it was kept)
-    # Once notified or under an art. 14 auto the findings stand (the engines are not run
+    # Once notified or under an auto the findings stand (the engines are not run
     # again): a document recorded later is for the report, not a new judgement.
-    settled = held is None or bool(data.get("notifications")) or bool(art14_autos(data))
+    settled = held is None or bool(data.get("notifications")) or bool(engine_autos(data))
     return bool(run) and run.get("vessel_case_sha256") == data.get("vessel_case_sha256") \
         and (settled or held == documents_held_unlisted(data))
 
@@ -194,6 +194,17 @@ def active_autos(data: dict[str, Any]) -> list[dict[str, Any]]:
 def art14_autos(data: dict[str, Any]) -> list[str]:
     """Ids of the case's art. 14 autos (at most one: it covers the engines' findings)."""
     return [a["id"] for a in active_autos(data) if a["kind"] in ART14_KINDS]
+
+
+def engine_autos(data: dict[str, Any]) -> list[str]:
+    """Ids of the autos in force that cover a finding of the engines: the art. 14 auto, and
+    an ementário auto drafted on one (a Brazilian-flag vessel's Lei 9.432/1997 quota, art.
+    2, sole paragraph). A new run would replace those findings under them — the auto in
+    force on a finding the case no longer has, and the same fact fined again."""
+    engine = {f["id"] for f in data.get("findings", [])
+              if str(f.get("source", "")).startswith("engine:")}
+    return [a["id"] for a in active_autos(data)
+            if a["kind"] in ART14_KINDS or engine & set(a.get("findings", []))]
 
 
 def brazilian_company(data: dict[str, Any]) -> dict[str, Any] | None:

@@ -66,6 +66,7 @@ from abordo.cases.steps import (
     cnig_violations,
     documents_held_unlisted,
     due_day,
+    engine_autos,
     national,
     unnotified,
     violations,
@@ -254,8 +255,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 payload = {**payload, "finding": finding_id}
         case SetVesselCase():
             not_future(cmd.on, today)
-            if covered := art14_autos(d):
-                # the auto covers the findings the engines drew from the list as it was
+            if covered := engine_autos(d):
+                # the auto covers the findings the engines drew from the list as it was (the
+                # art. 14 auto, or an ementário auto on one of them: art. 2, sole paragraph)
                 raise TransitionRefused(
                     f"o auto {', '.join(covered)} já cobre as constatações dos motores sobre a "
                     f"lista de tripulantes registrada: ela não pode mais ser trocada ‖ auto "
@@ -290,9 +292,9 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        **({"checklist_received": received} if received else {})}
         case RunEngines():
             not_future(cmd.on, today)
-            if covered := art14_autos(d):
+            if covered := engine_autos(d):
                 # the auto covers the findings of the run it was drafted on: a new run would
-                # replace them under it
+                # replace them under it (then fined again, under a second auto)
                 raise TransitionRefused(
                     f"o auto {', '.join(covered)} já cobre as constatações dos motores: não se "
                     f"executam de novo ‖ auto {', '.join(covered)} already covers the engines' "
