@@ -647,6 +647,17 @@ def test_an_ementario_auto_on_an_engine_finding_fixes_the_crew_list_too() -> Non
                {"vessel_case": vc}).data["vessel_case"] == vc
 
 
+def test_an_auto_is_not_voided_before_it_was_drafted() -> None:
+    """The void answers the draft (as the outcome its notification): not dated before it."""
+    d = run("findings", national_with_finding(), EMENTARIO_AUTO).data  # drafted 2026-04-01
+    with pytest.raises(TransitionRefused, match=r"anterior ao auto A1 \(01/04/2026\)") as exc:
+        run("findings", d, {"command": "void_auto", "auto": "A1", "reason": "erro",
+                            "recorded_on": "2026-03-31"})
+    assert exc.value.field == "recorded_on"
+    assert run("findings", d, {"command": "void_auto", "auto": "A1", "reason": "erro"}
+               ).data["autos"][0]["voided"]["on"] == "2026-04-01"
+
+
 @pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
                                       "armadora b.r. ltda"])
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:

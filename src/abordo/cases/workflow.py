@@ -518,8 +518,8 @@ REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuári
 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     """An act is not dated before the acts it answers: a notification's outcome after its
-    issue, an art. 10 step after the outcome, an auto after the engines' findings, the
-    report after every act it reports, the closing after the report."""
+    issue, an art. 10 step after the outcome, an auto after the engines' findings, its void
+    after its draft, the report after every act it reports, the closing after the report."""
     notes = d.get("notifications", [])
     last = notes[-1] if notes else {}
     nr = d.get("not_remedied") or {}
@@ -553,6 +553,10 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                     "the record of non-compliance")]
     elif isinstance(cmd, DraftAuto):
         earlier = [engines]
+    elif isinstance(cmd, VoidAuto):
+        # the void answers the draft it sets aside (an unknown auto is refused in apply)
+        earlier = [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
+                   for a in d.get("autos", []) if a.get("id") == cmd.auto]
     elif isinstance(cmd, WriteReport):
         earlier = [*notified, *checks, engines]
         earlier += [(i.get("recorded_on"), "ao registro de documento", "a document's record")
