@@ -77,6 +77,24 @@ def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:
     assert future.status_code == 422 and future.json()["errors"][0]["field"] == "on"
 
 
+def test_a_command_not_allowed_now_is_a_409_whatever_its_data(sqlite_url: str) -> None:
+    """The state and the guards are judged first: run_engines in a case just received is
+    refused as such (409 naming command), not for its date (422 on); a vessel case given
+    after the notification is refused as such, not for a field the engines cannot judge."""
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = _open(c, h)
+    url = f"/api/v1/cases/{cid}/commands"
+    r = c.post(url, headers=h, json={"command": "run_engines", "on": "2099-06-01"})
+    assert r.status_code == 409 and r.json()["errors"][0]["field"] == "command", r.text
+    assert "não permitido no estado" in r.json()["detail"]
+    r = c.post(url, headers=h, json={"command": "close", "recorded_on": "2099-06-01"})
+    assert r.status_code == 409, r.text
+    r = c.post(url, headers=h, json={"command": "set_vessel_case", "on": "2099-06-01",
+                                     "vessel_case": {"vessel": {"flag": "NO"}}})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"  # allowed now
+
+
 def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     r = client_for(sqlite_url).post("/api/v1/cases", headers=h, json={

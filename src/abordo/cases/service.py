@@ -515,6 +515,10 @@ class CaseService:
                 raise Forbidden(t.roles_refusal)
             # Who the team is when the act is recorded: its documents are signed by them,
             # whoever joins later.
+            # The state and the guards first: a command not allowed now is a 409 whatever
+            # its data (a future ``on``, a vessel case the engines refuse), and the engines
+            # are not run for it.
+            workflow.admissible(case.state, case.data, cmd)
             extra: dict[str, Any] = {"team_now": self.team(s, case.id),
                                      "region": case.region}  # its state's holidays
             if isinstance(cmd, commands.RunEngines | commands.SetVesselCase):

@@ -166,10 +166,10 @@ class Outcome:
     payload: dict[str, Any]
 
 
-def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
-          actor: str, extra: dict[str, Any] | None = None) -> Outcome:
-    """Check ``cmd`` against the table and apply it. ``extra`` carries what the service
-    computed outside the domain (validated vessel case, engine JSON, team)."""
+def admissible(state: str, data: dict[str, Any], cmd: BaseModel) -> None:
+    """:class:`TransitionRefused` (409) when the table does not allow ``cmd`` now — its
+    state, then its guards. Checked before anything of the command's own data (a date, a
+    vessel case): a command not allowed now is a 409 whatever it carries."""
     name = str(getattr(cmd, "command"))  # noqa: B009
     t = TRANSITIONS[name]
     current = State(state)
@@ -182,12 +182,24 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             f"comando '{name}' não permitido no estado {STATE_LABELS[current.value]} "
             f"({current.value}); permitido em: {where_pt} ‖ command '{name}' not allowed in "
             f"state '{current.value}' (allowed in: {where})", "command")
-    d = copy.deepcopy(data)
-    d["_state"] = current
+    d = {**data, "_state": current}  # (guards only read)
     for guard in t.guards:
         msg = guard(d)
         if msg:
             raise TransitionRefused(msg, "command")
+
+
+def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
+          actor: str, extra: dict[str, Any] | None = None) -> Outcome:
+    """Check ``cmd`` against the table (:func:`admissible`) and apply it. ``extra`` carries
+    what the service computed outside the domain (validated vessel case, engine JSON,
+    team)."""
+    admissible(state, data, cmd)
+    name = str(getattr(cmd, "command"))  # noqa: B009
+    t = TRANSITIONS[name]
+    current = State(state)
+    d = copy.deepcopy(data)
+    d["_state"] = current
     extra = extra or {}
     payload = cmd.model_dump(mode="json", exclude={"version", "reason"}, exclude_none=True)
     when = _recorded_on(d, cmd, today).isoformat()
