@@ -658,6 +658,23 @@ def test_an_auto_is_not_voided_before_it_was_drafted() -> None:
                ).data["autos"][0]["voided"]["on"] == "2026-04-01"
 
 
+def test_the_day_an_act_happened_is_in_its_event_for_the_vessel_case_and_the_run() -> None:
+    """set_vessel_case and run_engines write their event's payload anew (no personal data):
+    the ``recorded_on`` they were given stays in it, as every other command's does."""
+    d = base()
+    d["assessment"], d["documents_requested_on"] = {"started_on": "2026-03-30"}, "2026-03-30"
+    vc = {**chartered(), "crew": [{"id": "C1", "rank": "master", "nationality": "NO"}]}
+    out = run("documents_requested", d, {"command": "set_vessel_case", "vessel_case": vc,
+                                         "recorded_on": "2026-03-31"}, {"vessel_case": vc})
+    assert out.payload["recorded_on"] == "2026-03-31"
+    out = run("documents_requested", out.data, {"command": "run_engines",
+                                                "recorded_on": "2026-03-31"},
+              {"check": {}, "summary": {}})
+    assert out.data["engine_run"]["ran_on"] == out.payload["recorded_on"] == "2026-03-31"
+    assert "recorded_on" not in run("findings", out.data, {"command": "run_engines"},
+                                    {"check": {}, "summary": {}}).payload
+
+
 @pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
                                       "armadora b.r. ltda"])
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:

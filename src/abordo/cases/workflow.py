@@ -294,7 +294,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             d["vessel_case_sha256"] = data_digest(vc)
             # What changed, without copying personal data into the log: the vessel, the
             # operation's digest and the crew's (size, ids, SHA-256 of the list).
-            payload = {"command": name, "on": d.get("on"),
+            payload = {"command": name, "on": d.get("on"), **_day_given(cmd),
                        "vessel": {k: (vc.get("vessel") or {}).get(k)
                                   for k in ("name", "imo", "flag", "activity")},
                        "operation_sha256": data_digest(vc.get("operation")),
@@ -330,7 +330,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                                "documents_held": documents_held_unlisted(d), **replaced,
                                **kept}
             payload = {"command": name, "on": on, "findings": [f["id"] for f in new],
-                       **replaced}
+                       **_day_given(cmd), **replaced}
         case AddFinding():
             if cmd.severity == "violation" and not (cmd.citation or "").strip():
                 raise CommandInvalid(
@@ -489,6 +489,12 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
     if isinstance(cmd, RecordPhysicalCheck) and not cmd.ok and current == State.DOCUMENTS_REQUESTED:
         target = State.FINDINGS  # an irregular check is a finding (art. 8), to be notified
     return Outcome(target, d, payload)
+
+
+def _day_given(cmd: SetVesselCase | RunEngines) -> dict[str, Any]:
+    """The day an act entered later happened, for an event whose payload is written anew
+    (the others log the command's fields): the trail says when, not only who and what."""
+    return {"recorded_on": cmd.recorded_on.isoformat()} if cmd.recorded_on else {}
 
 
 # The articles of Seção II (foreign-flag vessels, art. 3).
