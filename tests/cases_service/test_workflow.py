@@ -675,6 +675,19 @@ def test_the_day_an_act_happened_is_in_its_event_for_the_vessel_case_and_the_run
                                     {"check": {}, "summary": {}}).payload
 
 
+def test_a_notification_dated_too_early_names_the_field_that_dated_it() -> None:
+    """Refusals name the body's own fields: a notification given no issued_on is dated by
+    its recorded_on, and that is the field at fault."""
+    d = base()
+    d["findings"] = [{"id": "F1", "source": "inspector", "text": "x", "severity": "violation"}]
+    d["documents_requested_on"] = "2026-03-31"
+    for body, field in (({"recorded_on": "2026-03-30"}, "recorded_on"),
+                        ({"issued_on": "2026-03-30"}, "issued_on")):
+        with pytest.raises(TransitionRefused, match="anterior à solicitação") as exc:
+            run("findings", d, {"command": "notify", "deadline": "2026-04-06", **body})
+        assert exc.value.field == field
+
+
 @pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
                                       "armadora b.r. ltda"])
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:

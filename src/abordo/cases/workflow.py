@@ -561,7 +561,9 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
         earlier = [start, requested]
     elif isinstance(cmd, Notify):
         issued = cmd.issued_on.isoformat() if cmd.issued_on else when
-        _not_before(issued, [start, requested, *notified, engines, *checks], "issued_on")
+        # the field the body gave the day in (without issued_on, it is recorded_on's)
+        _not_before(issued, [start, requested, *notified, engines, *checks],
+                    "issued_on" if cmd.issued_on else "recorded_on")
         return
     elif isinstance(cmd, RecordRemedied | RecordNotRemedied):
         earlier = [(last.get("issued_on"), f"à emissão da notificação {last.get('id', '')}",
