@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from abordo.cases.auth import check_region
+from abordo.cases.auth import check_region, deactivate_user
+from abordo.cases.db import session_factory
 from abordo.law.errors import InputError
 from cases_service.support import (
     DOCKED,
@@ -59,6 +60,24 @@ def test_only_the_regional_chief_designates_the_team(sqlite_url: str) -> None:
     again = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=twice)
     assert again.status_code == 200, again.text
     assert again.json()["team"] == ["ana@trabalho.gov.br", "bia@trabalho.gov.br"]
+
+
+def test_a_retired_inspector_is_not_designated_to_a_team(sqlite_url: str) -> None:
+    """A user disabled (abordo users disable) no longer acts: designated, they would sign
+    the team's acts (art. 4, sole paragraph) — refused as an unknown inspector, by field."""
+    make_user(sqlite_url, "bia@trabalho.gov.br", "inspector", "RJ")
+    chief = bearer(make_user(sqlite_url, "chefe@trabalho.gov.br", "regional_chief", "RJ"))
+    with session_factory(sqlite_url)() as s, s.begin():
+        deactivate_user(s, email="bia@trabalho.gov.br", actor="admin@abordo.local")
+    c = client_for(sqlite_url)
+    opened = c.post("/api/v1/cases", headers=chief, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "team": ["bia@trabalho.gov.br"]})
+    assert opened.status_code == 422 and opened.json()["errors"][0]["field"] == "team[0]"
+    cid, _ = _open(c, chief)
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=chief,
+               json={"command": "assign_team", "team": ["bia@trabalho.gov.br"]})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "team[0]", r.text
 
 
 def test_facts_are_never_judged_on_a_future_day(sqlite_url: str) -> None:

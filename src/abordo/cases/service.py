@@ -376,9 +376,12 @@ class CaseService:
             seen.add(email.strip().lower())
             u = s.execute(select(User).where(User.email == email.strip().lower())
                           ).scalar_one_or_none()
-            if u is None or u.role != Role.INSPECTOR.value or u.region != region:
-                raise InputError(f"inspetor desconhecido nesta região: {email}", f"{field}[{i}]",
-                                 message_en=f"no inspector of this region: {email}")
+            # a retired user (abordo users disable) no longer signs acts: not designated
+            if u is None or u.role != Role.INSPECTOR.value or u.region != region \
+                    or not u.active:
+                raise InputError(f"inspetor desconhecido (ou desativado) nesta região: {email}",
+                                 f"{field}[{i}]", message_en=f"no active inspector of this "
+                                 f"region: {email}")
             users.append(u)
         return users
 
