@@ -688,6 +688,20 @@ def test_a_notification_dated_too_early_names_the_field_that_dated_it() -> None:
         assert exc.value.field == field
 
 
+def test_an_ementario_auto_is_not_dated_before_the_finding_it_fines() -> None:
+    """An auto answers its findings (as the art. 14 auto the engines' run): a national
+    vessel's irregular check of 1 April is not fined on 31 March."""
+    d = {**base(), "vessel_case": {"vessel": {"flag": "BR", "registry": "ordinary"}},
+         "assessment": {"started_on": "2026-03-30"}, "documents_requested_on": "2026-03-30"}
+    out = run("documents_requested", d, {"command": "record_physical_check", "area": "galley",
+                                         "ok": False, "citation": "NR-30, item 30.4.2"})
+    assert out.data["findings"][0]["found_on"] == "2026-04-01"
+    with pytest.raises(TransitionRefused, match=r"anterior à constatação F1") as exc:
+        run("findings", out.data, {**EMENTARIO_AUTO, "recorded_on": "2026-03-31"})
+    assert exc.value.field == "recorded_on"
+    assert run("findings", out.data, EMENTARIO_AUTO).data["autos"][0]["findings"] == ["F1"]
+
+
 @pytest.mark.parametrize("spelling", ["ARMADORA BR LTDA.", "Armadora  BR Ltda",
                                       "armadora b.r. ltda"])
 def test_an_offender_named_another_way_is_the_same_offender(spelling: str) -> None:

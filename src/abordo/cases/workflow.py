@@ -263,7 +263,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                             + (f" — {cmd.notes}" if cmd.notes else ""),
                     "citation": {"label": str(cmd.citation).strip(), "urn": None},
                     "found_under": check_basis, "severity": "violation",
-                    "subject": cmd.area})
+                    "subject": cmd.area, "found_on": when})
                 payload = {**payload, "finding": finding_id}
         case SetVesselCase():
             not_future(cmd.on, today)
@@ -343,7 +343,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "id": _finding_id(d), "source": "inspector", "text": cmd.text,
                 # as the engines' citations, so that documents list it among their basis
                 "citation": {"label": cmd.citation, "urn": None} if cmd.citation else None,
-                "severity": cmd.severity, "subject": None, "area": cmd.area})
+                "severity": cmd.severity, "subject": None, "area": cmd.area,
+                "found_on": when})
         case Notify():
             issued = (_case_day(d, cmd.issued_on, today, "issued_on",
                                 ("da notificação", "the notification's"))
@@ -536,7 +537,7 @@ REPORT_RECIPIENTS = ["Coordenação Nacional de Inspeção do Trabalho Portuári
 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     """An act is not dated before the acts it answers: a notification's outcome after its
-    issue, an art. 10 step after the outcome, an auto after the engines' findings, its void
+    issue, an art. 10 step after the outcome, an auto after the findings it fines, its void
     after its draft, the report after every act it reports, the closing after the report."""
     notes = d.get("notifications", [])
     last = notes[-1] if notes else {}
@@ -572,7 +573,11 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
         earlier = [(nr.get("recorded_on"), "ao registro do não atendimento",
                     "the record of non-compliance")]
     elif isinstance(cmd, DraftAuto):
-        earlier = [engines]
+        # the engines' findings, and an ementário auto's own (an inspector's, dated since
+        # this check existed): an auto answers the findings it fines
+        found = {f["id"]: f.get("found_on") for f in d.get("findings", [])}
+        earlier = [engines] + [(found.get(i), f"à constatação {i}", f"finding {i}")
+                               for i in dict.fromkeys(cmd.findings) if i in found]
     elif isinstance(cmd, VoidAuto):
         # the void answers the draft it sets aside (an unknown auto is refused in apply)
         earlier = [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
