@@ -114,6 +114,23 @@ def test_a_command_not_allowed_now_is_a_409_whatever_its_data(sqlite_url: str) -
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "on"  # allowed now
 
 
+def test_a_crew_upload_to_a_closed_case_is_a_409_before_its_rows_are_read(
+        sqlite_url: str) -> None:
+    """The crew upload is set_vessel_case: a case whose state no longer takes one refuses
+    it as such (409), not row by row for a file it would never record (422)."""
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = open_case(c, h, on="2026-04-01", vessel_case=q01_case())
+    for body in ({"command": "start_assessment"},
+                 {"command": "close_unfounded", "consulted": "master", "reason": "sem base"}):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    bad = "id;função;nacionalidade\nA1;Comandante;XX\n"
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+               files={"file": ("lista.csv", bad.encode(), "text/csv")})
+    assert r.status_code == 409 and r.json()["errors"][0]["field"] == "command", r.text
+    assert "não permitido no estado" in r.json()["detail"]
+
+
 def test_a_complaint_dated_in_the_future_is_refused(sqlite_url: str) -> None:
     h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
     r = client_for(sqlite_url).post("/api/v1/cases", headers=h, json={

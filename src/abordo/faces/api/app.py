@@ -36,7 +36,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
-from abordo.cases import auth, checklist, commands, steps, transitions
+from abordo.cases import auth, checklist, commands, steps, transitions, workflow
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.models import Attachment, Case, User
 from abordo.cases.service import (
@@ -460,6 +460,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
         with service.sessions() as s:
             read = service.get(s, user, case_id)
             current, read_version = read.data.get("vessel_case"), read.version
+        # set_vessel_case's state and guards first, as the service judges a command's: a
+        # case that no longer takes a crew list is a 409, not a 422 on rows never recorded.
+        workflow.admissible(read.state, read.data, commands.SetVesselCase(
+            command="set_vessel_case", vessel_case={}))
         if not current:
             raise commands.TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
