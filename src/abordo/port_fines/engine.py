@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -167,10 +167,10 @@ def _unknown_provisions(data: Mapping[str, Any], cat: Catalogue) -> list[InputEr
         found += [(p.get("provision"), f"offender.prior_penalties[{i}].provision")
                   for i, p in enumerate(priors) if isinstance(p, Mapping)]
     out = []
-    for value, field in found:
+    for value, where in found:
         if isinstance(value, str) and value.strip():
             try:
-                _provision(cat, value.strip(), field)
+                _provision(cat, value.strip(), where)
             except InputError as exc:
                 out.append(exc)
     return out
@@ -235,13 +235,34 @@ def _not_yet_happened(fine: FineInput, judged_on: dt.date) -> list[InputError]:
     return out
 
 
-def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
-           catalogue: Catalogue | None, judged_on: dt.date | None) -> Decision:
-    cat = catalogue if catalogue is not None else _load_catalogue()
+@dataclass
+class _Grading:
+    """What the stages of one grading share: the trace, the citations, the provision and the
+    infraction, the per-worker wording, and the basis, modifiers and justification sentences
+    gathered as the stages run (in the order the result lists them)."""
+
+    b: DecisionBuilder
+    c: _Cites
+    prov: Provision
+    fine: FineInput
+    per: str  # " por trabalhador" when the fine is per worker (Lei 9.719 art. 10, III)
+    per_en: str
+    basis: dict[str, list[Citation]] = field(default_factory=dict)
+    modifiers: list[dict[str, Any]] = field(default_factory=list)
+    justification: list[str] = field(default_factory=list)
+
+    @property
+    def inf(self) -> Any:
+        return self.fine.infraction
+
+
+def _parsed(data: Mapping[str, Any] | FineInput, cat: Catalogue,
+            judged_on: dt.date | None) -> FineInput:
+    """The input read, every problem at once: the unknown provisions beside the field errors,
+    then facts dated after the date judged."""
     try:
         fine = parse_input(data)
     except InputError as exc:
-        # Every problem at once: the unknown provisions beside the field errors.
         more = _unknown_provisions(data, cat) if isinstance(data, Mapping) else []
         named = {e.field for e in [exc, *exc.details]}
         extra = [e for e in more if e.field not in named]
@@ -250,6 +271,13 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
         raise InputError.listing([exc, *exc.details, *extra]) from None
     if judged_on is not None and (future := _not_yet_happened(fine, judged_on)):
         raise InputError.listing(future)
+    return fine
+
+
+def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
+           catalogue: Catalogue | None, judged_on: dt.date | None) -> Decision:
+    cat = catalogue if catalogue is not None else _load_catalogue()
+    fine = _parsed(data, cat, judged_on)
     check_options([PACKAGE], opts)
     chosen_interp: dict[str, Interpretation] = {f: resolve(PACKAGE, f, opts) for f in FAMILIES}
     inf = fine.infraction
@@ -259,10 +287,10 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
 
     reg = norm_registry()
     c = _cites(reg, prov)
-    b = DecisionBuilder(ENGINE, inf.date)
-    per = " por trabalhador" if prov.per_worker else ""
-    per_en = " per worker" if prov.per_worker else ""
-
+    g = _Grading(DecisionBuilder(ENGINE, inf.date), c, prov, fine,
+                 " por trabalhador" if prov.per_worker else "",
+                 " per worker" if prov.per_worker else "")
+    b = g.b
     b.step("port_fines.provision",
            f"Dispositivo infringido: {c.provision.label} — {prov.description}",
            f"Provision breached: {c.provision.label} ({prov.id}).",
@@ -273,23 +301,11 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     grad = dated_value(gradation_versions(), inf.date)
     if grad is None or not prov.in_force_on(inf.date):
         return _not_covered(b, reg, prov, c, inf.date, gradation_missing=grad is None)
-    # The act and its window as the norms' register gives them (not restated here).
-    act = reg[NORM]
-    window = (f"{d_pt(act.in_force_from)} a {d_pt(act.in_force_to)}" if act.in_force_to
-              else f"desde {d_pt(act.in_force_from)}")
-    window_en = (f"{act.in_force_from.isoformat()} to {act.in_force_to.isoformat()}"
-                 if act.in_force_to else f"since {act.in_force_from.isoformat()}")
-    b.step("port_fines.regime",
-           f"Em {d_pt(inf.date)} vigorava a {act.label} ({window}), que gradua as multas "
-           "variáveis da Lei nº 9.719/1998.",
-           f"On {inf.date.isoformat()} {act.label} ({window_en}) was in force, grading the "
-           "variable fines of Lei 9.719/1998.",
-           reg.cite(NORM, "art. 1º"))
-
+    _trace_regime(b, reg, inf.date)
     amount_basis = f"{c.via.label} c/c {prov.fine_basis}" if c.via else c.basis.label
     b.step("port_fines.range",
-           f"Faixa do Anexo I: {brl(prov.min)} a {brl(prov.max)}{per} ({amount_basis}).",
-           f"Annex I range: {brl(prov.min, 'en')} to {brl(prov.max, 'en')}{per_en} "
+           f"Faixa do Anexo I: {brl(prov.min)} a {brl(prov.max)}{g.per} ({amount_basis}).",
+           f"Annex I range: {brl(prov.min, 'en')} to {brl(prov.max, 'en')}{g.per_en} "
            f"({amount_basis}).",
            c.basis, minimum=prov.min, maximum=prov.max, per_worker=prov.per_worker)
     b.cite(c.annex1)
@@ -297,208 +313,21 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
 
     # Nature (art. 3, I; Annex I). The seed's column is empty: the caller supplies it.
     nature, nature_from_caller = _nature(b, prov, inf.nature, c)
-
-    # Workers (Lei 9.719 art. 10, III; Portaria art. 5).
-    if prov.per_worker and inf.workers is None:
-        raise InputError(
-            f"informe o número de trabalhadores em situação irregular: a multa de "
-            f"{prov.id} é por trabalhador ({c.basis.label})",
-            "infraction.workers",
-            message_en=f"give the number of workers in irregular situation: the fine for "
-            f"{prov.id} is per worker ({c.basis.label})",
-        )
-    if inf.corrected and inf.sanable is None:
-        raise InputError(
-            "informe se a infração é sanável (sanable: true/false): a correção só reduz a multa "
-            "ao mínimo se a infração for sanável (Portaria MTE nº 746/2000, art. 4º)",
-            "infraction.sanable",
-            message_en="say whether the infraction is sanable (sanable: true/false): the "
-            "correction lowers the fine to the minimum only for sanable infractions (art. 4)",
-        )
-
-    # Annex II cell.
-    value: dict[str, Any] = grad.value
-    code = rules.cell_code(inf.extent, inf.intent, value["legend"])
-    max_fixed = chosen_interp["fines.max_cell"].variant == "fixed"
-    cell = rules.annex_ii_cell(value["cells"], nature, code, prov, max_cell_fixed=max_fixed)
-    b.interpret(chosen_interp["fines.cell"])
-    if cell.marker == "max":
-        b.interpret(chosen_interp["fines.max_cell"])
-    rule = cell_rule(cell)
-    b.step("port_fines.cell",
-           f"Natureza {nature}, extensão {EXTENT[inf.extent].pt}, {INTENT[inf.intent].pt} → "
-           f"célula {code} do Anexo II: {rule.pt}; faixa de {brl(cell.low)} a "
-           f"{brl(cell.ceiling)}{per}.",
-           f"Nature {nature}, {EXTENT[inf.extent].en} extent, {INTENT[inf.intent].en} → Annex "
-           f"II cell {code}: {rule.en}; range {brl(cell.low, 'en')} to "
-           f"{brl(cell.ceiling, 'en')}{per_en}.",
-           c.annex2, cell=code, multiple=cell.multiple, low=cell.low, ceiling=cell.ceiling)
-    b.cite(c.art2)
-    b.cite(c.art3_extent)
-    b.cite(c.art3_intent)
-    if prov.per_worker:
-        b.step("port_fines.extent_not_by_workers",
-               f"O número de trabalhadores ({whole(inf.workers or 0)}) não entra na avaliação "
-               "da extensão (multa per capita).",
-               f"The number of workers ({whole(inf.workers or 0, 'en')}) is not used to assess "
-               "the extent "
-               "(per-capita fine).",
-               c.art5, workers=inf.workers)
-
-    graded, chosen_reason = _graded_value(b, fine, cell, c, per, per_en)
-    basis: dict[str, list[Citation]] = {
+    _require_counts(g)
+    cell, code, rule = _annex_ii_cell(g, grad.value, nature, chosen_interp)
+    graded, chosen_reason = _graded_value(b, fine, cell, c, g.per, g.per_en)
+    g.basis.update({
         "provision": [c.provision],
         "range": [c.annex2, *c.range],
         "ceiling": [c.annex2, c.art2],
         "graded_value": [c.annex2, c.art6] if chosen_reason else [c.annex2],
-    }
-
-    modifiers: list[dict[str, Any]] = []
-    justification_mods: list[str] = []
-
-    # 1. Art. 4: sanable infraction corrected → the minimum.
-    minimum_applied = bool(inf.sanable and inf.corrected)
-    before = graded
-    unit = prov.min if minimum_applied else graded
-    if minimum_applied:
-        text = Msg(
-            f"Infração sanável, correção comprovada na defesa: multa no valor mínimo, "
-            f"{brl(prov.min)}{per}.",
-            f"Sanable infraction, correction proved in the defence: the minimum fine, "
-            f"{brl(prov.min, 'en')}{per_en}.",
-        )
-        justification_mods.append(
-            f"Infração sanável e corrigida, conforme comprovado na defesa: aplica-se o valor "
-            f"mínimo de {brl(prov.min)}{per} (art. 4º).")
-        basis["minimum_applied"] = [c.art4]
-    elif inf.corrected:
-        text = Msg("Correção alegada, mas a infração não é sanável: o art. 4º não se aplica.",
-                   "Correction claimed, but the infraction is not sanable: art. 4 does not apply.")
-    elif inf.sanable:
-        text = Msg("Infração sanável, mas a correção não foi comprovada na defesa: o art. 4º "
-                   "não se aplica.",
-                   "Sanable infraction, but the correction was not proved in the defence: art. 4 "
-                   "does not apply.")
-    else:
-        text = Msg("Sem correção comprovada de infração sanável: o art. 4º não se aplica.",
-                   "No proved correction of a sanable infraction: art. 4 does not apply.")
-    b.step("port_fines.minimum", text.pt, text.en, c.art4, applied=minimum_applied,
-           before=before, after=unit)
-    modifiers.append({"id": "minimum", "applied": minimum_applied, "before": before,
-                      "after": unit, "text": text, "citations": [c.art4]})
-
-    # 2. Recidivism (art. 3, IV) derived from the prior penalties.
-    # "Mesmo dispositivo legal": the catalogue entries sharing this one's legal provision
-    # count too, under the default reading (fines.recidivism).
-    reading = chosen_interp["fines.recidivism"]
-    siblings = {p.id for p in cat if p.dispositivo == prov.dispositivo} - {prov.id}
-    same = {prov.id} | (siblings if reading.variant == "same_legal_provision" else set())
-    if any(p.provision in siblings for p in fine.offender.prior_penalties):
-        b.interpret(reading)  # the reading decides only with a prior on a sibling entry
-    recid, checks = rules.recidivism(fine.offender.prior_penalties, same, inf.date)
-    for chk in checks:
-        _trace_prior(b, chk, inf.date, c)
-    others = [p for p in fine.offender.prior_penalties if p.provision not in same]
-    if others:
-        listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
-        listed_en = ", ".join(f"{p.provision} ({p.imposed_on.isoformat()})" for p in others)
-        b.step("port_fines.recidivism",
-               f"Penalidade(s) anterior(es) em outro dispositivo — {listed}: não geram "
-               "reincidência (exige-se o mesmo dispositivo legal).",
-               f"Prior penalty(ies) on another provision — {listed_en}: no recidivism (the "
-               "same legal provision is required).",
-               c.art3_recidivism)
-    if not checks and fine.offender.prior_penalties:
-        b.step("port_fines.recidivism",
-               f"Nenhuma penalidade anterior no mesmo dispositivo ({', '.join(sorted(same))}): "
-               "não há reincidência.",
-               f"No prior penalty on the same provision ({', '.join(sorted(same))}): no "
-               "recidivism.",
-               c.art3_recidivism)
-    if recid is not None:
-        b.finding(Finding(
-            "recidivism",
-            Msg(f"Reincidência: penalidade no mesmo dispositivo imposta em "
-                f"{d_pt(recid.prior.imposed_on)}; prazo de 2 anos até "
-                f"{d_pt(recid.window_end)}.",
-                f"Recidivism: penalty on the same provision imposed on "
-                f"{recid.prior.imposed_on.isoformat()}; two-year window until "
-                f"{recid.window_end.isoformat()}."),
-            c.art3_recidivism, severity="info", subject=prov.id))
-
-    # 3. Art. 2: doubling, once whatever the number of causes.
-    causes = rules.doubling_causes(recid is not None, inf.obstruction, inf.contempt)
-    order = chosen_interp["fines"]
-    doubled = False
-    before = unit
-    cause_cites = {"recidivism": c.art3_recidivism, "obstruction": c.art3_obstruction,
-                   "contempt": c.art3_contempt}
-    causes_pt = ", ".join(CAUSES[x].pt for x in causes)
-    causes_en = ", ".join(CAUSES[x].en for x in causes)
-    if causes and minimum_applied:
-        b.interpret(order)  # the order of art. 4 and art. 2 matters only when both apply
-    if causes and minimum_applied and order.variant == "minimum.final":
-        text = Msg(f"Causa(s) de dobra ({causes_pt}) presentes, mas o valor mínimo do art. 4º "
-                   "é definitivo: sem dobra.",
-                   f"Doubling cause(s) ({causes_en}) present, but the art. 4 minimum is final: "
-                   "not doubled.")
-        justification_mods.append(
-            f"Presente(s) {causes_pt}, a multa não é dobrada: o valor mínimo do art. 4º é "
-            "definitivo (interpretação fines.minimum.final).")
-    elif causes:
-        doubled = True
-        unit = rules.money(unit * 2)
-        b.interpret(chosen_interp["fines.double"])
-        text = Msg(f"Multa em dobro por {causes_pt}: {brl(before)} × 2 = {brl(unit)}{per}"
-                   + (" (uma única dobra, ainda que concorram várias causas)."
-                      if len(causes) > 1 else "."),
-                   f"Fine doubled for {causes_en}: {brl(before, 'en')} × 2 = "
-                   f"{brl(unit, 'en')}{per_en}"
-                   + (" (doubled once, though several causes concur)." if len(causes) > 1
-                      else "."))
-        rec_txt = ""
-        if recid is not None:
-            rec_txt = (f" (penalidade anterior no mesmo dispositivo imposta em "
-                       f"{d_pt(recid.prior.imposed_on)}, menos de 2 anos antes — art. 3º, IV)")
-        justification_mods.append(
-            f"Multa aplicada em dobro por {causes_pt}{rec_txt}: {brl(before)} × 2 = "
-            f"{brl(unit)}{per} (art. 2º).")
-        basis["doubled"] = [c.art2, *(cause_cites[x] for x in causes)]
-    else:
-        text = Msg("Sem reincidência, oposição à fiscalização ou desacato: sem dobra.",
-                   "No recidivism, obstruction or contempt: not doubled.")
-    b.step("port_fines.doubling", text.pt, text.en, c.art2, causes=causes, doubled=doubled,
-           before=before, after=unit)
-    for x in causes:
-        b.cite(cause_cites[x])
-    modifiers.append({"id": "doubling", "applied": doubled, "causes": causes, "before": before,
-                      "after": unit, "text": text,
-                      "citations": [c.art2, *(cause_cites[x] for x in causes)]})
-    if recid is not None:
-        basis["recidivism_from"] = [c.art3_recidivism, c.lei810]
-
-    # 4. Per worker (Lei 9.719 art. 10, III; art. 11).
-    multiplier, amount = rules.per_worker_total(unit, prov.per_worker, inf.workers)
-    if prov.per_worker:
-        b.step("port_fines.per_worker",
-               f"Multa por trabalhador em situação irregular: {brl(unit)} × "
-               f"{whole(multiplier)} = {brl(amount)}.",
-               f"Fine per worker in irregular situation: {brl(unit, 'en')} × "
-               f"{whole(multiplier, 'en')} = "
-               f"{brl(amount, 'en')}.",
-               c.basis, unit=unit, workers=multiplier, amount=amount)
-    else:
-        note_pt = note_en = ""
-        if inf.workers:
-            note_pt = (f"; os {whole(inf.workers)} trabalhadores informados não multiplicam a "
-                       "multa")
-            note_en = f"; the {whole(inf.workers, 'en')} workers given do not multiply the fine"
-        b.step("port_fines.per_infraction",
-               f"Multa por infração ({amount_basis}){note_pt}: {brl(amount)}.",
-               f"Fine per infraction ({amount_basis}){note_en}: {brl(amount, 'en')}.",
-               c.basis, unit=unit, amount=amount)
-    basis["per_worker_value"] = [c.annex2, c.basis]
-    basis["amount"] = [c.basis, *([c.via] if c.via else [])]
+    })
+    # The modifiers, in the order of the spec: art. 4 minimum, then art. 2 doubling (whose
+    # recidivism cause comes from the prior penalties, art. 3, IV).
+    unit, minimum_applied = _minimum(g, graded)
+    recid = _recidivism(g, cat, chosen_interp["fines.recidivism"])
+    unit, doubled, causes = _doubling(g, unit, minimum_applied, recid, chosen_interp)
+    multiplier, amount = _amount(g, unit, amount_basis)
 
     facts = inf.facts
     text_just = justification(JustificationFacts(
@@ -507,7 +336,7 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
         extent_facts=facts.extent if facts else None, intent=inf.intent,
         intent_facts=facts.intent if facts else None, workers=inf.workers,
         per_worker=prov.per_worker, cell=cell, graded=graded, chosen_reason=chosen_reason,
-        modifiers=tuple(justification_mods), unit_value=unit, multiplier=multiplier,
+        modifiers=tuple(g.justification), unit_value=unit, multiplier=multiplier,
         amount=amount, amount_basis=amount_basis,
     ))
     b.step("port_fines.justification",
@@ -547,9 +376,9 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
         "multiplier": multiplier,
         "per_worker_value": unit,
         "amount": amount,
-        "modifiers": modifiers,
+        "modifiers": g.modifiers,
         "justification": text_just,
-        "basis": basis,
+        "basis": g.basis,
     }
     if prov.per_worker:
         summary = Msg(
@@ -562,6 +391,247 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
         summary = Msg(f"Multa de {brl(amount)} — {c.provision.label}, célula {code}.",
                       f"Fine of {brl(amount, 'en')} — {c.provision.label}, cell {code}.")
     return b.build(Verdict.COMPUTED, NORM, summary, result=result)
+
+
+def _trace_regime(b: DecisionBuilder, reg: NormRegistry, on: dt.date) -> None:
+    """The gradation act in force on the infraction date, named with its window as the norms'
+    register gives them (not restated here)."""
+    act = reg[NORM]
+    window = (f"{d_pt(act.in_force_from)} a {d_pt(act.in_force_to)}" if act.in_force_to
+              else f"desde {d_pt(act.in_force_from)}")
+    window_en = (f"{act.in_force_from.isoformat()} to {act.in_force_to.isoformat()}"
+                 if act.in_force_to else f"since {act.in_force_from.isoformat()}")
+    b.step("port_fines.regime",
+           f"Em {d_pt(on)} vigorava a {act.label} ({window}), que gradua as multas "
+           "variáveis da Lei nº 9.719/1998.",
+           f"On {on.isoformat()} {act.label} ({window_en}) was in force, grading the "
+           "variable fines of Lei 9.719/1998.",
+           reg.cite(NORM, "art. 1º"))
+
+
+def _require_counts(g: _Grading) -> None:
+    """The facts the amount needs and no default may replace: the workers of a per-worker
+    fine (Lei 9.719 art. 10, III; Portaria art. 5) and, for a correction, whether the
+    infraction is sanable (art. 4)."""
+    inf, prov, c = g.inf, g.prov, g.c
+    if prov.per_worker and inf.workers is None:
+        raise InputError(
+            f"informe o número de trabalhadores em situação irregular: a multa de "
+            f"{prov.id} é por trabalhador ({c.basis.label})",
+            "infraction.workers",
+            message_en=f"give the number of workers in irregular situation: the fine for "
+            f"{prov.id} is per worker ({c.basis.label})",
+        )
+    if inf.corrected and inf.sanable is None:
+        raise InputError(
+            "informe se a infração é sanável (sanable: true/false): a correção só reduz a multa "
+            "ao mínimo se a infração for sanável (Portaria MTE nº 746/2000, art. 4º)",
+            "infraction.sanable",
+            message_en="say whether the infraction is sanable (sanable: true/false): the "
+            "correction lowers the fine to the minimum only for sanable infractions (art. 4)",
+        )
+
+
+def _annex_ii_cell(g: _Grading, value: dict[str, Any], nature: int,
+                   chosen_interp: dict[str, Interpretation]) -> tuple[rules.Cell, str, Msg]:
+    """The Annex II cell of (nature, extent, intent) — art. 3, I–III — with its rule in
+    words; the number of workers does not enter the extent of a per-capita fine (art. 5)."""
+    b, c, inf, prov = g.b, g.c, g.inf, g.prov
+    code = rules.cell_code(inf.extent, inf.intent, value["legend"])
+    max_fixed = chosen_interp["fines.max_cell"].variant == "fixed"
+    cell = rules.annex_ii_cell(value["cells"], nature, code, prov, max_cell_fixed=max_fixed)
+    b.interpret(chosen_interp["fines.cell"])
+    if cell.marker == "max":
+        b.interpret(chosen_interp["fines.max_cell"])
+    rule = cell_rule(cell)
+    b.step("port_fines.cell",
+           f"Natureza {nature}, extensão {EXTENT[inf.extent].pt}, {INTENT[inf.intent].pt} → "
+           f"célula {code} do Anexo II: {rule.pt}; faixa de {brl(cell.low)} a "
+           f"{brl(cell.ceiling)}{g.per}.",
+           f"Nature {nature}, {EXTENT[inf.extent].en} extent, {INTENT[inf.intent].en} → Annex "
+           f"II cell {code}: {rule.en}; range {brl(cell.low, 'en')} to "
+           f"{brl(cell.ceiling, 'en')}{g.per_en}.",
+           c.annex2, cell=code, multiple=cell.multiple, low=cell.low, ceiling=cell.ceiling)
+    b.cite(c.art2)
+    b.cite(c.art3_extent)
+    b.cite(c.art3_intent)
+    if prov.per_worker:
+        b.step("port_fines.extent_not_by_workers",
+               f"O número de trabalhadores ({whole(inf.workers or 0)}) não entra na avaliação "
+               "da extensão (multa per capita).",
+               f"The number of workers ({whole(inf.workers or 0, 'en')}) is not used to assess "
+               "the extent "
+               "(per-capita fine).",
+               c.art5, workers=inf.workers)
+    return cell, code, rule
+
+
+def _minimum(g: _Grading, graded: Decimal) -> tuple[Decimal, bool]:
+    """Art. 4: a sanable infraction whose correction the defence proved → the minimum.
+    Returns the value per worker after it and whether it applied."""
+    inf, prov, c = g.inf, g.prov, g.c
+    minimum_applied = bool(inf.sanable and inf.corrected)
+    unit = prov.min if minimum_applied else graded
+    if minimum_applied:
+        text = Msg(
+            f"Infração sanável, correção comprovada na defesa: multa no valor mínimo, "
+            f"{brl(prov.min)}{g.per}.",
+            f"Sanable infraction, correction proved in the defence: the minimum fine, "
+            f"{brl(prov.min, 'en')}{g.per_en}.",
+        )
+        g.justification.append(
+            f"Infração sanável e corrigida, conforme comprovado na defesa: aplica-se o valor "
+            f"mínimo de {brl(prov.min)}{g.per} (art. 4º).")
+        g.basis["minimum_applied"] = [c.art4]
+    elif inf.corrected:
+        text = Msg("Correção alegada, mas a infração não é sanável: o art. 4º não se aplica.",
+                   "Correction claimed, but the infraction is not sanable: art. 4 does not apply.")
+    elif inf.sanable:
+        text = Msg("Infração sanável, mas a correção não foi comprovada na defesa: o art. 4º "
+                   "não se aplica.",
+                   "Sanable infraction, but the correction was not proved in the defence: art. 4 "
+                   "does not apply.")
+    else:
+        text = Msg("Sem correção comprovada de infração sanável: o art. 4º não se aplica.",
+                   "No proved correction of a sanable infraction: art. 4 does not apply.")
+    g.b.step("port_fines.minimum", text.pt, text.en, c.art4, applied=minimum_applied,
+             before=graded, after=unit)
+    g.modifiers.append({"id": "minimum", "applied": minimum_applied, "before": graded,
+                        "after": unit, "text": text, "citations": [c.art4]})
+    return unit, minimum_applied
+
+
+def _recidivism(g: _Grading, cat: Catalogue, reading: Interpretation
+                ) -> rules.PriorCheck | None:
+    """Recidivism (art. 3, IV) derived from the prior penalties: one on the same legal
+    provision imposed within two years before the infraction. "Mesmo dispositivo legal": the
+    catalogue entries sharing this one's legal provision count too, under the default
+    reading (fines.recidivism)."""
+    b, c, prov, fine = g.b, g.c, g.prov, g.fine
+    inf = fine.infraction
+    siblings = {p.id for p in cat if p.dispositivo == prov.dispositivo} - {prov.id}
+    same = {prov.id} | (siblings if reading.variant == "same_legal_provision" else set())
+    if any(p.provision in siblings for p in fine.offender.prior_penalties):
+        b.interpret(reading)  # the reading decides only with a prior on a sibling entry
+    recid, checks = rules.recidivism(fine.offender.prior_penalties, same, inf.date)
+    for chk in checks:
+        _trace_prior(b, chk, inf.date, c)
+    others = [p for p in fine.offender.prior_penalties if p.provision not in same]
+    if others:
+        listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
+        listed_en = ", ".join(f"{p.provision} ({p.imposed_on.isoformat()})" for p in others)
+        b.step("port_fines.recidivism",
+               f"Penalidade(s) anterior(es) em outro dispositivo — {listed}: não geram "
+               "reincidência (exige-se o mesmo dispositivo legal).",
+               f"Prior penalty(ies) on another provision — {listed_en}: no recidivism (the "
+               "same legal provision is required).",
+               c.art3_recidivism)
+    if not checks and fine.offender.prior_penalties:
+        b.step("port_fines.recidivism",
+               f"Nenhuma penalidade anterior no mesmo dispositivo ({', '.join(sorted(same))}): "
+               "não há reincidência.",
+               f"No prior penalty on the same provision ({', '.join(sorted(same))}): no "
+               "recidivism.",
+               c.art3_recidivism)
+    if recid is not None:
+        b.finding(Finding(
+            "recidivism",
+            Msg(f"Reincidência: penalidade no mesmo dispositivo imposta em "
+                f"{d_pt(recid.prior.imposed_on)}; prazo de 2 anos até "
+                f"{d_pt(recid.window_end)}.",
+                f"Recidivism: penalty on the same provision imposed on "
+                f"{recid.prior.imposed_on.isoformat()}; two-year window until "
+                f"{recid.window_end.isoformat()}."),
+            c.art3_recidivism, severity="info", subject=prov.id))
+    return recid
+
+
+def _doubling(g: _Grading, unit: Decimal, minimum_applied: bool,
+              recid: rules.PriorCheck | None, chosen_interp: dict[str, Interpretation]
+              ) -> tuple[Decimal, bool, list[str]]:
+    """Art. 2: the fine doubled, once whatever the number of causes (recidivism, obstruction,
+    contempt — art. 3, IV–VI); after the art. 4 minimum, by the reading ``fines``. Returns
+    the value per worker after it, whether it doubled and the causes."""
+    b, c, inf = g.b, g.c, g.inf
+    causes = rules.doubling_causes(recid is not None, inf.obstruction, inf.contempt)
+    order = chosen_interp["fines"]
+    doubled = False
+    before = unit
+    cause_cites = {"recidivism": c.art3_recidivism, "obstruction": c.art3_obstruction,
+                   "contempt": c.art3_contempt}
+    causes_pt = ", ".join(CAUSES[x].pt for x in causes)
+    causes_en = ", ".join(CAUSES[x].en for x in causes)
+    if causes and minimum_applied:
+        b.interpret(order)  # the order of art. 4 and art. 2 matters only when both apply
+    if causes and minimum_applied and order.variant == "minimum.final":
+        text = Msg(f"Causa(s) de dobra ({causes_pt}) presentes, mas o valor mínimo do art. 4º "
+                   "é definitivo: sem dobra.",
+                   f"Doubling cause(s) ({causes_en}) present, but the art. 4 minimum is final: "
+                   "not doubled.")
+        g.justification.append(
+            f"Presente(s) {causes_pt}, a multa não é dobrada: o valor mínimo do art. 4º é "
+            "definitivo (interpretação fines.minimum.final).")
+    elif causes:
+        doubled = True
+        unit = rules.money(unit * 2)
+        b.interpret(chosen_interp["fines.double"])
+        text = Msg(f"Multa em dobro por {causes_pt}: {brl(before)} × 2 = {brl(unit)}{g.per}"
+                   + (" (uma única dobra, ainda que concorram várias causas)."
+                      if len(causes) > 1 else "."),
+                   f"Fine doubled for {causes_en}: {brl(before, 'en')} × 2 = "
+                   f"{brl(unit, 'en')}{g.per_en}"
+                   + (" (doubled once, though several causes concur)." if len(causes) > 1
+                      else "."))
+        rec_txt = ""
+        if recid is not None:
+            rec_txt = (f" (penalidade anterior no mesmo dispositivo imposta em "
+                       f"{d_pt(recid.prior.imposed_on)}, menos de 2 anos antes — art. 3º, IV)")
+        g.justification.append(
+            f"Multa aplicada em dobro por {causes_pt}{rec_txt}: {brl(before)} × 2 = "
+            f"{brl(unit)}{g.per} (art. 2º).")
+        g.basis["doubled"] = [c.art2, *(cause_cites[x] for x in causes)]
+    else:
+        text = Msg("Sem reincidência, oposição à fiscalização ou desacato: sem dobra.",
+                   "No recidivism, obstruction or contempt: not doubled.")
+    b.step("port_fines.doubling", text.pt, text.en, c.art2, causes=causes, doubled=doubled,
+           before=before, after=unit)
+    for x in causes:
+        b.cite(cause_cites[x])
+    g.modifiers.append({"id": "doubling", "applied": doubled, "causes": causes,
+                        "before": before, "after": unit, "text": text,
+                        "citations": [c.art2, *(cause_cites[x] for x in causes)]})
+    if recid is not None:
+        g.basis["recidivism_from"] = [c.art3_recidivism, c.lei810]
+    return unit, doubled, causes
+
+
+def _amount(g: _Grading, unit: Decimal, amount_basis: str) -> tuple[int, Decimal]:
+    """The amount: the value per worker times the workers in irregular situation (Lei 9.719
+    art. 10, III; art. 11), or the value itself for a fine per infraction. Returns the
+    multiplier and the amount (BRL)."""
+    b, c, inf, prov = g.b, g.c, g.inf, g.prov
+    multiplier, amount = rules.per_worker_total(unit, prov.per_worker, inf.workers)
+    if prov.per_worker:
+        b.step("port_fines.per_worker",
+               f"Multa por trabalhador em situação irregular: {brl(unit)} × "
+               f"{whole(multiplier)} = {brl(amount)}.",
+               f"Fine per worker in irregular situation: {brl(unit, 'en')} × "
+               f"{whole(multiplier, 'en')} = "
+               f"{brl(amount, 'en')}.",
+               c.basis, unit=unit, workers=multiplier, amount=amount)
+    else:
+        note_pt = note_en = ""
+        if inf.workers:
+            note_pt = (f"; os {whole(inf.workers)} trabalhadores informados não multiplicam a "
+                       "multa")
+            note_en = f"; the {whole(inf.workers, 'en')} workers given do not multiply the fine"
+        b.step("port_fines.per_infraction",
+               f"Multa por infração ({amount_basis}){note_pt}: {brl(amount)}.",
+               f"Fine per infraction ({amount_basis}){note_en}: {brl(amount, 'en')}.",
+               c.basis, unit=unit, amount=amount)
+    g.basis["per_worker_value"] = [c.annex2, c.basis]
+    g.basis["amount"] = [c.basis, *([c.via] if c.via else [])]
+    return multiplier, amount
 
 
 def _nature(b: DecisionBuilder, prov: Provision, given: int | None, c: _Cites
