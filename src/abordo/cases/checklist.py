@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from abordo.cases.commands import CommandInvalid, catalogue
+from abordo.law.calendar import brasilia_date
 from abordo.law.norms import norm_registry
 from abordo.law.validation import Date
 
@@ -57,7 +58,7 @@ def facts_date(data: dict[str, Any], created: dt.date | None = None) -> dt.date:
     raw = (data.get("complaint") or {}).get("date")
     if raw:
         return dt.date.fromisoformat(str(raw)[:10])
-    return created or dt.date.today()
+    return created or brasilia_date()
 
 
 def procedure_for(on: dt.date) -> Procedure:
@@ -206,7 +207,7 @@ def checklist_for(vessel_case: dict[str, Any] | None, on: dt.date | None = None,
                   flag: str | None = None) -> list[dict[str, Any]]:
     """The pending document items for ``vessel_case`` on ``on`` (see
     :func:`document_checklist`)."""
-    return document_checklist(vessel_case, on or dt.date.today(), flag)[0]
+    return document_checklist(vessel_case, on or brasilia_date(), flag)[0]
 
 
 def manual_item(item_id: str) -> dict[str, Any]:

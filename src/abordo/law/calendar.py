@@ -6,14 +6,36 @@
   (29 February), the period ends on the first day of the following month (art. 3).
 - Business days (dias úteis) exclude Saturdays, Sundays and the holidays of the maintained
   ``holidays`` library for Brazil (national, plus a state's when one is given).
+- "Today" is the date in Brasília, the legal time of federal acts (Lei 2.784/1913, hora
+  legal), whatever the host's time zone: an act recorded at 22:00 in Brasília is dated that
+  day, not the next UTC day (:func:`brasilia_date`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 import holidays
+
+#: Brasília time (UTC−3, no daylight saving since 2019); the IANA database
+#: comes from the system or, where it has none, from the ``tzdata`` package.
+BRASILIA = ZoneInfo("America/Sao_Paulo")
+
+
+def now_utc() -> dt.datetime:
+    """The clock (an aware UTC instant); tests replace it to fix the instant."""
+    return dt.datetime.now(dt.UTC)
+
+
+def brasilia_date(at: dt.datetime | None = None) -> dt.date:
+    """The date in Brasília at the instant ``at`` (aware; now when None) — the date of an
+    inspection act, a case's "today" (Lei 2.784/1913: the legal time of federal acts)."""
+    instant = now_utc() if at is None else at
+    if instant.tzinfo is None:
+        raise ValueError("an instant with its time zone is needed (naive datetime given)")
+    return instant.astimezone(BRASILIA).date()
 
 
 def days_between(start: dt.date, end: dt.date) -> int:

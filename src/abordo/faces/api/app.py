@@ -49,6 +49,7 @@ from abordo.cases.service import (
 )
 from abordo.faces.api import problems
 from abordo.faces.reports import case_documents as documents
+from abordo.law.calendar import brasilia_date
 from abordo.law.errors import InputError
 from abordo.law.validation import Date
 
@@ -67,7 +68,8 @@ AnyObject = Annotated[dict[str, Any], Body(description="o mesmo conteúdo do arq
 
 
 def today() -> dt.date:
-    return dt.date.today()
+    """The date in Brasília (the date of the acts), not the host's."""
+    return brasilia_date()
 
 
 class Credentials(BaseModel):
@@ -385,7 +387,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             "vessel_name": case.vessel_name, "version": case.version,
             "procedure_version": case.procedure_version,
             "workflow_procedure": checklist.PROCEDURE,
-            "warnings": checklist.case_warnings(case.data, case.created_at.date()),
+            "warnings": checklist.case_warnings(case.data, brasilia_date(case.created_at)),
             "created_at": case.created_at.isoformat(), "updated_at": case.updated_at.isoformat(),
             "facts": data,
             "allowed_commands": transitions.allowed_commands(case.state, case.data, user.role)

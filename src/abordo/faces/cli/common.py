@@ -12,6 +12,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from abordo.law.calendar import brasilia_date
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE
@@ -39,8 +40,8 @@ def parse_on(value: str | None) -> dt.date | None:
 
 
 def today() -> dt.date:
-    """The date judged by default: today (Brasília has no DST since 2019; local date used)."""
-    return dt.date.today()
+    """The date judged by default: today in Brasília, whatever the host's time zone."""
+    return brasilia_date()
 
 
 def default_lang() -> str:

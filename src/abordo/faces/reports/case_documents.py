@@ -19,6 +19,7 @@ from abordo.cases.models import Attachment, Case
 from abordo.faces.reports.blocks import render_html
 from abordo.faces.reports.format import fmt_date
 from abordo.law import labels
+from abordo.law.calendar import brasilia_date
 from abordo.law.errors import InputError
 from abordo.law.norms import norm_registry
 from abordo.law.params import load_data
@@ -355,10 +356,10 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
                                                    else inspectors), pre_boarding=pb,
         finding_text=_finding_text(vc),
         source_label=commands.SOURCE_LABELS, state_label=commands.STATE_LABELS,
-        area_label=commands.AREA_LABELS, today=dt.date.today(),
+        area_label=commands.AREA_LABELS, today=brasilia_date(),
         deadlines=steps.deadlines(data), open_steps=steps.open_steps(data),
         # A flag mismatch is for the inspectors (the relatório), not for the addressees.
-        warnings=[w for w in checklist.case_warnings(data, case.created_at.date()
+        warnings=[w for w in checklist.case_warnings(data, brasilia_date(case.created_at)
                                                     if case.created_at else None)
                   if kind == "relatorio" or w.get("code") != "flag_mismatch"],
         workflow_procedure=checklist.PROCEDURE, label=labels.label, country=labels.country,
