@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from abordo.cases.models import Attachment, AuditEvent, AuditHead, Case, CaseMember, utcnow
@@ -111,6 +112,30 @@ def untouched(session: Session, case: Case) -> str | None:
     return None
 
 
+def _locked_head(session: Session) -> AuditHead:
+    """The chain head, locked until the transaction ends; created by the first event. Two
+    first events at once (several workers on a new PostgreSQL database) both find no head:
+    the one whose insert loses goes on from the head the other stored, instead of failing on
+    its key. (Every caller has written before appending, so on SQLite — one writer at a
+    time — the savepoint is inside the transaction already begun.)"""
+    def locked() -> AuditHead | None:
+        return session.execute(select(AuditHead).where(AuditHead.id == 1)
+                               .with_for_update()).scalar_one_or_none()
+
+    head = locked()
+    if head is not None:
+        return head
+    try:
+        with session.begin_nested():
+            head = AuditHead(id=1, seq=0, hash=GENESIS)
+            session.add(head)
+        return head
+    except IntegrityError:
+        stored = locked()
+        assert stored is not None  # the insert lost to a committed head
+        return stored
+
+
 def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
            payload: dict[str, Any], case_data: Any = None,
@@ -126,12 +151,7 @@ def append(session: Session, *, actor: str, command: str, case_id: int | None,
     if case is not None:
         session.flush()
         payload = {**payload, "scope_sha256": scope_digest(session, case)}
-    head = session.execute(
-        select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
-    if head is None:
-        head = AuditHead(id=1, seq=0, hash=GENESIS)
-        session.add(head)
-        session.flush()
+    head = _locked_head(session)
     payload = json.loads(canonical_json(payload))
     ev = AuditEvent(seq=head.seq + 1, case_id=case_id, actor=actor,
                     at=utcnow(), command=command,

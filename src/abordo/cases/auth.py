@@ -15,6 +15,7 @@ import holidays
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Select, exists, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from abordo.cases import audit
@@ -130,18 +131,29 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
         raise InputError.listing(problems)
     assert r is not None
     if session.execute(select(User).where(User.email == email)).scalar_one_or_none():
-        raise InputError(f"usuário já existe: {email}", "email",
-                         message_en=f"user already exists: {email}")
+        raise _user_exists(email)
     user = User(email=email, role=r.value, region=(region or None),
                 name=(name or "").strip() or None,
                 password_hash=hash_password(password) if password else None)
     session.add(user)
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:
+        # The only unique value of a new user is its e-mail: another request created it
+        # between the check above and this insert. The same refusal as the check's, and the
+        # failed transaction rolled back (nothing of it is left, the session usable again).
+        session.rollback()
+        raise _user_exists(email) from None
     audit.append(session, actor=actor, command="add_user", case_id=None, reason=None,
                  state_before=None, state_after=None,
                  payload={"user_id": user.id, "email": email, "role": r.value,
                           "region": user.region})
     return user
+
+
+def _user_exists(email: str) -> InputError:
+    return InputError(f"usuário já existe: {email}", "email",
+                      message_en=f"user already exists: {email}")
 
 
 def _existing(session: Session, email: str) -> User:

@@ -35,6 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from abordo.cases import auth, checklist, commands, steps, transitions, workflow
 from abordo.cases.db import default_url, normalize_url
@@ -179,8 +180,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
             if env:
                 secret_cache["k"] = env
             else:
-                with service.tx() as s:
-                    secret_cache["k"] = auth.secret_key(s)
+                try:
+                    with service.tx() as s:
+                        secret_cache["k"] = auth.secret_key(s)
+                except IntegrityError:
+                    # Another worker stored it at the same moment: that one is the key.
+                    with service.tx() as s:
+                        secret_cache["k"] = auth.secret_key(s)
         return secret_cache["k"]
 
     def serializer() -> URLSafeTimedSerializer:
