@@ -209,6 +209,7 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
             merged = {**d.get("pre_boarding", {}),
                       **cmd.facts.model_dump(mode="json", exclude_none=True)}
             check_pre_boarding(merged, "facts")
+            _same_section(d, {**d, "pre_boarding": merged}, "facts.flag")
             d["pre_boarding"] = merged
         case StartAssessment():
             d["assessment"] = {"started_on": when}
@@ -275,6 +276,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                     f"lista de tripulantes registrada: ela não pode mais ser trocada ‖ auto "
                     f"{', '.join(covered)} already covers the engines' findings on the recorded "
                     "crew list: it can no longer be replaced", "vessel_case")
+            _same_section(d, {**d, "vessel_case": extra["vessel_case"]},
+                          "vessel_case.vessel.flag")
             d["vessel_case"] = extra["vessel_case"]
             if cmd.on:
                 d["on"] = cmd.on.isoformat()
@@ -501,6 +504,38 @@ def _day_given(cmd: SetVesselCase | RunEngines) -> dict[str, Any]:
 # The articles of Seção II (foreign-flag vessels, art. 3).
 SECTION_II = {"art. 4º", "art. 5º", "art. 6º", "art. 7º", "art. 8º", "art. 9º", "art. 10",
               "art. 11"}
+
+
+def _section_acts(d: dict[str, Any]) -> list[tuple[str, str]]:
+    """The acts issued on the procedure of the vessel's section — its notifications (art. 9
+    on a foreign vessel), autos (art. 14; art. 2, sole paragraph), art. 10 steps and report
+    (art. 11) —, as the refusal names them (Portuguese, English)."""
+    acts = [(f"notificação {n['id']}", f"notification {n['id']}")
+            for n in d.get("notifications", [])]
+    acts += [(f"auto {a['id']}", f"auto {a['id']}") for a in d.get("autos", [])]
+    acts += [(f"providência do art. 10 ({e['kind']})", f"art. 10 step ({e['kind']})")
+             for e in d.get("escalations", [])]
+    return acts + ([("relatório (art. 11)", "report (art. 11)")] if d.get("report") else [])
+
+
+def _same_section(before: dict[str, Any], after: dict[str, Any], field: str) -> None:
+    """The flag decides the procedure: Seção I (art. 2) for a Brazilian-flag vessel, Seção II
+    (arts. 3–11) for a foreign one. Corrected before any act, the case follows the new flag;
+    once an act rests on the section, a flag that moves the vessel to the other one would
+    change, unseen, the procedure under it (the art. 10 steps owed on a foreign vessel
+    vanish on a national one): :class:`TransitionRefused` naming ``field``."""
+    if national(before) == national(after) or not (acts := _section_acts(before)):
+        return
+    pt, en = (("nacional (Seção I, art. 2º)", "estrangeira (Seção II, arts. 3º a 11)"),
+              ("national (Section I, art. 2)", "foreign (Section II, arts. 3 to 11)"))
+    was, now = (0, 1) if national(before) else (1, 0)
+    raise TransitionRefused(
+        f"a bandeira passaria a embarcação de {pt[was]} a {pt[now]}, mas já há atos emitidos "
+        f"com base no procedimento da bandeira registrada ({', '.join(a for a, _ in acts)}): "
+        f"a bandeira não pode mais ser trocada neste caso ‖ the flag would move the vessel "
+        f"from {en[was]} to {en[now]}, but acts were already issued on the recorded flag's "
+        f"procedure ({', '.join(e for _, e in acts)}): the flag can no longer be changed in "
+        "this case", field)
 
 
 def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
