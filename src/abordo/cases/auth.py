@@ -165,6 +165,12 @@ def _existing(session: Session, email: str) -> User:
     return user
 
 
+def _revoke_all(session: Session, user: User) -> None:
+    """End every token and browser session of ``user`` (the rows stay, revoked)."""
+    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
+        row.revoked = True
+
+
 def set_password(session: Session, *, email: str, password: str, actor: str) -> User:
     """Replace a user's password (at least :data:`MIN_PASSWORD` characters; every token and
     browser session of the user revoked; recorded in the audit log, the password itself
@@ -175,9 +181,7 @@ def set_password(session: Session, *, email: str, password: str, actor: str) -> 
                          message_en=f"password too short (at least {MIN_PASSWORD} characters)")
     user = _existing(session, email)
     user.password_hash = hash_password(password)
-    # A new password ends what the old one opened: every token and browser session.
-    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
-        row.revoked = True
+    _revoke_all(session, user)  # a new password ends what the old one opened
     audit.append(session, actor=actor, command="set_password", case_id=None, reason=None,
                  state_before=None, state_after=None, payload={"user_id": user.id})
     return user
@@ -189,8 +193,7 @@ def deactivate_user(session: Session, *, email: str, actor: str) -> User:
     :class:`InputError` for an unknown user."""
     user = _existing(session, email)
     user.active = False
-    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
-        row.revoked = True
+    _revoke_all(session, user)
     audit.append(session, actor=actor, command="deactivate_user", case_id=None, reason=None,
                  state_before=None, state_after=None, payload={"user_id": user.id})
     return user

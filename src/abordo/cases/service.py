@@ -395,13 +395,10 @@ class CaseService:
         if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:
             raise Forbidden("só é possível abrir casos na própria região ‖ cases can only "
                             "be opened in one's own region")
-        if body.complaint.date > today:
-            raise InputError(f"data da denúncia no futuro: {body.complaint.date:%d/%m/%Y}",
-                             "complaint.date", message_en="complaint date in the future: "
-                             f"{body.complaint.date.isoformat()}")
-        if body.on is not None and body.on > today:
-            raise InputError(f"data dos fatos no futuro: {body.on:%d/%m/%Y}", "on",
-                             message_en="date of the facts in the future")
+        # (no complaint recorded yet: only "not in the future" applies to its own date)
+        workflow.case_day({}, body.complaint.date, today, "complaint.date",
+                          ("da denúncia", "complaint"))
+        workflow.not_future(body.on, today)
         if body.team and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
             # Art. 4, sole paragraph: the team is designated by the regional coordination.
             raise Forbidden("somente a chefia regional designa a equipe (team) ‖ only the "
@@ -575,8 +572,7 @@ class CaseService:
     def attach(self, user: User, case_id: int, *, filename: str, media_type: str,
                content: bytes, description: str | None, expected_version: int | None) -> int:
         """Store an attachment with its SHA-256; a race is handled as in :meth:`command`."""
-        if not can_write(user):
-            raise Forbidden(READ_ONLY)
+        self.require_writer(user)
         return self._retrying(case_id, expected_version, lambda: self._attach(
             user, case_id, filename, media_type, content, description, expected_version))
 

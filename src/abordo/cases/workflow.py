@@ -268,14 +268,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 payload = {**payload, "finding": finding_id}
         case SetVesselCase():
             not_future(cmd.on, today)
-            if covered := engine_autos(d):
-                # the auto covers the findings the engines drew from the list as it was (the
-                # art. 14 auto, or an ementário auto on one of them: art. 2, sole paragraph)
-                raise TransitionRefused(
-                    f"o auto {', '.join(covered)} já cobre as constatações dos motores sobre a "
-                    f"lista de tripulantes registrada: ela não pode mais ser trocada ‖ auto "
-                    f"{', '.join(covered)} already covers the engines' findings on the recorded "
-                    "crew list: it can no longer be replaced", "vessel_case")
+            # the auto covers the findings the engines drew from the list as it was
+            _engines_uncovered(d, (" sobre a lista de tripulantes registrada: ela não pode "
+                                   "mais ser trocada", " on the recorded crew list: it can no "
+                                   "longer be replaced"), "vessel_case")
             _same_section(d, {**d, "vessel_case": extra["vessel_case"]},
                           "vessel_case.vessel.flag")
             d["vessel_case"] = extra["vessel_case"]
@@ -307,13 +303,10 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                        **({"checklist_received": received} if received else {})}
         case RunEngines():
             not_future(cmd.on, today)
-            if covered := engine_autos(d):
-                # the auto covers the findings of the run it was drafted on: a new run would
-                # replace them under it (then fined again, under a second auto)
-                raise TransitionRefused(
-                    f"o auto {', '.join(covered)} já cobre as constatações dos motores: não se "
-                    f"executam de novo ‖ auto {', '.join(covered)} already covers the engines' "
-                    "findings: they are not run again", "command")
+            # the auto covers the findings of the run it was drafted on: a new run would
+            # replace them under it (then fined again, under a second auto)
+            _engines_uncovered(d, (": não se executam de novo", ": they are not run again"),
+                               "command")
             on = cmd.on.isoformat() if cmd.on else d.get("on") or when
             before = d.get("engine_run") or {}
             d["on"] = on
@@ -349,8 +342,8 @@ def apply(state: str, data: dict[str, Any], cmd: BaseModel, *, today: dt.date,
                 "severity": cmd.severity, "subject": None, "area": cmd.area,
                 "found_on": when})
         case Notify():
-            issued = (_case_day(d, cmd.issued_on, today, "issued_on",
-                                ("da notificação", "the notification's"))
+            issued = (case_day(d, cmd.issued_on, today, "issued_on",
+                               ("da notificação", "the notification's"))
                       if cmd.issued_on else dt.date.fromisoformat(when))
             if cmd.deadline < issued:
                 raise CommandInvalid("prazo anterior à data da notificação ‖ deadline "
@@ -506,6 +499,18 @@ SECTION_II = {"art. 4º", "art. 5º", "art. 6º", "art. 7º", "art. 8º", "art. 
               "art. 11"}
 
 
+def _engines_uncovered(d: dict[str, Any], then: tuple[str, str], field: str) -> None:
+    """:class:`TransitionRefused` naming ``field`` when an auto in force covers the engines'
+    findings — the art. 14 auto, or an ementário auto on one of them (art. 2, sole
+    paragraph): what they rest on stays as the auto found it. ``then``: what follows, in
+    Portuguese and English."""
+    if covered := engine_autos(d):
+        autos = ", ".join(covered)
+        raise TransitionRefused(f"o auto {autos} já cobre as constatações dos motores{then[0]} ‖ "
+                                f"auto {autos} already covers the engines' findings{then[1]}",
+                                field)
+
+
 def _section_acts(d: dict[str, Any]) -> list[tuple[str, str]]:
     """The acts issued on the procedure of the vessel's section — its notifications (art. 9
     on a foreign vessel), autos (art. 14; art. 2, sole paragraph), art. 10 steps and report
@@ -542,12 +547,12 @@ def _recorded_on(d: dict[str, Any], cmd: BaseModel, today: dt.date) -> dt.date:
     """The day a command records: ``recorded_on`` when the act happened earlier (an
     inspector entering the day's work later), else today."""
     day: dt.date | None = getattr(cmd, "recorded_on", None)
-    return today if day is None else _case_day(d, day, today, "recorded_on",
-                                               ("do registro", "the record's"))
+    return today if day is None else case_day(d, day, today, "recorded_on",
+                                              ("do registro", "the record's"))
 
 
-def _case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str,
-              what: tuple[str, str]) -> dt.date:
+def case_day(d: dict[str, Any], day: dt.date, today: dt.date, field: str,
+             what: tuple[str, str]) -> dt.date:
     """``day`` when it lies within the case: not in the future, not before the complaint;
     an :class:`InputError` naming ``field`` otherwise — a date no state of the case could
     accept (``what``: Portuguese and English, ("da notificação", "the notification's"))."""
