@@ -159,3 +159,41 @@ def test_a_vessels_table_without_its_required_columns_lists_them_all(
         ("flag", "coluna obrigatória ausente: flag (bandeira)"),
         ("activity", "coluna obrigatória ausente: activity (atividade)")]
     assert {e.row for e in every} == {1 if suffix == ".csv" else None}
+
+
+@pytest.mark.parametrize("crew", [
+    "Embarcação;Id;Função;Nacionalidade\nV1;C1;Master;NO\n",   # a good crew table
+    "Embarcação;Id;Função\nV1;C1;Master\n",                    # no nationality column
+    "Embarcação;Id;Função;Nacionalidade;Cor\nV1;C1;Master;NO;azul\n",  # an unknown column
+    "Id;Função;Nacionalidade\nC1;Master;NO\n",                 # no vessel column
+])
+def test_the_vessels_header_is_checked_before_the_crew_table_is_opened(
+        tmp_path: Path, crew: str) -> None:
+    # A vessels table headed in Portuguese without its id column once crashed (KeyError
+    # 'id') after the crew checks: its missing column is now the first error, whatever
+    # the crew table holds.
+    (tmp_path / "vessels.csv").write_text("bandeira;atividade;entrada_ajb\n"
+                                          "NO;offshore_support;2026-01-01\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(crew, encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert exc.value.file == str(tmp_path / "vessels.csv")
+    assert (exc.value.row, exc.value.field, exc.value.message) == (
+        1, "id", "coluna obrigatória ausente: id (embarcação)")
+    assert exc.value.details == []
+
+
+def test_the_missing_vessels_column_is_said_by_the_command_without_a_traceback(
+        tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+    (tmp_path / "vessels.csv").write_text("bandeira;atividade\nNO;offshore_support\n",
+                                          encoding="utf-8")
+    (tmp_path / "crew.csv").write_text("Embarcação;Id;Função\nV1;C1;Master\n",
+                                       encoding="utf-8")
+    result = CliRunner().invoke(app, ["screen", str(tmp_path), "--on", "2026-06-01"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert (f"arquivo {tmp_path / 'vessels.csv'}, linha 1, campo id: coluna obrigatória "
+            "ausente: id (embarcação)") in result.output

@@ -334,6 +334,9 @@ def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
 def _read_tables(vpath: Path, cpath: Path) -> Fleet:
     vdisplay, cdisplay = str(vpath), str(cpath)
     vlf, vheaders, voff = _open(vpath, vdisplay, VESSEL_COLUMNS, "embarcações")
+    # The vessels table's header is checked before the crew table is opened: its problems
+    # are the first stage, and no crew check may look for a vessels column that is missing.
+    require_vessel_columns(list(vheaders), vdisplay, voff)
     crew_map = {k: f for k, (f, kind) in CREW_COLUMNS.items()}
     crew_map |= {header_key(a): "vessel_id" for a in CREW_VESSEL_ALIASES}
     clf, cheaders, coff = _open(cpath, cdisplay, crew_map, "tripulação",
@@ -349,7 +352,6 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
         raw = vlf.collect()
     except pl.exceptions.PolarsError as exc:
         raise read_error(vpath, vdisplay, exc, "embarcações", "vessels") from None
-    require_vessel_columns(raw.columns, vdisplay, voff)
     rows = None
     if vpath.suffix.lower() == ".csv":
         # Rows left blank by a spreadsheet export (";;;;") are no vessel: skipped, the rows
