@@ -165,7 +165,7 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
         ev = pl.concat([ev, bad], how="diagonal_relaxed")
     if stage:
         stage("rank")
-    frame = rank(ev.sort("_vidx") if routed.height or fleet.rejected else ev
+    frame = rank(ev.sort("_vidx") if routed.height or fleet.rejected else ev, on
                  ).drop("_vidx", "_row")
     mark("rank")
     errors = int((frame["verdict"] == "input_error").sum())

@@ -108,8 +108,9 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
     for verdict, n in s["by_verdict"].items():
         t.add_row(_verdict(verdict, lang), str(n))
     out_console.print(t)
-    rows = [r for r in s["top"] if r["verdict"] in ("non_compliant", "input_error")
-            or (r["next_deficit_total"] or 0) > 0]
+    # The tiers of a risk: non-compliant, input error, a step coming short (ranking rule).
+    rows = [r for r in s["top"]
+            if r["tier"] in ("non_compliant", "input_error", "step_coming_short")]
     if rows:
         t = Table(title="Maiores riscos (risk_rank)" if pt else "Highest risk (risk_rank)")
         heads = (("#", "#"), ("embarcação", "vessel"), ("resultado", "verdict"),
@@ -122,10 +123,16 @@ def _print_summary(res: ScreenResult, lang: str, top: int, out: Path | None,
                          else "left", no_wrap=h[1] == "verdict")
         for r in rows:
             vessel = escape(f"{r['id']} {r['name'] or ''}".strip())
+            step, then = _date(r["next_since"], lang), _s(r["next_deficit_total"])
+            if r["tier"] == "step_coming_short" and not (r["next_deficit_total"] or 0) > 0:
+                # Short only later in the horizon plan (a vessel not yet in AJB has no next
+                # step): that date and deficit, marked as the horizon's.
+                step = (f"{_date(r['horizon_max_deficit_since'], lang)} "
+                        f"({'horizonte' if pt else 'horizon'})")
+                then = _s(r["horizon_max_deficit"])
             t.add_row(str(r["risk_rank"]), vessel, _verdict(r["verdict"], lang),
                       _s(r["days_of_operation"]), _s(r["total_deficit"]),
-                      _findings(r["findings"], lang), _date(r["next_since"], lang),
-                      _s(r["next_deficit_total"]))
+                      _findings(r["findings"], lang), step, then)
         out_console.print(t)
     if "horizon" in s:
         h = s["horizon"]
