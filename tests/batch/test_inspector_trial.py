@@ -197,3 +197,48 @@ def test_the_missing_vessels_column_is_said_by_the_command_without_a_traceback(
     assert "Traceback" not in result.output
     assert (f"arquivo {tmp_path / 'vessels.csv'}, linha 1, campo id: coluna obrigatória "
             "ausente: id (embarcação)") in result.output
+
+
+def test_activity_and_contract_are_read_from_their_portuguese_names(tmp_path: Path) -> None:
+    # The same two vessels, written with the codes and as a Brazilian planner writes them:
+    # one table (crew/data/values.yaml) for the screen and abordo check.
+    codes = tmp_path / "codes"
+    names = tmp_path / "names"
+    codes.mkdir()
+    names.mkdir()
+    crew = CREW + "V1;C1;Master;NO\nV2;C1;Master;BR\n"
+    write(codes, "V1;NO;offshore_support;charter;2026-01-01;;\n"
+                 "V2;MT;cabotage;services;2026-01-01;;\n", crew)
+    write(names, "V1;NO;Apoio Marítimo;afretamento;2026-01-01;;\n"
+                 "V2;MT;CABOTAGEM;Prestação_de_Serviço;2026-01-01;;\n", crew)
+    by_code = screen(codes, ON).frame
+    by_name = screen(names, ON).frame
+    assert by_name.select("activity", "contract").rows() == [
+        ("offshore_support", "charter"), ("cabotage", "services")]
+    assert by_name.equals(by_code)
+    assert by_name["verdict"].to_list() == ["non_compliant", "compliant"]
+
+
+def test_an_activity_or_contract_not_in_the_table_is_refused_with_the_accepted_values(
+        tmp_path: Path) -> None:
+    write(tmp_path, "V1;NO;apoio maritimo;afretamento;2026-01-01;;\n"
+                    "V2;NO;draga;fretado;2026-01-01;;\n"
+                    "V3;NO;navegação interior;;2026-01-01;;\n")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    every = [exc.value, *exc.value.details]
+    assert [(e.row, e.field) for e in every] == [(3, "atividade"), (3, "contrato"),
+                                                  (4, "atividade")]
+    assert every[0].message == (
+        "valor não permitido; esperado um de: offshore_support, exploration, platform, "
+        "cabotage, port_support, inland_national, inland_international, regasification, "
+        "cruise, fishing, long_haul — ou em português: apoio marítimo, exploração, "
+        "plataforma, cabotagem, apoio portuário, navegação interior nacional, navegação "
+        "interior internacional, regaseificação, cruzeiro, pesca, longo curso "
+        "(recebido: 'draga')")
+    assert every[1].message == (
+        "valor não permitido; esperado um de: charter, services, risk, lease, none — ou em "
+        "português: afretamento, prestação de serviço, contrato de risco, arrendamento, sem "
+        "contrato (recebido: 'fretado')")
+    assert every[2].message.startswith("valor ambíguo — navegação interior, em percurso "
+                                       "nacional ou internacional (Lei 9.432/1997, art. 2º, X)")

@@ -10,8 +10,10 @@ Vessels table (one row per vessel)::
     registry      ordinary | REB, only for flag BR
     activity      required: offshore_support, exploration, platform, cabotage, port_support,
                   inland_national, inland_international, regasification, cruise, fishing,
-                  long_haul
-    contract      charter | services | risk | lease | none (empty = none)
+                  long_haul — or its Portuguese name (cabotagem, apoio marítimo…)
+    contract      charter | services | risk | lease | none (empty = none) — or its
+                  Portuguese name (afretamento, prestação de serviço…); both through
+                  abordo.crew.values, the table abordo check reads
     ajb_entry     first day in AJB of the presence (YYYY-MM-DD or dd/mm/aaaa); empty =
                   never entered
     ajb_exit      last day in AJB (empty = still there)
@@ -43,7 +45,8 @@ from abordo.batch.crew import CrewSource, trimmed
 from abordo.crew.crewfile import COLUMNS as CREW_COLUMNS
 from abordo.crew.crewfile import FALSE, TRUE, decode, header_key
 from abordo.crew.load import load_vessel_case
-from abordo.crew.model import Activity, Contract, VesselCase, country_code
+from abordo.crew.model import Contract, VesselCase, country_code
+from abordo.crew.values import Kind, refusal, value_code
 from abordo.input_kinds import wrong_kind
 from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
@@ -541,8 +544,23 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         calls = pl.when(calls_txt.is_null()).then(None).otherwise(
             calls_txt.is_in(sorted(TRUE)))
         calls_bad = calls_txt.is_not_null() & ~calls_txt.is_in(sorted(TRUE | FALSE))
-    activities = [a.value for a in Activity]
-    contracts = [k.value for k in Contract]
+    # Activity and contract: the code or its Portuguese name (``cabotagem``,
+    # ``afretamento``), read value by value through the table ``abordo check`` reads
+    # (crew/data/values.yaml); a text it does not know is kept, to be refused below.
+    coded: dict[str, pl.Expr] = {}
+    refused: dict[str, list[tuple[pl.Expr, str, str]]] = {}
+    kinds: tuple[Kind, ...] = ("activity", "contract")
+    for kind in kinds:
+        texts = _few_text(raw, kind)[1]
+        known = {t: value_code(kind, t) for t in texts}
+        coded[kind] = _few_text(raw, kind, {t: k or t for t, k in known.items()})[0]
+        # One check per reason (an ambiguous name says its choices; others the list).
+        reasons: dict[tuple[str, str], list[str]] = {}
+        for t, k in known.items():
+            if k is None:
+                reasons.setdefault(refusal(kind, t), []).append(t)
+        refused[kind] = [(pl.col(kind).is_in(bad), pt, en)
+                         for (pt, en), bad in reasons.items()]
     values = raw.lazy().select(
         pl.int_range(0, pl.len(), dtype=pl.UInt32).alias("_vidx"),
         (pl.int_range(0, pl.len(), dtype=pl.Int64) + row_offset if rows is None
@@ -550,8 +568,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         ids.alias("id"), _text(raw, "name").alias("name"), imo.alias("imo"),
         flag_txt.alias("_flag_txt"), flag.alias("flag"),
         _few_text(raw, "registry")[0].alias("registry"),
-        _few_text(raw, "activity")[0].alias("activity"),
-        _few_text(raw, "contract")[0].fill_null(Contract.NONE.value).alias("contract"),
+        coded["activity"].alias("activity"),
+        coded["contract"].fill_null(Contract.NONE.value).alias("contract"),
         entry.alias("ajb_entry"), exit_.alias("ajb_exit"), calls.alias("foreign_calls"),
         entry_bad.alias("_entry_bad"), exit_bad.alias("_exit_bad"),
         calls_bad.alias("_calls_bad"),
@@ -566,7 +584,6 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     digits = [pl.col("imo").str.slice(i, 1).cast(pl.Int32, strict=False) for i in range(7)]
     check_digit = pl.sum_horizontal(
         [d * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)]) % 10
-    allowed = ", ".join
     checks: list[tuple[str, pl.Expr, str, str]] = [
         ("id", pl.col("id").is_null(), "id da embarcação ausente", "missing vessel id"),
         ("id", dup, "id de embarcação repetido", "duplicate vessel id"),
@@ -587,12 +604,7 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
          "registry (ordinary/REB) só se aplica a embarcação de bandeira BR",
          "registry (ordinary/REB) applies only to a BR-flag vessel"),
         ("activity", pl.col("activity").is_null(), "atividade ausente", "missing activity"),
-        ("activity", pl.col("activity").is_not_null() & ~pl.col("activity").is_in(activities),
-         f"valor não permitido; esperado um de: {allowed(activities)}",
-         f"value not allowed; expected one of: {allowed(activities)}"),
-        ("contract", ~pl.col("contract").is_in(contracts),
-         f"valor não permitido; esperado um de: {allowed(contracts)}",
-         f"value not allowed; expected one of: {allowed(contracts)}"),
+        *((kind, mask, pt, en) for kind in kinds for mask, pt, en in refused[kind]),
         ("ajb_entry", pl.col("_entry_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",
          "invalid date (use YYYY-MM-DD or dd/mm/yyyy)"),
         ("ajb_exit", pl.col("_exit_bad"), "data inválida (use AAAA-MM-DD ou dd/mm/aaaa)",

@@ -29,6 +29,7 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from validate_docbr import CNPJ
 
+from abordo.crew.values import coerce, json_schema
 from abordo.law.errors import InputError
 from abordo.law.text import fold
 from abordo.law.validation import Bilingual, Date, YesNo
@@ -180,7 +181,9 @@ class Vessel(_Model):
     imo: str | None = None
     flag: Country
     registry: Literal["ordinary", "REB"] | None = None
-    activity: Activity
+    # The code or its Portuguese name (cabotagem, apoio marítimo…: crew/data/values.yaml).
+    activity: Annotated[Activity, BeforeValidator(coerce("activity")),
+                        WithJsonSchema(json_schema("activity"))]
     kind: str | None = None
     gross_tonnage: int | None = Field(default=None, ge=0)
 
@@ -235,7 +238,9 @@ class Extension(_Model):
 
 
 class Operation(_Model):
-    contract: Contract = Contract.NONE
+    # The code or its Portuguese name (afretamento, prestação de serviço…: values.yaml).
+    contract: Annotated[Contract, BeforeValidator(coerce("contract")),
+                        WithJsonSchema(json_schema("contract"))] = Contract.NONE
     brazilian_company: Company | None = None
     ajb_presence: list[AjbPeriod] = Field(default_factory=list)
     extensions: list[Extension] = Field(default_factory=list)
