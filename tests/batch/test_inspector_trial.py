@@ -242,3 +242,50 @@ def test_an_activity_or_contract_not_in_the_table_is_refused_with_the_accepted_v
         "contrato (recebido: 'fretado')")
     assert every[2].message.startswith("valor ambíguo — navegação interior, em percurso "
                                        "nacional ou internacional (Lei 9.432/1997, art. 2º, X)")
+
+
+XLSX = Path(__file__).parents[2] / "examples" / "psv-atlantic-provider-fal5.xlsx"
+SAVE_AS_TABLE = ("planilhas não são lidas aqui: salve a planilha como CSV (UTF-8) ou "
+                 "Parquet")
+
+
+@pytest.mark.parametrize(("name", "content", "said"), [
+    ("crew.csv", None, "o arquivo não é texto: é um arquivo compactado (uma planilha "
+     f"XLSX/ODS com outra extensão? {SAVE_AS_TABLE})"),
+    ("crew.parquet", None, "não é um arquivo Parquet: é um arquivo compactado (uma planilha "
+     f"XLSX/ODS com outra extensão? {SAVE_AS_TABLE})"),
+    ("crew.csv", b"\xd0\xcf\x11\xe0 an old workbook", "o arquivo não é texto: é uma "
+     f"planilha ou documento do Office antigo (.xls/.doc) — {SAVE_AS_TABLE}"),
+    ("vessels.csv", None, "o arquivo não é texto: é um arquivo compactado (uma planilha "
+     f"XLSX/ODS com outra extensão? {SAVE_AS_TABLE})")])
+def test_a_workbook_given_as_a_table_is_told_to_be_saved_as_csv_or_parquet(
+        tmp_path: Path, name: str, content: bytes | None, said: str) -> None:
+    # The screen reads no spreadsheet: "give the sheet with its own extension" (the advice
+    # of abordo check, which reads an XLSX crew list) would send the planner nowhere.
+    write(tmp_path, "V1;NO;port_support;charter;2026-01-01;;\n")
+    (tmp_path / name.replace(".parquet", ".csv")).unlink()
+    (tmp_path / name).write_bytes(content if content is not None else XLSX.read_bytes())
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert exc.value.file == str(tmp_path / name)
+    assert exc.value.message == said
+    assert "sua extensão" not in exc.value.message
+    assert exc.value.message_en is not None and exc.value.message_en.endswith(
+        "workbooks are not read here: save it as CSV (UTF-8) or Parquet)" if content is None
+        else "workbooks are not read here: save it as CSV (UTF-8) or Parquet")
+
+
+def test_abordo_check_still_says_a_crew_list_workbook_can_keep_its_extension(
+        tmp_path: Path) -> None:
+    # abordo check reads an XLSX crew list (crew_file): there the advice stands.
+    from abordo.crew.load import load_vessel_case
+    (tmp_path / "crew.csv").write_bytes(XLSX.read_bytes())
+    (tmp_path / "v.yaml").write_text(
+        "vessel: {flag: 'NO', activity: offshore_support}\n"
+        "operation: {contract: charter, ajb_presence: [{entry: 2026-01-01, exit: null}]}\n"
+        "crew_file: crew.csv\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_vessel_case(tmp_path / "v.yaml")
+    assert exc.value.message == (
+        "o arquivo não é texto: é um arquivo compactado (uma planilha XLSX/ODS com outra "
+        "extensão? salve como CSV ou dê a planilha com sua extensão)")

@@ -136,7 +136,8 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
         # a multi-byte character cut at the end of the sample is still UTF-8
         utf8 = len(head) == 65536 and exc.start >= len(head) - 3
         text = head[:exc.start].decode("utf-8-sig") if utf8 else \
-            head.decode("mac_roman") if cr_only else decode(head, display, csv=True)
+            head.decode("mac_roman") if cr_only else \
+            decode(head, display, csv=True, sheets=False)  # the screen reads no workbook
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
@@ -223,7 +224,7 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
             raw = path.read_bytes()
             # Excel for Mac's "CSV (Macintosh)" is MacRoman; other exports Windows-1252.
             text = raw.decode("mac_roman") if cr_only and not _utf8(raw) else \
-                decode(raw, display, csv=True)
+                decode(raw, display, csv=True, sheets=False)
             source = (text.replace("\r", "\n") if cr_only else text).encode("utf-8")
         lf = pl.scan_csv(source, separator=sep, infer_schema=False, new_columns=canon,
                          encoding="utf8", raise_if_empty=False, truncate_ragged_lines=False)
@@ -238,7 +239,7 @@ def _not_parquet(path: Path, display: str, exc: Exception) -> InputError:
     first line of message."""
     with path.open("rb") as fh:
         head = fh.read(4096)
-    kind = binary_kind(head)
+    kind = binary_kind(head, sheets=False)  # the screen reads no workbook
     if kind is not None:
         return _err(f"não é um arquivo Parquet: é {kind[0]}",
                     f"not a Parquet file: it is {kind[1]}", file=display)

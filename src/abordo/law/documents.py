@@ -35,25 +35,43 @@ _BINARY_KINDS: tuple[tuple[bytes, str, str], ...] = (
 )
 
 
-def binary_kind(raw: bytes) -> tuple[str, str] | None:
+# The workbooks, where the input read takes no spreadsheet at all (the tables of ``abordo
+# screen``): to be saved as CSV or Parquet — not given "with their own extension", which
+# only a crew list (``crew_file``) can be.
+_NO_SHEETS: dict[bytes, tuple[str, str]] = {
+    b"PK\x03\x04": ("um arquivo compactado (uma planilha XLSX/ODS com outra extensão? "
+                     "planilhas não são lidas aqui: salve a planilha como CSV (UTF-8) ou "
+                     "Parquet)", "a zip archive (an XLSX/ODS workbook under another name? "
+                     "workbooks are not read here: save it as CSV (UTF-8) or Parquet)"),
+    b"\xd0\xcf\x11\xe0": ("uma planilha ou documento do Office antigo (.xls/.doc) — "
+                           "planilhas não são lidas aqui: salve a planilha como CSV (UTF-8) "
+                           "ou Parquet", "an old Office file (.xls/.doc) — workbooks are not "
+                           "read here: save it as CSV (UTF-8) or Parquet"),
+}
+
+
+def binary_kind(raw: bytes, sheets: bool = True) -> tuple[str, str] | None:
     """What a file starting with ``raw`` is, when it is one of the files often given by
-    mistake (a workbook, a PDF, an image…): its words (pt, en), else None."""
+    mistake (a workbook, a PDF, an image…): its words (pt, en), else None. ``sheets``:
+    whether the command reads spreadsheets somewhere (a crew list); when not, a workbook
+    is told to be saved as CSV or Parquet."""
     for magic, pt, en in _BINARY_KINDS:
         if raw.startswith(magic):
-            return pt, en
+            return (pt, en) if sheets else _NO_SHEETS.get(magic, (pt, en))
     return None
 
 
-def decode(raw: bytes, name: str, *, csv: bool = False) -> str:
+def decode(raw: bytes, name: str, *, csv: bool = False, sheets: bool = True) -> str:
     """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
 
     Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
     bytes, e.g. an XLSX under another name), which would otherwise decode into garbage.
     ``csv``: the file is a CSV, which Excel can save again in an encoding read here (a YAML
-    or JSON file is told to be saved as UTF-8 only: CSV is no form of it).
+    or JSON file is told to be saved as UTF-8 only: CSV is no form of it). ``sheets``: see
+    :func:`binary_kind` (False for the screen's tables, which no workbook can replace).
     """
-    kind = binary_kind(raw)
+    kind = binary_kind(raw, sheets)
     if kind is not None:
         raise InputError(f"o arquivo não é texto: é {kind[0]}", file=name,
                          message_en=f"not a text file: it is {kind[1]}")
