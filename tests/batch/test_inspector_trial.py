@@ -289,3 +289,55 @@ def test_abordo_check_still_says_a_crew_list_workbook_can_keep_its_extension(
     assert exc.value.message == (
         "o arquivo não é texto: é um arquivo compactado (uma planilha XLSX/ODS com outra "
         "extensão? salve como CSV ou dê a planilha com sua extensão)")
+
+
+@pytest.mark.parametrize(("header", "message", "message_en"), [
+    ("id;bandeira;atividade;entrada_ajb;saida_ajb",
+     "saída (saida_ajb) anterior à entrada (entrada_ajb)",
+     "exit (saida_ajb) before the entry (entrada_ajb)"),
+    ("id;bandeira;atividade;Entrada AJB;Saída AJB",
+     "saída (Saída AJB) anterior à entrada (Entrada AJB)",
+     "exit (Saída AJB) before the entry (Entrada AJB)"),
+    ("id;flag;activity;ajb_entry;ajb_exit",
+     "saída (ajb_exit) anterior à entrada (ajb_entry)",
+     "exit (ajb_exit) before the entry (ajb_entry)")])
+def test_an_exit_before_the_entry_names_both_columns_as_the_header_writes_them(
+        tmp_path: Path, header: str, message: str, message_en: str) -> None:
+    # Was "saída (exit) anterior à entrada (entry)": English words in a Portuguese message,
+    # and not the columns of the file.
+    (tmp_path / "vessels.csv").write_text(
+        f"{header}\nV1;NO;port_support;2026-03-01;2026-02-01\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(CREW + "V1;C1;Master;NO\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.row, exc.value.field) == (2, header.split(";")[-1])
+    assert exc.value.message == f"{message} (recebido: '2026-02-01')"
+    assert exc.value.message_en == f"{message_en} (got '2026-02-01')"
+
+
+def test_a_column_the_file_lacks_is_named_by_its_code_and_portuguese_header(
+        tmp_path: Path) -> None:
+    (tmp_path / "vessels.csv").write_text(
+        "id;bandeira;atividade;saida_ajb;ausencias\n"
+        "V1;NO;port_support;2026-02-01;\n"
+        "V2;NO;port_support;;2026-02-01/2026-02-03\n", encoding="utf-8")
+    (tmp_path / "crew.csv").write_text(CREW + "V1;C1;Master;NO\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.row, exc.value.field, exc.value.message) == (
+        2, "saida_ajb", "saída (saida_ajb) sem entrada (ajb_entry / entrada_ajb) "
+        "(recebido: '2026-02-01')")
+
+
+def test_an_absence_s_error_names_the_entry_column_as_the_header_writes_it(
+        tmp_path: Path) -> None:
+    # An absence from the entry day itself (the entry day is a day in AJB: Res. CNIg
+    # 42/2020 art. 10 counts the days fully outside).
+    write(tmp_path, "V1;NO;port_support;charter;01/01/2026;01/01/2026 a 05/01/2026;\n")
+    with pytest.raises(InputError) as exc:
+        screen(tmp_path, ON)
+    assert (exc.value.row, exc.value.field) == (2, "ausencias")
+    assert exc.value.message.startswith(
+        "ausência deve começar depois do dia de entrada (entrada_ajb)")
+    assert exc.value.message_en is not None and exc.value.message_en.startswith(
+        "an absence must start after the entry day (entrada_ajb)")

@@ -83,3 +83,14 @@ def test_the_table_names_every_code_of_the_model_and_no_name_twice() -> None:
     assert codes("activity") == [a.value for a in Activity]
     assert codes("contract") == [c.value for c in Contract]
     assert value_code("contract", "afretamento") == "charter"
+
+
+def test_an_exit_before_its_entry_is_said_in_portuguese_only() -> None:
+    # Was "saída (exit) anterior à entrada (entry)": the path names the field.
+    data = case("cabotage")
+    data["operation"]["ajb_presence"] = [{"entry": "2026-03-01", "exit": "2026-02-01"}]
+    with pytest.raises(InputError) as exc:
+        parse_vessel_case(data)
+    assert (exc.value.field, exc.value.message, exc.value.message_en) == (
+        "operation.ajb_presence[0].exit", "saída anterior à entrada (recebido: '2026-02-01')",
+        "exit before entry (got '2026-02-01')")

@@ -481,6 +481,16 @@ class _Checker:
         self.headers = headers
         self.rows = rows  # the row users see of each row of ``df`` (blank rows left out)
 
+    def label(self, column: str) -> str:
+        """A column named as the file's header writes it (``entrada_ajb``, ``Entrada AJB``);
+        one the file lacks, by its code and its Portuguese header (``ajb_entry /
+        entrada_ajb``): a message never names a column in the other language than the
+        file's."""
+        if column in self.headers:
+            return self.headers[column]
+        pt = VESSEL_ALIASES[column][1].replace(" ", "_")
+        return f"{column} / {pt}"
+
     def line(self, i: int) -> int:
         """The row users see of ``df``'s row ``i``."""
         return self.rows[i] if self.rows is not None else i + self.off
@@ -585,6 +595,8 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
     digits = [pl.col("imo").str.slice(i, 1).cast(pl.Int32, strict=False) for i in range(7)]
     check_digit = pl.sum_horizontal(
         [d * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)]) % 10
+    # The columns a message names beside its own, as the header writes them.
+    entry_label, exit_label = c.label("ajb_entry"), c.label("ajb_exit")
     checks: list[tuple[str, pl.Expr, str, str]] = [
         ("id", pl.col("id").is_null(), "id da embarcação ausente", "missing vessel id"),
         ("id", dup, "id de embarcação repetido", "duplicate vessel id"),
@@ -615,9 +627,11 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         # (an entry that could not be read is its own problem, not a missing one)
         ("ajb_exit", pl.col("ajb_exit").is_not_null() & pl.col("ajb_entry").is_null()
          & ~pl.col("_entry_bad"),
-         "saída (ajb_exit) sem entrada (ajb_entry)", "exit (ajb_exit) without an entry"),
+         f"saída ({exit_label}) sem entrada ({entry_label})",
+         f"exit ({exit_label}) without an entry ({entry_label})"),
         ("ajb_exit", pl.col("ajb_exit") < pl.col("ajb_entry"),
-         "saída (exit) anterior à entrada (entry)", "exit before entry"),
+         f"saída ({exit_label}) anterior à entrada ({entry_label})",
+         f"exit ({exit_label}) before the entry ({entry_label})"),
         ("foreign_calls", pl.col("_calls_bad"),
          "valor lógico inválido (use true/false ou sim/não)",
          "invalid boolean (use true/false)"),
@@ -715,10 +729,11 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
     df = df.join(vessels.select("_vidx", "ajb_entry", "ajb_exit"), on="_vidx", how="left",
                  maintain_order="left")
     _fail_at(c, df, df["ajb_entry"].is_null(), "absences",
-             "ausência sem entrada em AJB (ajb_entry)", "absence without an AJB entry")
+             f"ausência sem entrada em AJB ({c.label('ajb_entry')})",
+             f"absence without an AJB entry ({c.label('ajb_entry')})")
     _fail_at(c, df, df["a_first"] <= df["ajb_entry"], "absences",
-             "ausência deve começar depois do dia de entrada (ajb_entry)",
-             "an absence must start after the entry day")
+             f"ausência deve começar depois do dia de entrada ({c.label('ajb_entry')})",
+             f"an absence must start after the entry day ({c.label('ajb_entry')})")
     # The previous absence of the same vessel (rows are in vessel order: no window needed).
     prev_last = df.select(pl.when(pl.col("_vidx").shift(1) == pl.col("_vidx"))
                           .then(pl.col("a_last").shift(1)))["a_last"]
@@ -728,8 +743,8 @@ def _absences(c: _Checker, vessels: pl.DataFrame) -> pl.DataFrame:
              "absences out of order or with no presence between them")
     _fail_at(c, df, (df["ajb_exit"].is_not_null()
                      & (df["a_last"] >= df["ajb_exit"])).fill_null(False), "absences",
-             "ausência deve terminar antes do dia de saída (ajb_exit)",
-             "an absence must end before the exit day")
+             f"ausência deve terminar antes do dia de saída ({c.label('ajb_exit')})",
+             f"an absence must end before the exit day ({c.label('ajb_exit')})")
     return df.select("_vidx", "a_first", "a_last")
 
 

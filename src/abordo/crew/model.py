@@ -222,10 +222,11 @@ class AjbPeriod(_Model):
     @field_validator("exit")
     @classmethod
     def _order(cls, v: dt.date | None, info: ValidationInfo) -> dt.date | None:
-        # A field check (not a model one), so that the error names ``exit``.
+        # A field check (not a model one), so that the error names ``exit`` (its path says
+        # the field: the message is Portuguese only, as an entry's own check).
         entry = info.data.get("entry")
         if v is not None and entry is not None and v < entry:
-            raise ValueError("saída (exit) anterior à entrada (entry) ‖ exit before entry")
+            raise ValueError("saída anterior à entrada ‖ exit before entry")
         return v
 
 
