@@ -40,7 +40,8 @@ Both routes give the counts of the single-vessel resolution
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -362,6 +363,15 @@ class CrewSource:
             return replace(err, details=[self.in_own_terms(d) for d in err.details])
         return replace(err, field=self.headers[err.field],
                        details=[self.in_own_terms(d) for d in err.details])
+
+    @contextmanager
+    def errors_as_written(self) -> Iterator[None]:
+        """An :class:`InputError` raised inside, with its fields named as
+        :meth:`in_own_terms` names them."""
+        try:
+            yield
+        except InputError as exc:
+            raise self.in_own_terms(exc) from None
 
     def indexed(self) -> pl.LazyFrame:
         """The rows of ``lf`` with ``_i``, their record index in the file (row users see =

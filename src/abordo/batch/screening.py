@@ -109,21 +109,18 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
         stage("vessels")
     fleet = read_fleet(folder, keep_going)
     mark("read_vessels")
-    try:
-        counts = count_crew(fleet.crew, stage)
-    except pl.exceptions.PolarsError as exc:
-        raise _polars_error(exc, fleet) from None
-    except InputError as exc:
-        raise fleet.crew.in_own_terms(exc) from None
-    if counts.rows == 0 and fleet.cases is None:
-        raise InputError("a tabela de tripulação não tem nenhuma pessoa", None,
-                         fleet.crew.display, message_en="the crew table has no person")
-    ids_checked = check_ids if check_ids is not None else counts.rows <= REPEAT_CHECK_ROWS
-    if ids_checked and fleet.cases is None:  # (a case file's loader checks its own)
+    # A crew row's error names its column as the file's header writes it.
+    with fleet.crew.errors_as_written():
         try:
+            counts = count_crew(fleet.crew, stage)
+        except pl.exceptions.PolarsError as exc:
+            raise _polars_error(exc, fleet) from None
+        if counts.rows == 0 and fleet.cases is None:
+            raise InputError("a tabela de tripulação não tem nenhuma pessoa", None,
+                             fleet.crew.display, message_en="the crew table has no person")
+        ids_checked = check_ids if check_ids is not None else counts.rows <= REPEAT_CHECK_ROWS
+        if ids_checked and fleet.cases is None:  # (a case file's loader checks its own)
             check_repeated_ids(fleet.crew)
-        except InputError as exc:
-            raise fleet.crew.in_own_terms(exc) from None
     mark("crew")
     if stage:
         stage("evaluate")
@@ -131,10 +128,8 @@ def screen(folder: Path, on: dt.date, options: Mapping[str, Any] | None = None,
                         (lambda done, n: stage(f"evaluate {done}/{n}")) if stage else None
                         ).frame
     if int(ev["crew_size"].sum() or 0) != counts.rows:  # crew rows of no known vessel
-        try:
+        with fleet.crew.errors_as_written():
             check_vessel_ids(fleet.crew, counts.packed["vessel_id"], fleet.vessels["id"])
-        except InputError as exc:
-            raise fleet.crew.in_own_terms(exc) from None
     mark("evaluate")
     routed = ev.filter(pl.col("_route"))
     if routed.height:
