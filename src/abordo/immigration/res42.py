@@ -28,6 +28,7 @@ from abordo.immigration.context import (
 )
 from abordo.immigration.rules import (
     PKG,
+    Presence,
     Regime,
     StayCount,
     count_stay,
@@ -155,6 +156,33 @@ def _res42_decide(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, art11: Cit
     pending = pending_requests(docs, "residence_authorization", on)
     current = sc.current
     assert current is not None
+    if not _caput_applies(ctx, regime, p, current):
+        cite = ctx.cite(regime, "art. 11, § 2º")
+        if pending:
+            return _res42_pending(ctx, p, cite, pending[0], None, sc)
+        crew_pt, crew_en = (("fora da troca obrigatória de tripulação (não é tripulante)",
+                             "outside the mandatory crew change (not a crew member)")
+                            if current.mandatory_crew_change else
+                            ("sem troca obrigatória de tripulação",
+                             "without a mandatory crew change"))
+        return _res42_irregular(ctx, regime, p, "residence_authorization", cite, Msg(
+            f"{m.id}: entrou por via aérea {crew_pt} e não tem autorização de residência.",
+            f"{m.id}: entered by air {crew_en} and holds no residence authorization."),
+            "residence_authorization_missing")
+
+    if not sc.past_limit:
+        return _within_limit(ctx, regime, p, sc, art11, ra_cite, pending, limit, inclusive,
+                             booked)
+    return _past_limit(ctx, regime, p, sc, ra_cite, pending, limit)
+
+
+def _caput_applies(ctx: Ctx, regime: Regime, p: Person, current: Presence) -> bool:
+    """Whether art. 11 caput (the days of stay without a residence authorization) applies to
+    the current entry: by sea, yes; by air, for the new crew members of a mandatory crew
+    change (§ 2º, with the proof to the Federal Police of § 3º), and otherwise only under
+    the reading ``immigration.air_entry`` that does not restrict it — under crew_change_only
+    a residence authorization is then required."""
+    m, b = p.m, ctx.b
     caput = True
     if current.by == "air":
         air = ctx.b.interpret(resolve(PKG, "immigration.air_entry", ctx.options))
@@ -210,142 +238,145 @@ def _res42_decide(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, art11: Cit
                    f"{m.id}: entry by air on {current.start.isoformat()} {air_why[1]} — art. 11 "
                    "admits it only exceptionally in that case (§2): a residence authorization "
                    "is required.", ctx.cite(regime, "art. 11, § 2º"))
-    if not caput:
-        cite = ctx.cite(regime, "art. 11, § 2º")
-        if pending:
-            return _res42_pending(ctx, p, cite, pending[0], None, sc)
-        crew_pt, crew_en = (("fora da troca obrigatória de tripulação (não é tripulante)",
-                             "outside the mandatory crew change (not a crew member)")
-                            if current.mandatory_crew_change else
-                            ("sem troca obrigatória de tripulação",
-                             "without a mandatory crew change"))
-        return _res42_irregular(ctx, regime, p, "residence_authorization", cite, Msg(
-            f"{m.id}: entrou por via aérea {crew_pt} e não tem autorização de residência.",
-            f"{m.id}: entered by air {crew_en} and holds no residence authorization."),
-            "residence_authorization_missing")
+    return caput
 
-    if not sc.past_limit:
-        c185 = _holds_c185(p, on)
-        base = "exempt_c185" if c185 else "visit_visa"
-        if not c185 and not valid_documents(docs, "visit_visa", on):
-            expired = [d for d in docs if d.type == "visit_visa"
-                       and document_status(d, on) == "expired"]
-            why = (f"visto de visita vencido em {br_day(expired[0].valid_until)}" if expired else
-                   "sem visto de visita nem documento OIT C185")
-            why_en = (f"visit visa expired on {iso_day(expired[0].valid_until)}" if expired else
-                      "no visit visa and no ILO C185 document")
-            p.note("Dispensas de visto de visita por nacionalidade (acordos de reciprocidade) "
-                   "não estão modeladas: se a nacionalidade for dispensada, registre a dispensa "
-                   "como documento visit_visa.", "Visit-visa waivers by nationality "
-                   "(reciprocity agreements) are not modelled: if the nationality is exempt, "
-                   "record the waiver as a visit_visa document.")
-            return _res42_irregular(ctx, regime, p, "visit_visa", art11, Msg(
-                f"{m.id}: {why}; em {br_day(on)}, {sc.effective_days}º dia de estada.",
-                f"{m.id}: {why_en}; on {iso_day(on)}, day {sc.effective_days} of stay."),
-                "visit_visa_missing")
-        held_pt = "documento OIT C185 (isento de visto)" if c185 else "visto de visita válido"
-        held_en = "ILO C185 document (visa-exempt)" if c185 else "valid visit visa"
-        b.step(f"person.{m.id}.requirement",
-               f"{m.id}: {count_noun(sc.effective_days, 'dia', 'dias')} de estada (até {limit}): "
-               f"{held_pt}.", f"{m.id}: {count_noun(sc.effective_days, 'day', 'days')} of stay "
-               f"(up to {limit}): {held_en}.", art11)
-        if pending:
-            return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
-        # The first day the person stops being regular may come before day ``limit``: a
-        # visit visa — or the C185 document that exempts from it — ending first (the later
-        # of the two when both are held).
-        covers = valid_documents(docs, "visit_visa", on)
-        c185_docs = [d for d in docs if d.type == "sid_c185"]
-        if c185:
-            covers += [d for d in c185_docs if document_status(d, on) == "valid"]
-        ends = [d.valid_until for d in covers]
-        unbounded = (c185 and not c185_docs) or not ends or None in ends
-        cover_end = None if unbounded else max(e for e in ends if e)
-        early = cover_end is not None and sc.limit_date is not None \
-            and cover_end < sc.limit_date
-        exit_ = sc.planned_exit
-        passes = exit_ is not None and sc.limit_date is not None and exit_ > sc.limit_date
-        if passes or booked is not None:
-            assert sc.limit_date is not None
-            if passes:
-                assert exit_ is not None
-                action = Msg(f"A saída prevista ({br_day(exit_)}) passa do {limit}º dia "
-                             f"({br_day(sc.limit_date)}): requerer autorização de residência antes "
-                             "(art. 11, § 1º, e art. 5º).",
-                             f"The planned exit ({exit_.isoformat()}) is past day {limit} "
-                             f"({sc.limit_date.isoformat()}): request a residence authorization "
-                             "before then (art. 11 §1 and art. 5).")
-            else:
-                assert booked is not None
-                # The stays already booked in this migratory year add up past the limit.
-                sc = dataclasses.replace(sc, limit_date=booked)
-                action = Msg(f"As estadas já previstas neste ano migratório somam mais de "
-                             f"{limit} dias (o {limit}º dia cai em {br_day(booked)}): requerer "
-                             "autorização de residência antes (art. 11, § 1º, e art. 5º).",
-                             f"The stays already planned in this migratory year add up to more "
-                             f"than {limit} days (day {limit} falls on {booked.isoformat()}): "
-                             "request a residence authorization before then (art. 11 §1 and "
-                             "art. 5).")
-                # A document ending while the person is abroad is no deadline of this stay.
-                early = cover_end is not None and cover_end < booked and (
-                    exit_ is None or cover_end <= exit_)
-            assert sc.limit_date is not None
-            due: dt.date = cover_end if early and cover_end is not None else sc.limit_date
-            if due != sc.limit_date:
-                cover = Msg(f" O documento que cobre a estada vale só até {br_day(due)}: "
-                            "requerê-la até essa data.",
-                            f" The document covering the stay is valid only until "
-                            f"{due.isoformat()}: request it by then.")
-                action = Msg(action.pt + cover.pt, action.en + cover.en)
-                p.row["deadline_detail"] = {
-                    "kind": "document_end", "start": due, "count": 0,
-                    "unit": "calendar_days", "citation": art11, "text": Msg(
-                        f"Documento (visto de visita ou OIT C185) válido até {br_day(due)}, antes "
-                        f"do {limit}º dia ({br_day(sc.limit_date)}).",
-                        f"Document (visit visa or ILO C185) valid until {due.isoformat()}, "
-                        f"before day {limit} ({sc.limit_date.isoformat()}).")}
-            elif not passes:
-                p.row["deadline_detail"] = {
-                    "kind": "stay_limit", "start": sc.year_start, "count": limit,
-                    "unit": "calendar_days", "citation": art11, "text": Msg(
-                        f"Ano migratório de {br_day(sc.year_start)} a {br_day(sc.year_end)}: "
-                        f"somadas as estadas registradas, o {limit}º dia cai em "
-                        f"{br_day(sc.limit_date)}.",
-                        f"Migratory year {sc.year_start.isoformat()} to "
-                        f"{sc.year_end.isoformat()}: with the stays recorded added up, day "
-                        f"{limit} falls on {sc.limit_date.isoformat()}.")}
-            else:
-                p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
-            p.decide("residence_authorization", "action_due", ra_cite, due, action)
-            p.row["consequence"] = Msg(
-                f"Sem a autorização, a estada após {br_day(due)} será irregular.",
-                f"Without the authorization, the stay after {due.isoformat()} will "
-                "be irregular.")
-            b.finding(Finding("residence_authorization_due", Msg(
-                f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
-            return p
-        # The next deadline is the first day the person stops being regular (above).
-        if early and cover_end is not None and sc.limit_date is not None:
-            last = next(d for d in covers if d.valid_until == cover_end)
-            what_pt, what_en = (("O documento OIT C185 (isenção de visto)", "The ILO C185 "
-                                 "document (visa exemption)") if last.type == "sid_c185"
-                                else ("O visto de visita", "The visit visa"))
-            p.decide(base, "regular", art11, cover_end, Msg(
-                f"{what_pt} vale até {br_day(cover_end)}, antes do {limit}º dia "
-                f"({br_day(sc.limit_date)}): depois dele a estada só é regular com novo visto ou "
-                "autorização de residência.",
-                f"{what_en} is valid until {cover_end.isoformat()}, before day {limit} "
-                f"({iso_day(sc.limit_date)}): after it the stay is regular only with a new visa "
-                "or a residence authorization."))
-            return p
-        p.decide(base, "regular", art11, sc.limit_date, Msg(
-            f"Para permanecer após o {limit}º dia ({br_day(sc.limit_date)}), requerer autorização "
-            "de residência (art. 11, § 1º).",
-            f"To stay beyond day {limit} ({iso_day(sc.limit_date)}), request a residence "
-            "authorization (art. 11 §1)."))
-        p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
+
+def _within_limit(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, art11: Citation,
+                  ra_cite: Citation, pending: list[Document], limit: int, inclusive: bool,
+                  booked: dt.date | None) -> Person:
+    """Up to the limit of art. 11 (the days of stay in the migratory year): a visit visa or the
+    ILO C185 document that exempts from it; the next deadline is the first day the person
+    stops being regular, or the request the planned exit or the stays booked call for."""
+    m, on, b = p.m, ctx.on, ctx.b
+    docs = m.source.documents
+    c185 = _holds_c185(p, on)
+    base = "exempt_c185" if c185 else "visit_visa"
+    if not c185 and not valid_documents(docs, "visit_visa", on):
+        expired = [d for d in docs if d.type == "visit_visa"
+                   and document_status(d, on) == "expired"]
+        why = (f"visto de visita vencido em {br_day(expired[0].valid_until)}" if expired else
+               "sem visto de visita nem documento OIT C185")
+        why_en = (f"visit visa expired on {iso_day(expired[0].valid_until)}" if expired else
+                  "no visit visa and no ILO C185 document")
+        p.note("Dispensas de visto de visita por nacionalidade (acordos de reciprocidade) "
+               "não estão modeladas: se a nacionalidade for dispensada, registre a dispensa "
+               "como documento visit_visa.", "Visit-visa waivers by nationality "
+               "(reciprocity agreements) are not modelled: if the nationality is exempt, "
+               "record the waiver as a visit_visa document.")
+        return _res42_irregular(ctx, regime, p, "visit_visa", art11, Msg(
+            f"{m.id}: {why}; em {br_day(on)}, {sc.effective_days}º dia de estada.",
+            f"{m.id}: {why_en}; on {iso_day(on)}, day {sc.effective_days} of stay."),
+            "visit_visa_missing")
+    held_pt = "documento OIT C185 (isento de visto)" if c185 else "visto de visita válido"
+    held_en = "ILO C185 document (visa-exempt)" if c185 else "valid visit visa"
+    b.step(f"person.{m.id}.requirement",
+           f"{m.id}: {count_noun(sc.effective_days, 'dia', 'dias')} de estada (até {limit}): "
+           f"{held_pt}.", f"{m.id}: {count_noun(sc.effective_days, 'day', 'days')} of stay "
+           f"(up to {limit}): {held_en}.", art11)
+    if pending:
+        return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
+    # The first day the person stops being regular may come before day ``limit``: a
+    # visit visa — or the C185 document that exempts from it — ending first (the later
+    # of the two when both are held).
+    covers = valid_documents(docs, "visit_visa", on)
+    c185_docs = [d for d in docs if d.type == "sid_c185"]
+    if c185:
+        covers += [d for d in c185_docs if document_status(d, on) == "valid"]
+    ends = [d.valid_until for d in covers]
+    unbounded = (c185 and not c185_docs) or not ends or None in ends
+    cover_end = None if unbounded else max(e for e in ends if e)
+    early = cover_end is not None and sc.limit_date is not None \
+        and cover_end < sc.limit_date
+    exit_ = sc.planned_exit
+    passes = exit_ is not None and sc.limit_date is not None and exit_ > sc.limit_date
+    if passes or booked is not None:
+        assert sc.limit_date is not None
+        if passes:
+            assert exit_ is not None
+            action = Msg(f"A saída prevista ({br_day(exit_)}) passa do {limit}º dia "
+                         f"({br_day(sc.limit_date)}): requerer autorização de residência antes "
+                         "(art. 11, § 1º, e art. 5º).",
+                         f"The planned exit ({exit_.isoformat()}) is past day {limit} "
+                         f"({sc.limit_date.isoformat()}): request a residence authorization "
+                         "before then (art. 11 §1 and art. 5).")
+        else:
+            assert booked is not None
+            # The stays already booked in this migratory year add up past the limit.
+            sc = dataclasses.replace(sc, limit_date=booked)
+            action = Msg(f"As estadas já previstas neste ano migratório somam mais de "
+                         f"{limit} dias (o {limit}º dia cai em {br_day(booked)}): requerer "
+                         "autorização de residência antes (art. 11, § 1º, e art. 5º).",
+                         f"The stays already planned in this migratory year add up to more "
+                         f"than {limit} days (day {limit} falls on {booked.isoformat()}): "
+                         "request a residence authorization before then (art. 11 §1 and "
+                         "art. 5).")
+            # A document ending while the person is abroad is no deadline of this stay.
+            early = cover_end is not None and cover_end < booked and (
+                exit_ is None or cover_end <= exit_)
+        assert sc.limit_date is not None
+        due: dt.date = cover_end if early and cover_end is not None else sc.limit_date
+        if due != sc.limit_date:
+            cover = Msg(f" O documento que cobre a estada vale só até {br_day(due)}: "
+                        "requerê-la até essa data.",
+                        f" The document covering the stay is valid only until "
+                        f"{due.isoformat()}: request it by then.")
+            action = Msg(action.pt + cover.pt, action.en + cover.en)
+            p.row["deadline_detail"] = {
+                "kind": "document_end", "start": due, "count": 0,
+                "unit": "calendar_days", "citation": art11, "text": Msg(
+                    f"Documento (visto de visita ou OIT C185) válido até {br_day(due)}, antes "
+                    f"do {limit}º dia ({br_day(sc.limit_date)}).",
+                    f"Document (visit visa or ILO C185) valid until {due.isoformat()}, "
+                    f"before day {limit} ({sc.limit_date.isoformat()}).")}
+        elif not passes:
+            p.row["deadline_detail"] = {
+                "kind": "stay_limit", "start": sc.year_start, "count": limit,
+                "unit": "calendar_days", "citation": art11, "text": Msg(
+                    f"Ano migratório de {br_day(sc.year_start)} a {br_day(sc.year_end)}: "
+                    f"somadas as estadas registradas, o {limit}º dia cai em "
+                    f"{br_day(sc.limit_date)}.",
+                    f"Migratory year {sc.year_start.isoformat()} to "
+                    f"{sc.year_end.isoformat()}: with the stays recorded added up, day "
+                    f"{limit} falls on {sc.limit_date.isoformat()}.")}
+        else:
+            p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
+        p.decide("residence_authorization", "action_due", ra_cite, due, action)
+        p.row["consequence"] = Msg(
+            f"Sem a autorização, a estada após {br_day(due)} será irregular.",
+            f"Without the authorization, the stay after {due.isoformat()} will "
+            "be irregular.")
+        b.finding(Finding("residence_authorization_due", Msg(
+            f"{m.id}: {action.pt}", f"{m.id}: {action.en}"), ra_cite, "warning", m.id))
         return p
+    # The next deadline is the first day the person stops being regular (above).
+    if early and cover_end is not None and sc.limit_date is not None:
+        last = next(d for d in covers if d.valid_until == cover_end)
+        what_pt, what_en = (("O documento OIT C185 (isenção de visto)", "The ILO C185 "
+                             "document (visa exemption)") if last.type == "sid_c185"
+                            else ("O visto de visita", "The visit visa"))
+        p.decide(base, "regular", art11, cover_end, Msg(
+            f"{what_pt} vale até {br_day(cover_end)}, antes do {limit}º dia "
+            f"({br_day(sc.limit_date)}): depois dele a estada só é regular com novo visto ou "
+            "autorização de residência.",
+            f"{what_en} is valid until {cover_end.isoformat()}, before day {limit} "
+            f"({iso_day(sc.limit_date)}): after it the stay is regular only with a new visa "
+            "or a residence authorization."))
+        return p
+    p.decide(base, "regular", art11, sc.limit_date, Msg(
+        f"Para permanecer após o {limit}º dia ({br_day(sc.limit_date)}), requerer autorização "
+        "de residência (art. 11, § 1º).",
+        f"To stay beyond day {limit} ({iso_day(sc.limit_date)}), request a residence "
+        "authorization (art. 11 §1)."))
+    p.row["deadline_detail"] = _limit_detail(sc, art11, inclusive)
+    return p
 
+
+def _past_limit(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, ra_cite: Citation,
+                pending: list[Document], limit: int) -> Person:
+    """Past the limit: a residence authorization is required (arts. 1, 5 and 11 § 1º); a
+    request pending, else the person is irregular."""
+    m, on, b = p.m, ctx.on, ctx.b
+    docs = m.source.documents
     # Past the limit: a residence authorization (arts. 1, 5, 11 § 1º).
     past_on = add_days(sc.limit_date, 1) if sc.limit_date else None
     continuous = sc.limit_basis == "continuous_stay" and sc.continuous_start is not None
