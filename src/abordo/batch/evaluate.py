@@ -510,22 +510,43 @@ def _overtaken(k: int, steps: int) -> pl.Expr:
 def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
             groups: list[str], alt_groups: list[str], on: int, S: int,
             horizon: int | None, touch: bool = False) -> pl.LazyFrame:
-    st = pl.col("_st")
-    is_rule = st == ST[STATUS_RULE]
-    dbl = pl.col("_dbl")
+    """The decision of each vessel from its stay, steps and counts: which rows the engine
+    decides (``_route``), the groups' requirements, the positions, then the verdict and the
+    output columns (``abordo.quota.engine._evaluate``'s order of questions)."""
+    v = _route(v, cells, touch)
+    v = _requirements(v, lk, cells, groups, alt_groups)
+    v = _positions(v, cells)
+    return _decision(v, lk, groups, on, S, horizon)
 
-    def cnt(fld: str) -> pl.Expr:
-        e = cells[fld]
-        return e if e is not None else _ZERO
 
+# The rule-frame columns every stage reads.
+_STATUS = pl.col("_st")
+_IS_RULE = pl.col("_st") == ST[STATUS_RULE]
+_DOUBLE = pl.col("_dbl")  # a rule read in department × level groups (another reading exists)
+_STAY_OK = ~pl.col("needs_stay") | (pl.col("_has_stay") & pl.col("_in_ajb"))
+
+
+def _count(cells: dict[str, pl.Expr | None], fld: str) -> pl.Expr:
+    """A count of the crew (``n:deck.officer``, ``master_x``…); 0 where the chunk has none."""
+    e = cells[fld]
+    return e if e is not None else _ZERO
+
+
+def _at(lk: _Lookup, name: str, idx: pl.Expr) -> pl.Expr:
+    """The figure ``name`` of the (key, step) ``idx`` (null index: null)."""
+    return pl.lit(lk.step[name]).gather(idx)
+
+
+def _route(v: pl.LazyFrame, cells: dict[str, pl.Expr | None], touch: bool) -> pl.LazyFrame:
+    """``_route``: the rows the engine itself decides (what the columns cannot say)."""
+    st, is_rule, dbl, stay_ok = _STATUS, _IS_RULE, _DOUBLE, _STAY_OK
     rare_cells = [c for c in ("n:unknown", "n:deck.no_level", "n:engine.no_level")
                   if cells[c] is not None]
     ratings = [c for c in ("n:deck.rating", "n:engine.rating") if cells[c] is not None]
-    parts = [cnt(c) > 0 for c in rare_cells]
+    parts = [_count(cells, c) > 0 for c in rare_cells]
     if ratings:
-        parts.append(pl.col("_lvl3") & (_add([cnt(c) for c in ratings]) > 0))
+        parts.append(pl.col("_lvl3") & (_add([_count(cells, c) for c in ratings]) > 0))
     undecidable = (dbl & pl.any_horizontal(parts)) if parts else pl.lit(False)
-    stay_ok = ~pl.col("needs_stay") | (pl.col("_has_stay") & pl.col("_in_ajb"))
     v = v.with_columns(_undecidable=undecidable.fill_null(False))
     v = v.with_columns(
         _route=(st == ST[STATUS_ENGINE])
@@ -544,6 +565,14 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         # person's own exit from the country, which the engine compares with the list.
         | (pl.col("_touch") if touch else pl.lit(False)),
     )
+    return v
+
+
+def _requirements(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
+                  groups: list[str], alt_groups: list[str]) -> pl.LazyFrame:
+    """Each group's size, Brazilians and requirement at the step in force and at the next,
+    the totals, and whether the other group reading would change the verdict."""
+    is_rule, dbl, stay_ok = _IS_RULE, _DOUBLE, _STAY_OK
     judged = is_rule & stay_ok & ~pl.col("_route")
     has_cur = judged & pl.col("_cur").is_not_null()
     has_nx = judged & pl.col("_nx").is_not_null()
@@ -558,11 +587,8 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         _kj=pl.when(pl.col("_judged")).then(key))
     ci, ni = pl.col("_ci"), pl.col("_ni")
 
-    def at(name: str, idx: pl.Expr) -> pl.Expr:
-        return pl.lit(lk.step[name]).gather(idx)
-
-    v = v.with_columns(_cP=at("P", ci), _cA=at("A", ci), _cQ=at("Q", ci),
-                       _nP=at("P", ni), _nA=at("A", ni), _nQ=at("Q", ni))
+    v = v.with_columns(_cP=_at(lk, "P", ci), _cA=_at(lk, "A", ci), _cQ=_at(lk, "Q", ci),
+                       _nP=_at(lk, "P", ni), _nA=_at(lk, "A", ni), _nQ=_at(lk, "Q", ni))
 
     def member(g: str) -> pl.Expr:
         return (pl.col("_gm") & (1 << lk.bit[g])) != 0
@@ -574,9 +600,9 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
     # such group or there is no such step (no figures looked up there).
     raw: dict[str, pl.Expr] = {}
     for g in dict.fromkeys([*groups, *alt_groups]):
-        raw[f"_n:{g}"] = _add([cnt(f"n:{c}") for c in group_cells(g) if cells[f"n:{c}"]
+        raw[f"_n:{g}"] = _add([_count(cells, f"n:{c}") for c in group_cells(g) if cells[f"n:{c}"]
                                is not None])
-        raw[f"_b:{g}"] = _add([cnt(f"b:{c}") for c in group_cells(g) if cells[f"b:{c}"]
+        raw[f"_b:{g}"] = _add([_count(cells, f"b:{c}") for c in group_cells(g) if cells[f"b:{c}"]
                                is not None])
     v = v.with_columns(**raw)
     rq: dict[str, pl.Expr] = {}
@@ -615,18 +641,25 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
     v = v.with_columns(alt_reading_changes_verdict=pl.when(pl.col("_has_cur") & dbl).then(
         (pl.col("total_deficit") == 0) != (pl.col("_alt_deficit") == 0)))
 
+    return v
+
+
+def _positions(v: pl.LazyFrame, cells: dict[str, pl.Expr | None]) -> pl.LazyFrame:
+    """The findings (positions, long haul without foreign calls, deficit) and warnings, as
+    bits gathered into their text."""
+    st, is_rule = _STATUS, _IS_RULE
     # Positions (Brazilian flag): master and chief engineer Brazilian.
     pos_stage = is_rule | (st == ST[STATUS_POSITIONS])
     wants_master, wants_chief = pos_stage & pl.col("pos_master"), pos_stage & pl.col("pos_chief")
-    master_bad = (wants_master & (cnt("master_x") > 0)).fill_null(False)
-    chief_bad = (wants_chief & (cnt("chief_x") > 0)).fill_null(False)
+    master_bad = (wants_master & (_count(cells, "master_x") > 0)).fill_null(False)
+    chief_bad = (wants_chief & (_count(cells, "chief_x") > 0)).fill_null(False)
     exempt_bad = ((st == ST[STATUS_EXEMPT])
                   & (pl.col("foreign_calls") == False)).fill_null(False)  # noqa: E712
     deficit = (pl.col("_has_cur") & (pl.col("total_deficit") > 0)).fill_null(False)
     bits = (exempt_bad.cast(pl.UInt32) * 8 + master_bad.cast(pl.UInt32) * 4
             + chief_bad.cast(pl.UInt32) * 2 + deficit.cast(pl.UInt32))
-    master_none = (wants_master & (cnt("master_n") == 0)).fill_null(False)
-    chief_none = (wants_chief & (cnt("chief_n") == 0)).fill_null(False)
+    master_none = (wants_master & (_count(cells, "master_n") == 0)).fill_null(False)
+    chief_none = (wants_chief & (_count(cells, "chief_n") == 0)).fill_null(False)
     warn_bits = ((pl.col("crew_size") == 0).cast(pl.UInt32) * 4
                  + master_none.cast(pl.UInt32) * 2 + chief_none.cast(pl.UInt32))
     v = v.with_columns(
@@ -636,6 +669,14 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         warnings=pl.lit(WARNINGS).gather(warn_bits),
     )
 
+    return v
+
+
+def _decision(v: pl.LazyFrame, lk: _Lookup, groups: list[str], on: int, S: int,
+              horizon: int | None) -> pl.LazyFrame:
+    """Verdict, reason and the output columns (with the horizon's, when asked)."""
+    st, is_rule = _STATUS, _IS_RULE
+    ci, ni = pl.col("_ci"), pl.col("_ni")
     violated = pl.col("_pos_viol") > 0
     exempt_bad = pl.col("_exempt_bad")
     V = VERDICT_CODE
@@ -683,17 +724,17 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
         stay_start=pl.when(stay_known).then(to_date(pl.col("_start"))),
         days_of_operation=pl.when(stay_known).then(pl.col("_days")).cast(pl.Int32),
         in_ajb=pl.when(stay_known).then(pl.col("_in_ajb")),
-        step_fraction=at("frac", ci),
-        step_from_day=at("from", ci),
+        step_fraction=_at(lk, "frac", ci),
+        step_from_day=_at(lk, "from", ci),
         step_since=pl.when(pl.col("_has_cur") & pl.col("needs_stay")).then(
             to_date(pl.col("_cur_since"))),
         step_extended=pl.when(pl.col("_has_cur")).then(pl.col("_cur_extended")),
-        citation=at("cite", ci),
-        next_fraction=at("frac", ni),
-        next_from_day=at("from", ni),
+        citation=_at(lk, "cite", ci),
+        next_fraction=_at(lk, "frac", ni),
+        next_from_day=_at(lk, "from", ni),
         next_since=pl.when(pl.col("_has_nx")).then(to_date(pl.col("_nx_since"))),
         next_extended=pl.when(pl.col("_has_nx")).then(pl.col("_nx_extended")),
-        next_citation=at("cite", ni),
+        next_citation=_at(lk, "cite", ni),
         days_to_next=pl.when(pl.col("_has_nx")).then(pl.col("_nx_since") - on)
         .cast(pl.Int32),
         # (the step dates count only once the vessel is in AJB: the engine answers "not in
@@ -717,6 +758,8 @@ def _groups(v: pl.LazyFrame, lk: _Lookup, cells: dict[str, pl.Expr | None],
     if horizon is not None:
         v = _horizon(v, lk, groups, on, S, horizon)
     return v
+
+
 
 
 def _options_not_applied(rs: RuleSet) -> pl.Expr:
