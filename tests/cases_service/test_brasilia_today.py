@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from abordo.cases import checklist
-from abordo.faces.api import app as api_app
+from abordo.faces.api import deps as api_deps
 from abordo.faces.cli import common
 from abordo.law import calendar
 from cases_service.support import DOCKED, bearer, client_for, make_user
@@ -31,7 +31,7 @@ def test_the_date_is_the_date_in_brasilia(monkeypatch: pytest.MonkeyPatch,
     _at(monkeypatch, instant)
     # every face's "today" is that date
     assert calendar.brasilia_date() == day
-    assert api_app.today() == day
+    assert api_deps.today() == day
     assert common.today() == day
     assert checklist.facts_date({}) == day
 

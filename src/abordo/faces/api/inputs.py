@@ -1,0 +1,61 @@
+"""What the routers check in a request before the service does: NUL characters, the version
+a write is based on (``If-Match``) and uploaded files."""
+
+from typing import Any
+
+from fastapi import HTTPException, UploadFile
+
+from abordo.law.errors import InputError
+
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+def no_nul(obj: Any, path: str = "") -> None:
+    """NUL characters are refused everywhere (PostgreSQL text cannot hold them)."""
+    if isinstance(obj, str):
+        if "\x00" in obj:
+            raise InputError("caractere NUL não permitido", path or None,
+                             message_en="NUL character not allowed")
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            no_nul(k, path)
+            no_nul(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(obj, list | tuple):
+        for i, v in enumerate(obj):
+            no_nul(v, f"{path}[{i}]")
+
+
+def any_version(if_match: str | None) -> bool:
+    """``If-Match: *`` (RFC 9110): any version — the caller replaces knowingly."""
+    return (if_match or "").strip() == "*"
+
+
+def expected_version(if_match: str | None, body_version: int | None) -> int | None:
+    """The version a write is based on: ``If-Match`` (``"3"``; ``*`` = any, RFC 9110) or the
+    body's ``version``; both given must agree."""
+    if if_match is None or any_version(if_match):
+        return body_version
+    raw = if_match.strip().removeprefix("W/").strip('"')
+    if not raw.isdigit() or len(raw) > 9:
+        raise InputError("If-Match deve ser a versão do caso (ex.: \"3\")", "If-Match",
+                         message_en="If-Match must be the case version")
+    if body_version is not None and body_version != int(raw):
+        raise InputError(f"If-Match ({raw}) e version ({body_version}) divergem", "version",
+                         message_en=f"If-Match ({raw}) and version ({body_version}) differ")
+    return int(raw)
+
+
+async def read_upload(file: UploadFile, what: tuple[str, str]) -> bytes:
+    """The uploaded bytes, refused (413) beyond 20 MB without reading more than that."""
+    content = await file.read(MAX_UPLOAD + 1)
+    if len(content) > MAX_UPLOAD:
+        raise HTTPException(413, f"{what[0]} maior que 20 MB ‖ {what[1]} larger than 20 MB")
+    return content
+
+
+def safe_filename(name: str | None) -> str:
+    """The file's own name, without any folder part or control characters (a name like
+    ``../../x.html`` is stored as ``x.html``)."""
+    base = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(ch for ch in base if ch.isprintable()).strip().lstrip(".")
+    return base[:255] or "anexo"

@@ -1,0 +1,93 @@
+"""Authentication (API tokens, browser sessions) and users: ``/auth/*``, ``/me``, ``/users``."""
+
+import contextlib
+import os
+import secrets
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from itsdangerous import BadSignature
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from abordo.cases import auth
+from abordo.cases.models import User
+from abordo.cases.service import CaseService
+from abordo.faces.api.deps import CurrentUser, Keys, Service, require_admin
+from abordo.faces.api.inputs import no_nul
+from abordo.faces.api.sessions import SESSION_COOKIE, SESSION_MAX_AGE
+from abordo.faces.api.views import user_json
+
+router = APIRouter()
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    email: str = Field(min_length=3, max_length=254)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class NewUser(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    email: str = Field(min_length=3, max_length=254)
+    role: Literal["inspector", "regional_chief", "national", "admin"]
+    region: str | None = Field(default=None, min_length=1, max_length=32)
+    password: str | None = Field(default=None, min_length=auth.MIN_PASSWORD, max_length=1024)
+    name: str | None = Field(default=None, max_length=200)
+
+
+def _login(service: CaseService, body: Credentials) -> User:
+    with service.sessions() as s:
+        user = s.execute(select(User).where(User.email == body.email.strip().lower())
+                         ).scalar_one_or_none()
+        if user is None or not user.active or not auth.check_password(user, body.password):
+            raise HTTPException(401, "e-mail ou senha inválidos ‖ invalid e-mail or password")
+        return user
+
+
+@router.post("/auth/token", tags=["auth"], summary="Emitir um token de API")
+def issue_token(body: Credentials, service: Service) -> dict[str, str]:
+    user = _login(service, body)
+    with service.tx() as s:
+        token = auth.issue_token(s, s.get(User, user.id) or user, "api")
+    return {"token": token, "token_type": "bearer"}
+
+
+@router.post("/auth/login", tags=["auth"], summary="Abrir sessão do navegador (cookie)")
+def login(body: Credentials, response: Response, service: Service,
+          keys: Keys) -> dict[str, str]:
+    user = _login(service, body)
+    csrf = secrets.token_urlsafe(24)
+    with service.tx() as s:
+        sid = auth.issue_token(s, s.get(User, user.id) or user, "browser-session")
+    value = keys.serializer().dumps({"sid": sid, "csrf": csrf})
+    response.set_cookie(SESSION_COOKIE, value, max_age=SESSION_MAX_AGE, httponly=True,
+                        samesite="strict", secure=os.environ.get("ABORDO_SECURE_COOKIE")
+                        == "1")
+    return {"csrf_token": csrf}
+
+
+@router.post("/auth/logout", tags=["auth"])
+def logout(request: Request, response: Response, user: CurrentUser, service: Service,
+           keys: Keys) -> dict[str, str]:
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if cookie:
+        with contextlib.suppress(BadSignature, KeyError, TypeError), service.tx() as s:
+            auth.revoke_token(s, str(keys.serializer().loads(cookie)["sid"]))
+    response.delete_cookie(SESSION_COOKIE)
+    return {"status": "ok"}
+
+
+@router.get("/me", tags=["auth"])
+def me(user: CurrentUser) -> dict[str, Any]:
+    return user_json(user)
+
+
+@router.post("/users", tags=["auth"], status_code=201, summary="Criar usuário (administrador)")
+def add_user(body: NewUser, user: CurrentUser, service: Service) -> dict[str, Any]:
+    require_admin(user)
+    no_nul(body.model_dump())
+    with service.tx() as s:
+        new = auth.add_user(s, email=body.email, role=body.role, region=body.region,
+                            password=body.password, actor=user.email, name=body.name)
+        return user_json(new)
