@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import typing
 from typing import Any
 
 import pytest
@@ -48,6 +49,14 @@ def test_one_table_covers_every_command() -> None:
     assert names == set(transitions.TRANSITIONS)
     for t in transitions.TRANSITIONS.values():
         assert not (t.sources & commands.CLOSED_STATES)
+
+
+def test_one_handler_per_command_of_the_table() -> None:
+    """Each command of the table has its handler, typed for the command it is keyed by."""
+    assert list(workflow.HANDLERS) == list(transitions.TRANSITIONS)
+    for name, handler in workflow.HANDLERS.items():
+        model = typing.get_type_hints(handler)["cmd"]
+        assert model.model_fields["command"].annotation.__args__ == (name,), name
 
 
 def test_docked_vessel_skips_pre_boarding() -> None:

@@ -159,7 +159,7 @@ def g_report_allowed(d: dict[str, Any]) -> str | None:
 
 def g_quota_auto(d: dict[str, Any]) -> str | None:
     """Guard of ``draft_auto``; the kind-specific checks are in
-    :func:`abordo.cases.workflow._draft_auto`. After the report, only an auto still owed (a
+    :func:`abordo.cases.autos._auto_draft`. After the report, only an auto still owed (a
     case reported before that auto was required)."""
     if not violations(d):
         return "não há irregularidade constatada a autuar ‖ no violation found to fine"
