@@ -192,3 +192,43 @@ def test_an_open_record_after_the_request_date_names_its_csv_row(tmp_path: Path)
     assert isinstance(err, InputError)
     assert (err.file, err.row, err.field) == ("cir.csv", rows + 1, "embark")
     assert "depois da data do requerimento (02/02/2026)" in err.message
+
+
+REVALIDATION_WITH_INSTRUCTOR = """\
+seafarer: {id: AQ-0099, group: maritime, department: deck, category: 2ON,
+           certificate_valid_until: 28/02/2026}
+purpose: revalidation
+cir:
+  - {vessel: "Empurrador Tietê", flag: BR, kind: pusher, navigation: inland,
+     embark: 28/02/2024, disembark: 01/03/2024, function: 2ON, company: "Hidrovias"}
+declarations:
+  - {company: "Hidrovias", from: 28/02/2024, to: 01/03/2024, category: 2ON}
+instructor_activity:
+  - {date: 29/02/2024, hours: 6, kind: simulator_instructor}
+  - {date: 04/03/2024, hours: 2, kind: simulator_instructor}
+  - {date: 04/03/2024, hours: 2.5, kind: simulator_instructor}
+  - {date: 05/03/2024, hours: 3, kind: simulator_instructor}
+  - {date: 06/03/2024, hours: 8, kind: naval_inspector}
+  - {date: 07/03/2024, hours: 4, kind: naval_inspector}
+"""
+
+
+def test_instructor_days_are_not_counted_as_whole_days_of_their_month(tmp_path: Path) -> None:
+    # 3 days aboard (28/02, 29/02 of a leap year, 01/03); instructor days of ≥ 4 h: 29/02
+    # (already aboard), 04/03 (2 + 2,5 h), 06/03, 07/03 → 3 left ÷ 2 = 1 sea day (item 1.27).
+    # Total 4: the months show 2 + 1 days aboard, the line below the 2:1 day — not 2 + 4.
+    case = tmp_path / "reval.yaml"
+    case.write_text(REVALIDATION_WITH_INSTRUCTOR, encoding="utf-8")
+    r = runner.invoke(app, ["sea-time", str(case), "--on", "2025-03-01"])
+    assert r.exit_code == 0, r.output
+    assert "CALCULADO: 4 dias de embarque computáveis" in r.output
+    assert "2024-02 │···························██  │   2" in r.output
+    assert "2024-03 │█··IhII························│   1" in r.output
+    assert ("instrutor/inspetor: 4 dia(s) de atividade qualificados, 1 já contado(s) a bordo; "
+            "3 restante(s) → 1 dia(s) de embarque (2:1), somados ao total, não aos meses"
+            in " ".join(r.output.split()))
+    html = runner.invoke(app, ["sea-time", str(case), "--on", "2025-03-01", "-f", "html"])
+    assert html.exit_code == 0, html.output
+    assert '>2024-03</text>' in html.output
+    assert html.output.count(f'y="{16 + 16 + 14 - 3}">1</text>') == 1  # March: 1, not 4
+    assert "1 já contado(s) a bordo; 3 restante(s)" in html.output

@@ -58,10 +58,12 @@ L: dict[str, tuple[str, str]] = {
                       "Timeline (one square per day; right, days counted in the month)"),
     "legend": ("Legenda", "Legend"),
     "none_day": ("sem registro", "no record"),
-    "instructor_note": ("instrutor/inspetor: {} dia(s) de atividade qualificados → {} dia(s) "
-                        "de embarque (2:1)",
-                        "instructor/inspector: {} qualifying activity day(s) → {} sea day(s) "
-                        "(2:1)"),
+    "instructor_note": ("instrutor/inspetor: {} dia(s) de atividade qualificados, {} já "
+                        "contado(s) a bordo; {} restante(s) → {} dia(s) de embarque (2:1), "
+                        "somados ao total, não aos meses",
+                        "instructor/inspector: {} qualifying activity day(s), {} already "
+                        "counted aboard; {} left → {} sea day(s) (2:1), added to the total, "
+                        "not to the months"),
     "none": ("nenhum", "none"),
     "undated": ("sem datas", "undated"),
     "caller": ("informado na entrada", "given in the input"),
@@ -192,7 +194,9 @@ class Month:
 
     @property
     def counted(self) -> int:
-        return sum(1 for c in self.codes if c in COUNTED)
+        """Days counted in the month. An instructor day (``I``) is not one: two of them make
+        one sea day (NORMAM-101 item 1.27), a figure of the whole count, not of a month."""
+        return sum(1 for c in self.codes if c in COUNTED and c != "instructor")
 
 
 def timeline(d: Decision) -> list[Month]:
@@ -229,6 +233,13 @@ def timeline(d: Decision) -> list[Month]:
                                         for i in range(1, n + 1))))
         y, m = (y + 1, 1) if m == 12 else (y, m + 1)
     return months
+
+
+def instructor_note(instr: dict[str, Any], lang: str) -> str:
+    """The line under the timeline: how the instructor days became sea days (2:1)."""
+    qualifying, already = instr["qualifying_days"], instr["already_counted"]
+    return lbl("instructor_note", lang).format(qualifying, already, qualifying - already,
+                                               instr["counted"])
 
 
 def legend(months: list[Month], lang: str) -> list[tuple[str, str, str]]:
@@ -354,8 +365,7 @@ def text_report(d: Decision, lang: str = "pt", width: int = 110) -> str:
         items.extend(timeline_text(d, lang))
         instr = d.result.get("instructor") or {}
         if instr.get("activity_days"):
-            items.append(lbl("instructor_note", lang).format(instr["qualifying_days"],
-                                                             instr["counted"]))
+            items.append(instructor_note(instr, lang))
         br = Table(title=lbl("breakdown", lang), box=box.SIMPLE)
         br.add_column(lbl("source", lang))
         br.add_column(lbl("days", lang), justify="right")
@@ -424,7 +434,7 @@ def html_report(d: Decision, lang: str = "pt") -> str:
         breakdown=breakdown_rows(d, lang) if d.verdict.value == "computed" else [],
         excluded=excluded_rows(d, lang) if d.verdict.value == "computed" else [],
         periods=d.result.get("counted_periods", []), source_label=source_label,
-        reason_label=reason_label, svg=timeline_svg(d, lang),
+        reason_label=reason_label, instructor_note=instructor_note, svg=timeline_svg(d, lang),
         legend=[(COLOURS[c], label) for c, _, label in legend(months, lang)],
     )
 
