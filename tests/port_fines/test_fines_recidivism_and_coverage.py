@@ -183,3 +183,32 @@ def test_penalty_between_the_infraction_and_the_date_judged_is_traced_not_refuse
     texts = [s.text.pt for s in d.trace if s.rule == "port_fines.recidivism"]
     assert texts == ["Penalidade no mesmo dispositivo imposta em 01/07/2005, não anterior à "
                      "infração de 10/06/2005: não gera reincidência."]
+
+
+def test_the_signed_justification_states_the_window_not_less_than_two_years() -> None:
+    # Imposed 10/02/2009, infraction 10/02/2011: exactly two years, still recidivism (the
+    # window's last day is included) — the art. 6 text must not say "menos de 2 anos".
+    d = grade(make_input(date=dt.date(2011, 2, 10), extent="medium", intent=True, nature=1,
+                         workers=15,
+                         priors=[{"provision": "lei-9719/art-8", "imposed_on": "2009-02-10"}],
+                         grading={"chosen_value": "1500.00",
+                                  "reason": "primeira ocorrência no porto"}))
+    text = d.result["justification"]
+    assert d.result["amount"] == Decimal("45000.00")
+    assert "menos de 2 anos" not in text
+    assert ("7. Multa aplicada em dobro por reincidência (penalidade anterior no mesmo "
+            "dispositivo imposta em 10/02/2009; prazo de 2 anos da imposição até 10/02/2011, "
+            "inclusive — art. 3º, IV): R$ 1.500,00 × 2 = R$ 3.000,00 por trabalhador (art. 2º)."
+            in text)
+    # the chosen value's reason closes its sentence like every other item
+    assert ("6. Valor fixado: R$ 1.500,00 por trabalhador, abaixo do teto de R$ 2.070,00, pelo "
+            "seguinte motivo: primeira ocorrência no porto.\n7." in text)
+
+
+def test_the_justification_of_a_window_from_29_february_ends_on_1_march() -> None:
+    d = grade(make_input(date=dt.date(2010, 3, 1), extent="light", intent=False, workers=2,
+                         priors=[{"provision": "lei-9719/art-8", "imposed_on": "2008-02-29"}]))
+    assert d.result["amount"] == Decimal("1380.00")
+    assert ("imposta em 29/02/2008; prazo de 2 anos da imposição até 01/03/2010, inclusive "
+            "(29/02 sem correspondente: o prazo vence em 1º de março) — art. 3º, IV)"
+            in d.result["justification"])

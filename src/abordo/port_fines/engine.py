@@ -584,8 +584,15 @@ def _doubling(g: _Grading, unit: Decimal, minimum_applied: bool,
                       else "."))
         rec_txt = ""
         if recid is not None:
-            rec_txt = (f" (penalidade anterior no mesmo dispositivo imposta em "
-                       f"{d_pt(recid.prior.imposed_on)}, menos de 2 anos antes — art. 3º, IV)")
+            # The window's last day is recidivism too (Lei 810/1949; Código Civil art. 132):
+            # the text the authority signs says so, not "less than 2 years" — on that day it
+            # is exactly two.
+            imp = recid.prior.imposed_on
+            leap = (" (29/02 sem correspondente: o prazo vence em 1º de março)"
+                    if (imp.month, imp.day) == (2, 29) else "")
+            rec_txt = (f" (penalidade anterior no mesmo dispositivo imposta em {d_pt(imp)}; "
+                       f"prazo de 2 anos da imposição até {d_pt(recid.window_end)}, "
+                       f"inclusive{leap} — art. 3º, IV)")
         g.justification.append(
             f"Multa aplicada em dobro por {causes_pt}{rec_txt}: {brl(before)} × 2 = "
             f"{brl(unit)}{g.per} (art. 2º).")
