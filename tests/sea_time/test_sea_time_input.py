@@ -282,7 +282,7 @@ def test_unreadable_date_in_a_declarations_sheet_names_both_forms(tmp_path: Path
     with pytest.raises(InputError) as err:
         load_input(_yaml_with(tmp_path, "cir_file: cir.csv\ndeclarations_file: decl.csv\n"))
     e = err.value
-    assert (e.file, e.row, e.field) == ("decl.csv", 2, "to")
+    assert (e.file, e.row, e.field) == ("decl.csv", 2, "até")  # the column as written
     assert e.message == "data inválida 'março'; use AAAA-MM-DD ou dd/mm/aaaa"
 
 
@@ -308,7 +308,7 @@ def test_xlsx_sheet_rows_are_numbered_as_excel_shows_them(tmp_path: Path) -> Non
     with pytest.raises(InputError) as err:
         load_input(_yaml_with(tmp_path, "cir_file: cir.xlsx\n"))
     e = err.value
-    assert (e.file, e.row, e.field) == ("cir.xlsx[Plan1]", 3, "embark")
+    assert (e.file, e.row, e.field) == ("cir.xlsx[Plan1]", 3, "Embarque")
     assert e.message == "data inexistente '31/02/2025'; use AAAA-MM-DD ou dd/mm/aaaa"
     # a declaration of a company with no CIR record is read (and reported by the engine)
     ws2 = wb.create_sheet("declarations")
@@ -420,3 +420,24 @@ def test_hours_that_are_not_a_number_are_refused_naming_the_field() -> None:
     acts = [{"date": "2025-11-03", "hours": "4,5h", "kind": "simulator_instructor"}]
     e = _error(case(purpose="revalidation", instructor_activity=acts))
     assert e.field == "instructor_activity[0].hours"
+
+
+def test_sheet_errors_name_the_column_as_the_header_writes_it(tmp_path: Path) -> None:
+    # A CIR in Portuguese: the seafarer has no column "embark" or "disembark" to look for.
+    (tmp_path / "cir.csv").write_text(
+        "Embarcação;Embarque;Desembarque;Função;Empresa;LCS\n"
+        "A;31/02/2024;10/03/2024;2ON;C;talvez\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.csv\n"))
+    assert [(e.row, e.field, e.message) for e in (err.value, *err.value.details)] == [
+        (2, "Embarque", "data inexistente '31/02/2024'; use AAAA-MM-DD ou dd/mm/aaaa"),
+        (2, "LCS", "valor lógico inválido (use true/false, yes/no, on/off, sim/não ou 1/0) "
+                   "(recebido: 'talvez')")]
+    # a check of the next stage (after the rows are read) names it the same way
+    (tmp_path / "cir.csv").write_text(
+        "Embarcação;Embarque;Desembarque;Função;Empresa\nA;10/03/2024;01/03/2024;2ON;C\n",
+        encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_input(_yaml_with(tmp_path, "cir_file: cir.csv\n"))
+    assert (err.value.file, err.value.row, err.value.field) == ("cir.csv", 2, "Desembarque")
+    assert err.value.message == "desembarque (01/03/2024) anterior ao embarque (10/03/2024)"

@@ -141,6 +141,9 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
     model = SECTIONS[section]
     allowed = {info.alias or field for field, info in model.model_fields.items()}
     fields: list[str | None] = []
+    # Each field's column as the header writes it (``embark`` → ``Embarque``): errors name
+    # the column the user wrote, as for the crew lists.
+    written: dict[str, str] = {}
     # Every problem of the sheet is listed at once: a column not understood is reported
     # and left out, and each row is still checked.
     problems: list[InputError] = []
@@ -158,6 +161,7 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             fields.append(None)
             continue
         fields.append(key)
+        written.setdefault(key, str(col).strip())
     required = [info.alias or name for name, info in model.model_fields.items()
                 if info.is_required()]
     absent = [c for c in required if c not in fields]
@@ -184,6 +188,8 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             model.model_validate(item)
         except ValidationError as exc:
             err = sheet_error(exc, display, line)
+            for e in (err, *err.details):
+                e.field = as_written(e.field, written)
             # A required column absent from the header leaves its field "missing" on every
             # row: said once, by the header's error.
             problems += [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
@@ -192,10 +198,20 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             continue
         item["__row__"] = line
         item["__file__"] = display
+        item["__columns__"] = written
         out.append(item)
     if problems:
         raise InputError.listing([e.alone() for e in problems], in_file_order=True)
     return out
+
+
+def as_written(field: str | None, written: Mapping[str, str]) -> str | None:
+    """``embark`` → ``Embarque`` (``attachments.0`` → ``Anexos.0``): a row's field named by
+    its column as the sheet's header writes it."""
+    if not field:
+        return field
+    head, dot, rest = field.partition(".")
+    return f"{written.get(head, head)}{dot}{rest}"
 
 
 def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int],
@@ -310,9 +326,9 @@ def _read_xlsx(path: Path, display: str, section: str) -> list[dict[str, Any]]:
 def read_sheet(path: Path, section: str, display: str | None = None) -> list[dict[str, Any]]:
     """The rows of ``section`` from a CSV or XLSX file, each validated (file/row errors).
 
-    Each row dict carries ``__row__`` (its line in the file or sheet: header = 1) and
-    ``__file__`` (the file, and sheet of a workbook, as errors name it) until
-    :func:`resolve_files` strips them.
+    Each row dict carries ``__row__`` (its line in the file or sheet: header = 1),
+    ``__file__`` (the file, and sheet of a workbook, as errors name it) and ``__columns__``
+    (each field's column as the header writes it) until :func:`resolve_files` strips them.
     """
     display = display or path.name
     suffix = path.suffix.lower()
@@ -363,7 +379,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
                          display, message_en="the input must be an object")
     out = dict(data)
     out.update(overrides or {})
-    sources: dict[str, list[tuple[str, int]]] = {}
+    sources: dict[str, list[tuple[str, int, Mapping[str, str]]]] = {}
     problems: list[InputError] = []
     for section in SECTIONS:
         key = f"{section}_file"
@@ -382,7 +398,8 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
         except InputError as exc:  # the other sheets are still read: all problems at once
             problems += [exc, *exc.details]
             continue
-        sources[section] = [(r.pop("__file__"), r.pop("__row__")) for r in rows]
+        sources[section] = [(r.pop("__file__"), r.pop("__row__"), r.pop("__columns__"))
+                            for r in rows]
         out[section] = rows
     if problems:
         raise InputError.listing([e.alone() for e in problems])
@@ -393,7 +410,7 @@ def resolve_files(data: Mapping[str, Any], base_dir: Path, *, display: str | Non
     return out
 
 
-def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int]]],
+def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int, Mapping[str, str]]]],
               display: str | None, lines: Mapping[str, tuple[str, int]]) -> InputError:
     """Point an error on ``cir[3].x`` at the sheet and line it came from."""
     m = re.match(r"^([a-z_]+)\[(\d+)\]\.?(.*)$", exc.field or "")
@@ -401,8 +418,9 @@ def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int]]],
         rows = sources[m.group(1)]
         index = int(m.group(2))
         if index < len(rows):
-            file, row = rows[index]
-            return dataclasses.replace(exc, field=m.group(3) or None, file=file, row=row)
+            file, row, written = rows[index]
+            return dataclasses.replace(exc, field=as_written(m.group(3) or None, written),
+                                       file=file, row=row)
     top = re.split(r"[.\[]", exc.field or "", maxsplit=1)[0]
     if top in lines:
         file, row = lines[top]
