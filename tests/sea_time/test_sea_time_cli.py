@@ -13,7 +13,9 @@ from typer.testing import CliRunner
 
 from abordo.faces.cli import sea_time as sea_time_cli
 from abordo.faces.cli.main import app
+from abordo.faces.reports.sea_time import summary_rows
 from abordo.law.errors import InputError
+from abordo.sea_time import compute, load_input
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "sea-time" / "seafarer-2on-promotion.yaml"
@@ -232,3 +234,24 @@ def test_instructor_days_are_not_counted_as_whole_days_of_their_month(tmp_path: 
     assert '>2024-03</text>' in html.output
     assert html.output.count(f'y="{16 + 16 + 14 - 3}">1</text>') == 1  # March: 1, not 4
     assert "1 já contado(s) a bordo; 3 restante(s)" in html.output
+
+
+def test_the_target_row_says_when_the_required_time_is_reached(tmp_path: Path) -> None:
+    # The example counts 528 days on 2026-02-02: 500 required are reached (+28), 730 are not.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    rows = {}
+    for required, source in ((500, ', source: "NORMAM-101, Cap. 2"'), (730, "")):
+        case = tmp_path / f"t{required}.yaml"
+        case.write_text(text.replace("target: {category: 1ON}",
+                                     f"target: {{category: 1ON, required_days: {required}"
+                                     f"{source}}}"), encoding="utf-8")
+        decision = compute(load_input(case), dt.date(2026, 2, 2))
+        for lang in ("pt", "en"):
+            rows[required, lang] = " ".join(
+                f"{k} {v}" for k, v, _ in summary_rows(decision, lang) if k in ("Meta", "Target"))
+    assert rows[500, "pt"] == ("Meta 1ON: exigidos (informado) 500 (NORMAM-101, Cap. 2); "
+                               "tempo de embarque exigido atingido (+28 dia(s))")
+    assert rows[500, "en"] == ("Target 1ON: required (as given) 500 (NORMAM-101, Cap. 2); "
+                               "required sea time reached (+28 day(s))")
+    # no source given: "(informado)" is said once, not again as "(informado na entrada)"
+    assert rows[730, "pt"] == "Meta 1ON: exigidos (informado) 730; faltam 202"

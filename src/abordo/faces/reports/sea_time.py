@@ -50,6 +50,8 @@ L: dict[str, tuple[str, str]] = {
     "eligibility": ("Meta", "Target"),
     "required": ("exigidos (informado)", "required (as given)"),
     "missing": ("faltam", "missing"),
+    "reached": ("tempo de embarque exigido atingido (+{} dia(s))",
+                "required sea time reached (+{} day(s))"),
     "not_modelled": ("tempo exigido não modelado (está na NORMAM-101, Cap. 2, que o Abordo não "
                      "contém)", "required sea time not modelled (it is in NORMAM-101 ch. 2, "
                      "which Abordo does not hold)"),
@@ -323,10 +325,14 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
                          f"{el['target_category']}: {lbl('not_modelled', lang)}", ""))
         else:
             src = el["requirement_source"]
+            # "exigidos (informado)" already says the figure is the caller's: a source is
+            # named only when one was given.
+            source = "" if src == "caller" else f" ({src})"
+            outcome = (lbl("reached", lang).format(r["counted_days"] - el["required_days"])
+                       if el["eligible"] else f"{lbl('missing', lang)} {el['missing_days']}")
             rows.append((lbl("eligibility", lang),
                          f"{el['target_category']}: {lbl('required', lang)} "
-                         f"{el['required_days']} ({lbl(src, lang) if src == 'caller' else src}); "
-                         f"{lbl('missing', lang)} {el['missing_days']}", ""))
+                         f"{el['required_days']}{source}; {outcome}", ""))
     return rows
 
 
