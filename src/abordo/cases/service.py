@@ -85,6 +85,9 @@ def _stale(expected: int, current: int) -> str:
     return (f"versão {expected} desatualizada: o caso está na versão {current} ‖ version "
             f"{expected} is stale: the case is at version {current}")
 _T = TypeVar("_T")
+# A change of a stored vessel case: the new vessel case and, when its crew came from a file,
+# the file's name and each person's row in it.
+VesselCaseChange = Callable[[dict[str, Any]], tuple[dict[str, Any], tuple[str, list[int]] | None]]
 
 
 class CaseCreate(BaseModel):
@@ -475,6 +478,44 @@ class CaseService:
         return self._retrying(case_id, pin, lambda: self._command(
             user, case_id, cmd, pin, today, any_version or expected_version is not None,
             validated))
+
+    def amend_vessel_case(self, user: User, case_id: int, change: VesselCaseChange, *,
+                          reason: str | None, expected_version: int | None, today: dt.date,
+                          any_version: bool = False) -> Case:
+        """``set_vessel_case`` with the stored vessel case changed by ``change`` — the crew
+        read from a file, one person's documents: ``change(vessel_case)`` returns the new
+        vessel case and, when its crew came from a file, that file's name and the row of
+        each person (problems are then named by file, row and column).
+
+        In order: a read-only role is refused (403); the command must be allowed now, state
+        and guards (409), and the case must hold vessel data to change (409); then
+        ``change`` runs (its :class:`InputError` is a 422) and the result is judged as
+        ``set_vessel_case`` judges a body. It is written only on the version read here (a
+        change in between: :class:`Conflict`); a value someone recorded is replaced only
+        under ``expected_version`` or ``any_version`` (:class:`VersionRequired`)."""
+        self.require_writer(user)  # a read-only role is told so before any other check
+        with self.sessions() as s:
+            read = self.get(s, user, case_id)
+            current, read_version = read.data.get("vessel_case"), read.version
+        workflow.admissible(read.state, read.data, commands.SetVesselCase(
+            command="set_vessel_case", vessel_case={}))
+        if not current:
+            raise TransitionRefused(
+                "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
+                "the vessel's and the operation's data first (set_vessel_case)", "vessel_case")
+        vessel_case, crew_rows = change(current)
+        # set_vessel_case's own check, on the day run_engines would judge it: every person
+        # the engines could not judge is refused now, at once.
+        validated = validate_vessel_case(vessel_case, on=engines_day(
+            read.data, None, None, today), crew_rows=crew_rows)
+        cmd = commands.SetVesselCase(command="set_vessel_case", reason=reason,
+                                     vessel_case=vessel_case, version=expected_version)
+        # Written only on the version the change was built from (never over facts changed
+        # in between); a recorded crew is replaced only by a caller who names the version
+        # they read (or If-Match: *), as set_vessel_case's.
+        return self.command(user, case_id, cmd, expected_version=expected_version,
+                            today=today, any_version=any_version, based_on=read_version,
+                            validated=validated)
 
     @staticmethod
     def require_writer(user: User) -> None:

@@ -1,17 +1,21 @@
-"""The crew list of a case sent as a file (CSV/XLSX, FAL Form 5): ``set_vessel_case`` with
-the crew read from the file, each bad row named by its line and column."""
+"""A case's crew changed in part, each through ``set_vessel_case`` with its checks: the crew
+list sent as a file (CSV/XLSX, FAL Form 5), each bad row named by its line and column; one
+person's documents (visas, residence authorizations), without sending the vessel case again.
+"""
 
 import hashlib
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, Header, UploadFile
+from fastapi import APIRouter, Body, File, Form, Header, UploadFile
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
-from abordo.cases import commands, workflow
-from abordo.cases.service import engines_day, read_crew_upload, validate_vessel_case
+from abordo.cases.service import read_crew_upload
+from abordo.crew.model import Document
 from abordo.faces.api.deps import CaseId, CurrentUser, Service, today
 from abordo.faces.api.inputs import any_version, expected_version, read_upload, safe_filename
 from abordo.faces.api.views import case_json, with_etag
+from abordo.law.errors import InputError
 
 router = APIRouter()
 
@@ -25,38 +29,60 @@ async def upload_crew(case_id: CaseId, user: CurrentUser, service: Service,
     """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
     with the same checks): every bad row is listed at once with its line and column;
     personal data (names, documents, birth) is dropped on import."""
-    service.require_writer(user)  # a read-only role is told so before any other check
+    service.require_writer(user)  # a read-only role is told so before the file is read
     content = await read_upload(file, ("arquivo", "file"))
     name = safe_filename(file.filename)
-    with service.sessions() as s:
-        read = service.get(s, user, case_id)
-        current, read_version = read.data.get("vessel_case"), read.version
-    # set_vessel_case's state and guards first, as the service judges a command's: a
-    # case that no longer takes a crew list is a 409, not a 422 on rows never recorded.
-    workflow.admissible(read.state, read.data, commands.SetVesselCase(
-        command="set_vessel_case", vessel_case={}))
-    if not current:
-        raise commands.TransitionRefused(
-            "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
-            "the vessel's and the operation's data first (set_vessel_case)", "file")
-    crew, rows = read_crew_upload(content, name)
-    vessel_case = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
-    # set_vessel_case's own check, each person named by the file's row and column (as
-    # abordo check names a crew file's): every row the engines could not judge is
-    # refused now, at once — not later, at run_engines, as crew[5] of no file.
-    validated = validate_vessel_case({**vessel_case, "crew": crew}, on=engines_day(
-        read.data, None, None, today()), crew_rows=(name, rows))
+
+    def with_file_crew(current: dict[str, Any]
+                       ) -> tuple[dict[str, Any], tuple[str, list[int]]]:
+        crew, rows = read_crew_upload(content, name)
+        kept = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
+        return {**kept, "crew": crew}, (name, rows)
+
     # The audit trail says where the crew came from: the file's name and SHA-256.
     source = f"lista de tripulantes do arquivo {name} (sha256 " \
              f"{hashlib.sha256(content).hexdigest()})"
-    cmd = commands.SetVesselCase(command="set_vessel_case", reason=source,
-                                 vessel_case={**vessel_case, "crew": crew}, version=version)
-    # The new crew goes with the vessel facts read above: it is written only on that
-    # version (a change in between is a 409, never overwritten with stale facts); a crew
-    # list someone recorded is replaced only by a caller who names the version they read
-    # (or If-Match: *), as set_vessel_case's.
-    case = service.command(user, case_id, cmd,
-                           expected_version=expected_version(if_match, version),
-                           today=today(), any_version=any_version(if_match),
-                           based_on=read_version, validated=validated)
+    case = service.amend_vessel_case(user, case_id, with_file_crew, reason=source,
+                                     expected_version=expected_version(if_match, version),
+                                     any_version=any_version(if_match), today=today())
+    return with_etag(case_json(service, case, user))
+
+
+class CrewDocuments(BaseModel):
+    """The documents one crew member holds, replacing those recorded for them."""
+
+    model_config = ConfigDict(extra="forbid")
+    documents: list[Document] = Field(max_length=50, description=(
+        "visas, residence authorizations, work authorizations, ILO C185 document, requests "
+        "(protocol_date) — as a vessel case's crew[i].documents"))
+    version: int | None = Field(default=None, ge=1, le=999_999_999)
+    reason: str | None = Field(default=None, max_length=2000)
+
+
+@router.put("/cases/{case_id}/crew/{crew_id}/documents", tags=["cases"],
+            summary="Registrar os documentos de um tripulante (vistos, autorizações)")
+def set_crew_documents(case_id: CaseId, crew_id: str, user: CurrentUser, service: Service,
+                       body: Annotated[CrewDocuments, Body()],
+                       if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
+    """The documents of crew member ``crew_id`` (the id of the case's crew list) replace
+    those recorded for them: ``set_vessel_case`` with that one change and its checks — the
+    immigration engine judges them at the next ``run_engines`` (IN SIT 70/2007 arts. 12–13:
+    visas and work authorizations of the foreign crew). Replacing documents someone recorded
+    needs the version read (``version`` or ``If-Match``), as every replacement does."""
+    def with_documents(current: dict[str, Any]) -> tuple[dict[str, Any], None]:
+        crew = list(current.get("crew") or [])
+        at = next((i for i, m in enumerate(crew) if str(m.get("id")) == crew_id), None)
+        if at is None:
+            raise InputError(f"tripulante '{crew_id}' não consta da lista de tripulantes do "
+                             "caso", "crew_id", message_en=f"crew member '{crew_id}' is not in "
+                             "the case's crew list")
+        documents = [d.model_dump(mode="json", exclude_none=True) for d in body.documents]
+        crew[at] = {k: v for k, v in crew[at].items() if k != "documents"} | (
+            {"documents": documents} if documents else {})
+        return {**current, "crew": crew}, None
+
+    reason = body.reason or f"documentos do tripulante {crew_id}"
+    case = service.amend_vessel_case(user, case_id, with_documents, reason=reason,
+                                     expected_version=expected_version(if_match, body.version),
+                                     any_version=any_version(if_match), today=today())
     return with_etag(case_json(service, case, user))
