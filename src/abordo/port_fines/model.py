@@ -31,16 +31,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from abordo.law.text import br_decimal
 from abordo.law.validation import Date, YesNo
+from abordo.law.values import ValueTable, value_table
 
 Extent = Literal["light", "medium", "severe"]
 MAX_WORKERS = 1_000_000
 
-# Portuguese words and the Annex II legend codes a user may type for the extent axis.
-EXTENT_ALIASES: dict[str, str] = {
-    "leve": "light", "el": "light",
-    "media": "medium", "média": "medium", "em": "medium",
-    "grave": "severe", "eg": "severe",
-}
+
+
+def _values() -> ValueTable:
+    """The Portuguese words and the Annex II legend codes a user may type for the extent
+    axis (``port_fines/data/values.yaml``)."""
+    return value_table("abordo.port_fines")
 
 
 class _Model(BaseModel):
@@ -74,8 +75,7 @@ class Infraction(_Model):
     @classmethod
     def _extent_alias(cls, value: Any) -> Any:
         if isinstance(value, str):
-            key = value.strip().lower()
-            return EXTENT_ALIASES.get(key, key)
+            return _values().value_code("extent", value) or value.strip().lower()
         return value
 
     @field_validator("nature", mode="before")
