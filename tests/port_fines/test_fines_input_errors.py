@@ -106,10 +106,20 @@ def test_prior_penalty_in_year_9999_is_refused_naming_the_field() -> None:
 def test_english_messages_are_worded_not_the_validation_library_s() -> None:
     with pytest.raises(InputError) as err:
         grade(make_input(extent="huge"))
-    assert err.value.message_en == ("value not allowed; expected one of: 'light', 'medium' or "
-                                    "'severe' (got 'huge')")
-    assert err.value.message == ("valor não permitido; esperado um de: 'light', 'medium' ou "
-                                 "'severe' (recebido: 'huge')")
+    assert err.value.message_en == ("value not allowed; expected one of: light, medium, "
+                                    "severe — or in Portuguese: leve, média, grave (got 'huge')")
+    assert err.value.message == ("valor não permitido; esperado um de: light, medium, severe "
+                                 "— ou em português: leve, média, grave (recebido: 'huge')")
+
+
+def test_extent_refusal_names_the_portuguese_names_it_accepts() -> None:
+    # As the vessel's activity: the codes and the names leve, média, grave (art. 3º, II).
+    with pytest.raises(InputError) as err:
+        grade(make_input(extent="enorme"))
+    assert err.value.field == "infraction.extent"
+    assert err.value.message == ("valor não permitido; esperado um de: light, medium, severe "
+                                 "— ou em português: leve, média, grave (recebido: 'enorme')")
+    assert grade(make_input(extent="Média")).result["extent"] == "medium"
 
 
 def test_unknown_provision_listed_with_the_other_field_errors() -> None:

@@ -74,9 +74,8 @@ class Infraction(_Model):
     @field_validator("extent", mode="before")
     @classmethod
     def _extent_alias(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            return _values().value_code("extent", value) or value.strip().lower()
-        return value
+        # The code or its Portuguese name; a refusal lists both (as the vessel's activity).
+        return _values().coerce("extent")(value)
 
     @field_validator("nature", mode="before")
     @classmethod
