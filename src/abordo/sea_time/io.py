@@ -49,6 +49,7 @@ from abordo.sea_time.model import (
     Standby,
     parse_input,
 )
+from abordo.sea_time.model import values as value_names
 
 #: List sections that may come from a sheet, and the model of one row.
 SECTIONS: dict[str, type[BaseModel]] = {
@@ -180,7 +181,7 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             if v is None or v == "":
                 continue
             if name == "attachments" and isinstance(v, str):
-                v = [a for a in re.split(r"[|,\s]+", v) if a]
+                v = attachment_list(v)
             item[name] = v
         if not item:
             continue
@@ -202,6 +203,20 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         out.append(item)
     if problems:
         raise InputError.listing([e.alone() for e in problems], in_file_order=True)
+    return out
+
+
+def attachment_list(text: str) -> list[str]:
+    """The attachments of one cell: separated by ``|``, ``,`` or ``;`` (``rol de equipagem;
+    cópia da CIR``) — or, for codes, by spaces too (``crew_list cir_copy``)."""
+    out: list[str] = []
+    for part in (p.strip() for p in re.split(r"[|,;]+", text)):
+        if not part:
+            continue
+        if value_names().value_code("attachment", part) is not None:
+            out.append(part)
+        else:
+            out += part.split()
     return out
 
 

@@ -3,7 +3,11 @@
 The shape follows the shared spec (``sea-time.md``, "Input"): a seafarer, a purpose, the CIR
 entries, the company declarations (Anexo 1-S), the foreign companies' declarations
 (Anexo 1-H), manoeuvre records, standby days (Anexo 1-F), instructor / inspector activity and
-Navy sea days. Dates are ``datetime.date``; every period is inclusive of both ends.
+Navy sea days. Dates are ``datetime.date``; every period is inclusive of both ends. Every
+coded value (purpose, group, department, navigation, vessel kind, offshore role, manoeuvre,
+instructor activity, attachment, record book) takes its code or the Portuguese name NORMAM-101
+uses (``curso``, ``mar aberto``, ``navio-sonda``: ``data/values.yaml``, read by
+:mod:`abordo.law.values`).
 
 Cross-record checks that need the category table (unknown category codes) are made here too,
 so that every bad input is an :class:`~abordo.law.InputError` naming the field path
@@ -15,14 +19,24 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pycountry
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from abordo.law.errors import InputError
 from abordo.law.text import br_date, br_decimal
 from abordo.law.validation import Bilingual, Date, YesNo, input_error_from_pydantic
+from abordo.law.values import ValueTable, value_table
 from abordo.sea_time.catalog import categories, version_on
 
 Purpose = Literal["promotion", "course", "revalidation"]
@@ -40,6 +54,31 @@ ManoeuvreKind = Literal[
 InstructorKind = Literal["simulator_instructor", "naval_inspector"]
 Attachment = Literal["crew_list", "employment_proof", "company_registration",
                      "antaq_closure", "cir_copy"]
+EnteredIn = Literal["cir", "foreign_record_book"]
+
+
+def values() -> ValueTable:
+    """The Portuguese names of the coded values (``sea_time/data/values.yaml``): ``curso``
+    → ``course``, ``mar aberto`` → ``open_sea``, ``navio-sonda`` → ``drillship``…"""
+    return value_table("abordo.sea_time")
+
+
+def _coded(kind: str) -> tuple[BeforeValidator, WithJsonSchema]:
+    """The validators of a coded field: its code or its Portuguese name (refused otherwise,
+    naming both lists), and the schema listing them."""
+    return (BeforeValidator(values().coerce(kind)), WithJsonSchema(values().json_schema(kind)))
+
+
+# The coded fields as the input writes them: the code or its Portuguese name.
+PurposeIn = Annotated[Purpose, *_coded("purpose")]
+GroupIn = Annotated[Group, *_coded("group")]
+DepartmentIn = Annotated[Department, *_coded("department")]
+NavigationIn = Annotated[Navigation, *_coded("navigation")]
+OffshoreRoleIn = Annotated[OffshoreRole, *_coded("offshore_role")]
+ManoeuvreKindIn = Annotated[ManoeuvreKind, *_coded("manoeuvre")]
+InstructorKindIn = Annotated[InstructorKind, *_coded("instructor")]
+AttachmentIn = Annotated[Attachment, *_coded("attachment")]
+EnteredInIn = Annotated[EnteredIn, *_coded("entered_in")]
 
 #: Upper bound of every count of days in the input (Navy sea days, the days a target requires):
 #: 100 years of 365.25 days. No career reaches it, so a larger number is a typo, and counts
@@ -97,8 +136,8 @@ class Seafarer(_Model):
     """The seafarer: pseudonymous id, group, department and current category (code)."""
 
     id: str = Field(min_length=1)
-    group: Group
-    department: Department | None = None
+    group: GroupIn
+    department: DepartmentIn | None = None
     category: str
     certificate_valid_until: Date | None = None
 
@@ -136,16 +175,16 @@ class CirRecord(_Model):
     imo: str | None = None
     flag: str = "BR"
     kind: str = "other"
-    navigation: Navigation = "open_sea"
+    navigation: NavigationIn = "open_sea"
     embark: Date
     disembark: Date | None = None
     function: str
     company: str = Field(min_length=1)
     lcs: YesNo = False
-    offshore_role: OffshoreRole | None = None
+    offshore_role: OffshoreRoleIn | None = None
     dpp_date: Date | None = None
     in_service: YesNo = True
-    entered_in: Literal["cir", "foreign_record_book"] = "cir"
+    entered_in: EnteredInIn = "cir"
 
     @field_validator("function")
     @classmethod
@@ -160,7 +199,11 @@ class CirRecord(_Model):
     @field_validator("kind")
     @classmethod
     def _kind(cls, v: str) -> str:
-        return v.strip().lower().replace("-", "_").replace(" ", "_") or "other"
+        # The code or its Portuguese name (navio-sonda, plataforma fixa, provas de mar…); the
+        # list is open: another kind is an ordinary vessel, kept as written (lower case,
+        # ``_`` for spaces) for the finding that names it.
+        return values().value_code("vessel_kind", v) or \
+            v.strip().lower().replace("-", "_").replace(" ", "_") or "other"
 
     @model_validator(mode="after")
     def _dates(self) -> CirRecord:
@@ -182,7 +225,7 @@ class Declaration(_Model):
     category: str
     own_declaration: YesNo = False
     prior_format: YesNo = False
-    attachments: tuple[Attachment, ...] | None = None
+    attachments: tuple[AttachmentIn, ...] | None = None
 
     @field_validator("category")
     @classmethod
@@ -229,8 +272,8 @@ class Manoeuvre(_Model):
     """A manoeuvre recorded on the 'Comprovante de Manobra'."""
 
     date: Date
-    kind: ManoeuvreKind
-    navigation: Navigation = "open_sea"
+    kind: ManoeuvreKindIn
+    navigation: NavigationIn = "open_sea"
     vessel: str | None = None
 
 
@@ -255,7 +298,7 @@ class InstructorActivity(_Model):
 
     date: Date
     hours: Decimal = Field(ge=0, le=MAX_HOURS_PER_DAY)
-    kind: InstructorKind
+    kind: InstructorKindIn
 
     @field_validator("hours", mode="before")
     @classmethod
@@ -288,7 +331,7 @@ class SeaTimeInput(_Model):
     """The whole request. ``navy_sea_days`` is an int or ``{days, certificate}``."""
 
     seafarer: Seafarer
-    purpose: Purpose
+    purpose: PurposeIn
     cir: tuple[CirRecord, ...] = ()
     declarations: tuple[Declaration, ...] = ()
     foreign_declarations: tuple[ForeignDeclaration, ...] = ()

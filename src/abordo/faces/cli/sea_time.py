@@ -29,11 +29,11 @@ from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, 
 from abordo.input_kinds import wrong_kind
 from abordo.law.errors import InputError
 from abordo.sea_time import compute, load_input
+from abordo.sea_time.model import values
 
 RENDERERS: dict[str, Renderer] = {"text": text_report, "json": json_report,
                                    "html": html_report, "pdf": pdf_report}
 FORMATS = tuple(RENDERERS)
-PURPOSES = ("promotion", "course", "revalidation")
 
 
 def register(app: typer.Typer) -> None:
@@ -43,7 +43,8 @@ def register(app: typer.Typer) -> None:
         on: str | None = typer.Option(
             None, "--on", help="data do requerimento (AAAA-MM-DD ou dd/mm/aaaa; padrão: hoje)"),
         purpose: str | None = typer.Option(
-            None, "--purpose", help="promotion | course | revalidation (substitui o arquivo)"),
+            None, "--purpose", help="finalidade: promotion | course | revalidation, ou em "
+            "português: ascensão de categoria, curso, revalidação (substitui o arquivo)"),
         option: list[str] | None = typer.Option(
             None, "--option", help="interpretação, ex.: sea_time.years=half_up (repetível)"),
         fmt: str = FormatOpt,
@@ -62,10 +63,14 @@ def register(app: typer.Typer) -> None:
             raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
                              "--format", message_en=f"unsupported format '{fmt}' "
                              f"({', '.join(FORMATS)})")
-        if purpose is not None and purpose not in PURPOSES:
-            raise InputError(f"finalidade '{purpose}' inválida ({' | '.join(PURPOSES)})",
-                             "--purpose", message_en=f"invalid purpose '{purpose}' "
-                             f"({' | '.join(PURPOSES)})")
+        if purpose is not None:
+            # The code or its Portuguese name (curso, revalidação…: sea_time/data/values.yaml).
+            code = values().value_code("purpose", purpose)
+            if code is None:
+                pt, en = values().refusal("purpose", purpose)
+                raise InputError(f"finalidade '{purpose}' inválida: {pt}", "--purpose",
+                                 message_en=f"invalid purpose '{purpose}': {en}")
+            purpose = code
         date = parse_on(on) or today()
         options = parse_options(option, ["abordo.sea_time"])
         try:
