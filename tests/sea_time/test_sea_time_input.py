@@ -173,13 +173,29 @@ def test_every_sheet_problem_is_listed_at_once(tmp_path: Path) -> None:
     err = _load_error(_sheets_input(tmp_path, decl=True))
     found = [(e.file, e.row, e.field) for e in [err, *err.details]]
     assert found == [("cir.csv", 3, "embark"), ("cir.csv", 4, "function"),
-                     ("decl.csv", 1, "categria"), ("decl.csv", 1, "category")]
-    assert err.details[-1].message == "faltam colunas obrigatórias: category"
+                     ("decl.csv", 1, "categria"), ("decl.csv", 1, "categoria")]
+    assert err.details[-1].message == "faltam colunas obrigatórias: categoria (category)"
     # A sheet with a header only, short of required columns, is told so itself.
     (tmp_path / "cir.csv").write_text("vessel;embark\n", encoding="utf-8")
     err2 = _load_error(tmp_path / "in.yaml")
     assert (err2.file, err2.row, err2.message) == (
-        "cir.csv", 1, "faltam colunas obrigatórias: function, company")
+        "cir.csv", 1, "faltam colunas obrigatórias: função (function), empresa (company)")
+
+
+def test_missing_columns_named_as_a_portuguese_sheet_writes_them(tmp_path: Path) -> None:
+    # The seafarer's CIR sheet has no column "embark": it says "embarque" (the header the
+    # reader takes), and the field in brackets for a sheet with English headers.
+    (tmp_path / "cir.csv").write_text("Embarcação;Desembarque;Função;Empresa\n"
+                                      "A;10/03/2025;2ON;C\n", encoding="utf-8")
+    (tmp_path / "decl.csv").write_text("empresa;categoria\nC;2ON\n", encoding="utf-8")
+    err = _load_error(_sheets_input(tmp_path, decl=True))
+    found = [(e.file, e.row, e.field, e.message, e.message_en) for e in [err, *err.details]]
+    assert found == [
+        ("cir.csv", 1, "embarque", "faltam colunas obrigatórias: embarque (embark)",
+         "required columns missing: embark (embarque)"),
+        ("decl.csv", 1, "início",
+         "faltam colunas obrigatórias: início (from), até (to)",
+         "required columns missing: from (início), to (até)")]
 
 
 def test_yaml_errors(tmp_path: Path) -> None:

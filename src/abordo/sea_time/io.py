@@ -61,20 +61,51 @@ SECTIONS: dict[str, type[BaseModel]] = {
     "instructor_activity": InstructorActivity,
 }
 
-#: Portuguese (and other common) column headers → field names, after normalisation
-#: (lower case, no accents, spaces → underscores).
-HEADER_ALIASES: dict[str, str] = {
-    "embarcacao": "vessel", "navio": "vessel", "bandeira": "flag", "tipo": "kind",
-    "tipo_de_embarcacao": "kind", "navegacao": "navigation", "embarque": "embark",
-    "data_de_embarque": "embark", "desembarque": "disembark",
-    "data_de_desembarque": "disembark", "funcao": "function", "empresa": "company",
-    "licenca": "lcs", "funcao_offshore": "offshore_role", "dpp": "dpp_date",
-    "data_dpp": "dpp_date", "em_servico": "in_service", "registro": "entered_in",
-    "de": "from", "inicio": "from", "desde": "from", "ate": "to", "fim": "to",
-    "categoria": "category", "declaracao_propria": "own_declaration",
-    "formato_anterior": "prior_format", "anexos": "attachments", "data": "date",
-    "horas": "hours", "navegacao_manobra": "navigation",
+#: Each field's column as a Portuguese sheet writes it, then the other headers read as that
+#: field. Matching ignores case and accents, and spaces count as underscores
+#: (:func:`norm_key`); the first header is the one messages name (``embarque (embark)``).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "vessel": ("embarcação", "navio"),
+    "flag": ("bandeira",),
+    "kind": ("tipo", "tipo de embarcação"),
+    "navigation": ("navegação", "navegação manobra"),
+    "embark": ("embarque", "data de embarque"),
+    "disembark": ("desembarque", "data de desembarque"),
+    "function": ("função",),
+    "company": ("empresa",),
+    "lcs": ("licença",),
+    "offshore_role": ("função offshore",),
+    "dpp_date": ("data DPP", "DPP"),
+    "in_service": ("em serviço",),
+    "entered_in": ("registro",),
+    "from": ("início", "de", "desde"),
+    "to": ("até", "fim"),
+    "category": ("categoria",),
+    "own_declaration": ("declaração própria",),
+    "prior_format": ("formato anterior",),
+    "attachments": ("anexos",),
+    "date": ("data",),
+    "hours": ("horas",),
 }
+
+
+def norm_key(text: Any) -> str:
+    """``"Função offshore"`` → ``funcao_offshore``."""
+    return re.sub(r"[^a-z0-9]+", "_", fold(str(text)).strip()).strip("_")
+
+
+#: Portuguese (and other common) column headers → field names, after :func:`norm_key`.
+HEADER_ALIASES: dict[str, str] = {
+    norm_key(header): field for field, headers in COLUMNS.items() for header in headers}
+
+
+def column_name(field: str) -> str:
+    """A field as a Portuguese sheet's column writes it, with the field: ``embarque
+    (embark)``; a field with no Portuguese header is named as it is (``imo``)."""
+    headers = COLUMNS.get(field)
+    return f"{headers[0]} ({field})" if headers else field
+
+
 SHEET_ALIASES: dict[str, str] = {
     "declaracoes": "declarations", "declaracoes_estrangeiras": "foreign_declarations",
     "manobras": "manoeuvres", "a_disposicao": "standby", "instrutor": "instructor_activity",
@@ -95,11 +126,6 @@ class SheetSource:
 
     file: str
     sheet: str | None
-
-
-def norm_key(text: Any) -> str:
-    """``"Função offshore"`` → ``funcao_offshore``."""
-    return re.sub(r"[^a-z0-9]+", "_", fold(str(text)).strip()).strip("_")
 
 
 def _read_bytes(path: Path, display: str) -> bytes:
@@ -167,9 +193,12 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
                 if info.is_required()]
     absent = [c for c in required if c not in fields]
     if absent:
+        # Named as a Portuguese sheet writes them: "embarque (embark)".
+        names = ", ".join(column_name(c) for c in absent)
+        names_en = ", ".join(f"{c} ({COLUMNS[c][0]})" if c in COLUMNS else c for c in absent)
         problems.append(InputError(
-            f"faltam colunas obrigatórias: {', '.join(absent)}", absent[0], display,
-            header_line, message_en=f"required columns missing: {', '.join(absent)}"))
+            f"faltam colunas obrigatórias: {names}", COLUMNS.get(absent[0], (absent[0],))[0],
+            display, header_line, message_en=f"required columns missing: {names_en}"))
 
     out: list[dict[str, Any]] = []
     for line, values in rows:
