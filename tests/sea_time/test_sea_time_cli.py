@@ -255,3 +255,30 @@ def test_the_target_row_says_when_the_required_time_is_reached(tmp_path: Path) -
                                "required sea time reached (+28 day(s))")
     # no source given: "(informado)" is said once, not again as "(informado na entrada)"
     assert rows[730, "pt"] == "Meta 1ON: exigidos (informado) 730; faltam 202"
+
+
+def test_the_trace_says_the_target_as_the_report_does(tmp_path: Path) -> None:
+    # Reached: the trace step says "atingido (+28)", not "faltam 0"; not reached: "faltam 202"
+    # — the same words as the report's target row.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    steps = {}
+    for required in (500, 528, 730):
+        case = tmp_path / f"t{required}.yaml"
+        case.write_text(text.replace("target: {category: 1ON}",
+                                     f"target: {{category: 1ON, required_days: {required}}}"),
+                        encoding="utf-8")
+        decision = compute(load_input(case), dt.date(2026, 2, 2))
+        step = next(s for s in decision.trace if s.rule == "eligibility")
+        steps[required] = (step.text.pt, step.text.en)
+        target = {k: v for k, v, _ in summary_rows(decision, "pt")}["Meta"]
+        assert target.rsplit("; ", 1)[1] in step.text.pt
+    assert steps[500] == (
+        "Meta 1ON: exige 500 dia(s) (informado); contados 528; tempo de embarque exigido "
+        "atingido (+28 dia(s)).",
+        "Target 1ON: requires 500 day(s) (as given); counted 528; required sea time reached "
+        "(+28 day(s)).")
+    assert steps[528][0].endswith("contados 528; tempo de embarque exigido atingido "
+                                  "(+0 dia(s)).")
+    assert steps[730] == (
+        "Meta 1ON: exige 730 dia(s) (informado); contados 528; faltam 202.",
+        "Target 1ON: requires 730 day(s) (as given); counted 528; 202 missing.")

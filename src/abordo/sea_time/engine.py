@@ -716,6 +716,17 @@ def _limitations(run: _Run, inp: SeaTimeInput, taken: d.Days) -> list[str]:
     return ["inland_only"]
 
 
+def target_outcome(required: int, counted: int) -> Msg:
+    """Where the days counted stand against the days the target requires — the one wording
+    of the trace and of the reports' target row: ``faltam 202``, or, once reached,
+    ``tempo de embarque exigido atingido (+28 dia(s))`` (the JSON's ``eligible: true``)."""
+    if counted >= required:
+        extra = counted - required
+        return Msg(f"tempo de embarque exigido atingido (+{extra} dia(s))",
+                   f"required sea time reached (+{extra} day(s))")
+    return Msg(f"faltam {required - counted}", f"{required - counted} missing")
+
+
 def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | None:
     """Days still missing for the target category, when the caller gives the requirement.
 
@@ -736,10 +747,11 @@ def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | N
             "given in the input (NORMAM-101, Cap. 2, is not modelled by Abordo)"),
         run.regime))
     missing = max(0, tgt.required_days - total)
+    outcome = target_outcome(tgt.required_days, total)
     run.b.step("eligibility", f"Meta {tgt.category}: exige {tgt.required_days} dia(s) "
-               f"(informado); contados {total}; faltam {missing}.",
+               f"(informado); contados {total}; {outcome.pt}.",
                f"Target {tgt.category}: requires {tgt.required_days} day(s) (as given); "
-               f"counted {total}; {missing} missing.", None,
+               f"counted {total}; {outcome.en}.", None,
                required_days=tgt.required_days, missing_days=missing)
     return {"target_category": tgt.category, "required_days": tgt.required_days,
             "missing_days": missing, "eligible": missing == 0,

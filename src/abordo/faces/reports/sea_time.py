@@ -24,6 +24,7 @@ from abordo.faces.reports.blocks import common_text_blocks, render_html, render_
 from abordo.faces.reports.format import fmt_date, fmt_number
 from abordo.law.decision import Citation, Decision, Msg, verdict_label
 from abordo.law.norms import norm_registry
+from abordo.sea_time.engine import target_outcome
 
 L: dict[str, tuple[str, str]] = {
     "title": ("Cômputo de tempo de embarque — NORMAM-101/DPC",
@@ -49,9 +50,6 @@ L: dict[str, tuple[str, str]] = {
     "inland_only": ("somente navegação interior", "inland navigation only"),
     "eligibility": ("Meta", "Target"),
     "required": ("exigidos (informado)", "required (as given)"),
-    "missing": ("faltam", "missing"),
-    "reached": ("tempo de embarque exigido atingido (+{} dia(s))",
-                "required sea time reached (+{} day(s))"),
     "not_modelled": ("tempo exigido não modelado (está na NORMAM-101, Cap. 2, que o Abordo não "
                      "contém)", "required sea time not modelled (it is in NORMAM-101 ch. 2, "
                      "which Abordo does not hold)"),
@@ -328,8 +326,8 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
             # "exigidos (informado)" already says the figure is the caller's: a source is
             # named only when one was given.
             source = "" if src == "caller" else f" ({src})"
-            outcome = (lbl("reached", lang).format(r["counted_days"] - el["required_days"])
-                       if el["eligible"] else f"{lbl('missing', lang)} {el['missing_days']}")
+            # The trace's wording (engine.target_outcome): one text, not two copies.
+            outcome = target_outcome(el["required_days"], r["counted_days"]).get(lang)
             rows.append((lbl("eligibility", lang),
                          f"{el['target_category']}: {lbl('required', lang)} "
                          f"{el['required_days']}{source}; {outcome}", ""))
