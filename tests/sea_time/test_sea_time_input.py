@@ -198,6 +198,20 @@ def test_missing_columns_named_as_a_portuguese_sheet_writes_them(tmp_path: Path)
          "required columns missing: from (início), to (até)")]
 
 
+def test_an_unknown_column_lists_the_columns_as_a_portuguese_sheet_writes_them(
+        tmp_path: Path) -> None:
+    (tmp_path / "decl.csv").write_text("empresa;de;até;categria\nC;01/03/2025;10/04/2025;2ON\n",
+                                       encoding="utf-8")
+    (tmp_path / "cir.csv").write_text("vessel;embark;disembark;function;company\n"
+                                      "A;01/03/2025;10/03/2025;2ON;C\n", encoding="utf-8")
+    err = _load_error(_sheets_input(tmp_path, decl=True))
+    unknown = next(e for e in [err, *err.details] if e.field == "categria")
+    assert unknown.message.startswith("coluna desconhecida 'categria'; esperado uma de: ")
+    listed = unknown.message.split("esperado uma de: ")[1]
+    assert "categoria (category)" in listed and "início (from)" in listed
+    assert "até (to)" in listed and "empresa (company)" in listed
+
+
 def test_yaml_errors(tmp_path: Path) -> None:
     p = tmp_path / "in.yaml"
     p.write_text("seafarer: {id: X\npurpose: [\n", encoding="utf-8")

@@ -181,7 +181,8 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
         key = HEADER_ALIASES.get(norm_key(col), norm_key(col))
         if key not in allowed:
             problems.append(InputError(
-                f"coluna desconhecida '{col}'; esperado uma de: {', '.join(sorted(allowed))}",
+                f"coluna desconhecida '{col}'; esperado uma de: "
+                f"{', '.join(column_name(c) for c in sorted(allowed))}",
                 str(col), display, header_line,
                 message_en=f"unknown column '{col}'; expected one of: "
                 f"{', '.join(sorted(allowed))}"))
