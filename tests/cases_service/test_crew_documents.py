@@ -102,3 +102,19 @@ def test_an_unknown_crew_member_a_bad_document_and_a_read_only_role_are_refused(
     r = c.put(f"/api/v1/cases/{cid}/crew/C04/documents", headers={**ro, "If-Match": "*"},
               json={"documents": [RA]})
     assert r.status_code == 403, r.text
+
+
+def test_without_vessel_data_there_is_no_crew_to_change(sqlite_url: str) -> None:
+    # Each face names what it was given: the upload its file, the documents the vessel case
+    # they would go into.
+    h = bearer(make_user(sqlite_url, "ana@trabalho.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid, _ = open_case(c, h, on="2026-04-01")
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS):
+        assert c.post(f"/api/v1/cases/{cid}/commands", headers=h, json=body).status_code == 200
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h, files={
+        "file": ("lista.csv", b"id;funcao;nacionalidade\nA1;Comandante;BR\n", "text/csv")})
+    assert r.status_code == 409 and r.json()["errors"][0]["field"] == "file", r.text
+    r = c.put(f"/api/v1/cases/{cid}/crew/C04/documents", headers=h, json={"documents": [RA]})
+    assert r.status_code == 409 and r.json()["errors"][0]["field"] == "vessel_case", r.text
+    assert "set_vessel_case" in r.json()["detail"]

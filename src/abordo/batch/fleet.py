@@ -403,10 +403,6 @@ def _read_tables(vpath: Path, cpath: Path) -> Fleet:
 
 # --- checks -------------------------------------------------------------------------------
 
-def _blank_to_null(s: pl.Series) -> pl.Series:
-    return pl.select(pl.when(s == "").then(None).otherwise(s)).to_series().alias(s.name)
-
-
 def _text(raw: pl.DataFrame, column: str) -> pl.Expr:
     """A column as stripped text (blank = null); an absent column is all null."""
     if column not in raw.columns:

@@ -481,7 +481,7 @@ class CaseService:
 
     def amend_vessel_case(self, user: User, case_id: int, change: VesselCaseChange, *,
                           reason: str | None, expected_version: int | None, today: dt.date,
-                          any_version: bool = False) -> Case:
+                          any_version: bool = False, field: str = "vessel_case") -> Case:
         """``set_vessel_case`` with the stored vessel case changed by ``change`` — the crew
         read from a file, one person's documents: ``change(vessel_case)`` returns the new
         vessel case and, when its crew came from a file, that file's name and the row of
@@ -490,7 +490,8 @@ class CaseService:
         In order: a read-only role is refused (403); the command must be allowed now, state
         and guards (409), and the case must hold vessel data to change (409); then
         ``change`` runs (its :class:`InputError` is a 422) and the result is judged as
-        ``set_vessel_case`` judges a body. It is written only on the version read here (a
+        ``set_vessel_case`` judges a body (``field``: what the 409 of a case without vessel
+        data names — the upload's ``file``). It is written only on the version read here (a
         change in between: :class:`Conflict`); a value someone recorded is replaced only
         under ``expected_version`` or ``any_version`` (:class:`VersionRequired`)."""
         self.require_writer(user)  # a read-only role is told so before any other check
@@ -502,7 +503,7 @@ class CaseService:
         if not current:
             raise TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
-                "the vessel's and the operation's data first (set_vessel_case)", "vessel_case")
+                "the vessel's and the operation's data first (set_vessel_case)", field)
         vessel_case, crew_rows = change(current)
         # set_vessel_case's own check, on the day run_engines would judge it: every person
         # the engines could not judge is refused now, at once.

@@ -72,10 +72,6 @@ def without_auto(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in violations(data) if f["id"] not in covered]
 
 
-def quota_violations(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [f for f in violations(data) if f.get("source") == "engine:quota"]
-
-
 def escalated(data: dict[str, Any], kind: str) -> bool:
     return any(e["kind"] == kind for e in data.get("escalations", []))
 

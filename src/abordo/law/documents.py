@@ -157,10 +157,12 @@ def read_document(path: Path, display: str | None = None) -> tuple[Any, LineInde
 
 class _JsonLines(dict[tuple[Any, ...], int]):
     """The line index of a JSON document, built on first use only: a JSON text is YAML, so
-    the YAML node tree gives each field's line — a second parse that only an error needs
-    (a folder of thousands of case files is read without it). Empty when that parse fails
-    (a JSON text YAML does not take, such as a tab before a key): the error then names the
-    field without a line, as before."""
+    the YAML node tree gives each field's line — a second parse, made when something asks
+    for a line (a vessel case keeps its persons' lines at once, for the errors the engines
+    find later: a JSON case then costs the YAML parse a YAML case costs; a fine or a
+    worked case asks only on an error). Tabs are read as spaces (see ``_fill``). Empty when
+    that parse fails (a JSON text this YAML reader does not take): the error then names the
+    field without a line."""
 
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -31,10 +31,6 @@ def brl(value: Decimal, lang: str = "pt") -> str:
     return "R$ " + s.replace(",", "_").replace(".", ",").replace("_", ".")
 
 
-def brl_msg(value: Decimal) -> Msg:
-    return Msg(brl(value, "pt"), brl(value, "en"))
-
-
 def d_pt(day: dt.date) -> str:
     return br_date(day)
 

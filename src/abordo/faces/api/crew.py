@@ -44,7 +44,8 @@ async def upload_crew(case_id: CaseId, user: CurrentUser, service: Service,
              f"{hashlib.sha256(content).hexdigest()})"
     case = service.amend_vessel_case(user, case_id, with_file_crew, reason=source,
                                      expected_version=expected_version(if_match, version),
-                                     any_version=any_version(if_match), today=today())
+                                     any_version=any_version(if_match), today=today(),
+                                     field="file")
     return with_etag(case_json(service, case, user))
 
 
