@@ -57,6 +57,19 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
     assert z.difference == f"{tmp_path / 'z.yaml'}: não é um caso (faltam engine/expect)"
 
 
+def test_a_case_file_s_yaml_error_is_worded_as_every_input_s(tmp_path: Path) -> None:
+    # in Portuguese, as abordo check words the same PyYAML problems
+    (tmp_path / "a.yaml").write_text("id: a\nengine: crew_quota\ninput: {vessel: {name: A: B}}\n",
+                                     encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("id: b\nengine: crew_quota\n\tinput: 1\n", encoding="utf-8")
+    a, b = run_cases([tmp_path / "a.yaml", tmp_path / "b.yaml"])
+    assert a.difference == (f"caso ilegível {tmp_path / 'a.yaml'}, linha 3: YAML inválido: "
+                            "esperava ',' ou '}' (fim do mapa em chaves), mas encontrou ':'")
+    assert b.difference == (f"caso ilegível {tmp_path / 'b.yaml'}, linha 3: YAML inválido: "
+                            "caractere '\\t' não pode começar um valor (tabulação? use espaços "
+                            "na indentação)")
+
+
 def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

@@ -22,6 +22,7 @@ import yaml
 
 from abordo.law.documents import decode, line_of, read_document
 from abordo.law.errors import InputError, bilingual
+from abordo.law.parsing import yaml_message
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import load_data_text
 
@@ -217,7 +218,8 @@ def _unreadable(path: Path, exc: Exception) -> str:
     """Why ``path`` could not be read, with the line (and field) where that is known."""
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.YAMLError) and mark is not None:
-        problem = bilingual(str(getattr(exc, "problem", None) or exc))[0]
+        # worded as every input's YAML error (abordo check): one table of PyYAML's problems
+        problem = yaml_message(bilingual(str(getattr(exc, "problem", None) or exc))[0])
         return f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: {problem}"
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
