@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select, text
@@ -179,9 +180,13 @@ def test_cli_users_passwd_disable_and_list(tmp_path: object) -> None:
     assert isinstance(missing.exception, InputError) and missing.exception.field == "--db"
 
 
-def test_cli_ask_password_reads_it_twice_without_echo(tmp_path: object) -> None:
+def test_cli_ask_password_reads_it_twice_without_echo(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from pathlib import Path
 
+    from abordo.faces.cli import serve
+
+    monkeypatch.setattr(serve, "_at_terminal", lambda: True)  # as typed at a terminal
     assert isinstance(tmp_path, Path)
     db = str(tmp_path / "u.sqlite")
     runner = CliRunner()
@@ -202,3 +207,20 @@ def test_cli_ask_password_reads_it_twice_without_echo(tmp_path: object) -> None:
     both = runner.invoke(cli_app, ["users", "passwd", "--email", "a@x.br", "--ask-password",
                                    "--password", "x", "--db", db])
     assert isinstance(both.exception, InputError) and both.exception.field == "password"
+
+
+def test_cli_ask_password_without_a_terminal_reads_one_line(tmp_path: Path) -> None:
+    # A script piping the password: one line of standard input, no prompts (and no English
+    # warning from Python that the input may be echoed).
+    db = str(tmp_path / "u.sqlite")
+    runner = CliRunner()
+    r = runner.invoke(cli_app, ["users", "add", "--email", "a@x.br", "--role", "admin",
+                                "--ask-password", "--db", db], input="s3nha-longa\n")
+    assert r.exit_code == 0, r.output
+    assert "Senha" not in r.output and "Warning" not in r.output
+    with session_factory(f"sqlite:///{db}")() as s:
+        user = s.scalars(select(User).where(User.email == "a@x.br")).one()
+        assert auth.check_password(user, "s3nha-longa")
+    empty = runner.invoke(cli_app, ["users", "passwd", "--email", "a@x.br", "--ask-password",
+                                    "--db", db], input="")
+    assert isinstance(empty.exception, InputError) and empty.exception.field == "password"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -71,6 +72,14 @@ def db_errors(url: str) -> Iterator[None]:
         raise db_error(url, exc) from None
 
 
+ASK_HELP = "pedir a senha no terminal, sem eco (sem terminal: uma linha da entrada padrão)"
+
+
+def _at_terminal() -> bool:
+    """Whether the password can be asked at a terminal (standard input is one)."""
+    return sys.stdin.isatty()
+
+
 def _asked(password: str | None, ask: bool) -> str | None:
     """The password given, or asked at the terminal without echo (``--ask-password``: it then
     stays out of the shell's history and the process list), typed twice."""
@@ -79,6 +88,16 @@ def _asked(password: str | None, ask: bool) -> str | None:
     if password is not None:
         raise InputError("use --password ou --ask-password, não os dois", "password",
                          message_en="use --password or --ask-password, not both")
+    if not _at_terminal():
+        # No terminal (a script piping it): one line of standard input, without the prompts
+        # and Python's English warning that the input may be echoed.
+        line = sys.stdin.readline().rstrip("\r\n")
+        if not line:
+            raise InputError("senha não informada (sem terminal, --ask-password lê uma linha "
+                             "da entrada padrão)", "password", message_en="no password given "
+                             "(without a terminal, --ask-password reads one line of standard "
+                             "input)")
+        return line
     try:
         while True:  # typed twice; Typer's own confirmation speaks English only
             first: str = typer.prompt("Senha", hide_input=True)
@@ -242,7 +261,7 @@ def register(app: typer.Typer) -> None:
                   password: str | None = typer.Option(
                       None, "--password", help="senha (padrão: gerada e mostrada)"),
                   ask: bool = typer.Option(False, "--ask-password",
-                                           help="pedir a senha no terminal, sem eco"),
+                                           help=ASK_HELP),
                   name: str | None = typer.Option(None, "--name"),
                   token: bool = typer.Option(False, "--token", help="emitir um token de API"),
                   db: str | None = DbOpt) -> None:
@@ -269,7 +288,7 @@ def register(app: typer.Typer) -> None:
                      password: str | None = typer.Option(
                          None, "--password", help="nova senha (padrão: gerada e mostrada)"),
                      ask: bool = typer.Option(False, "--ask-password",
-                                              help="pedir a senha no terminal, sem eco"),
+                                              help=ASK_HELP),
                      db: str | None = DbOpt) -> None:
         """Troca a senha de um usuário (registrado na trilha de auditoria)."""
         from abordo.cases import auth
