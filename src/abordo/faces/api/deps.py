@@ -20,6 +20,8 @@ UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 Lang = Annotated[Literal["pt", "en"], Query(description="idioma dos textos")]
 OnDate = Annotated[Date | None, Query(description="data dos fatos, AAAA-MM-DD ou dd/mm/aaaa "
                                                   "(padrão: hoje)")]
+# Interpretation choices, ``family=value``, as the CLI's ``--option`` (at most 20).
+Options = Annotated[list[str] | None, Query(max_length=20)]
 CaseId = Annotated[int, Path(ge=1, le=2_147_483_647)]
 AnyObject = Annotated[dict[str, Any], Body(description="o mesmo conteúdo do arquivo de entrada "
                                                        "da CLI (veja GET /api/v1/schemas/...)")]

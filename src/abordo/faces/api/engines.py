@@ -2,13 +2,13 @@
 input schemas. No login, no database: the same engines as the CLI's."""
 
 import importlib
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException
 
 from abordo.cases import commands
 from abordo.cases.service import CaseCreate
-from abordo.faces.api.deps import AnyObject, Lang, OnDate, today
+from abordo.faces.api.deps import AnyObject, Lang, OnDate, Options, today
 from abordo.law.errors import InputError
 
 router = APIRouter()
@@ -48,7 +48,7 @@ def _vessel(data: dict[str, Any]) -> Any:
 
 @router.post("/quota", tags=["engines"], summary="Cota de brasileiros a bordo")
 def quota(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
-          option: Annotated[list[str] | None, Query(max_length=20)] = None
+          option: Options = None
           ) -> dict[str, Any]:
     from abordo.quota import evaluate
 
@@ -59,7 +59,7 @@ def quota(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
 
 @router.post("/quota/plan", tags=["engines"], summary="Todos os degraus futuros da cota")
 def quota_plan(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
-               option: Annotated[list[str] | None, Query(max_length=20)] = None
+               option: Options = None
                ) -> dict[str, Any]:
     from abordo.quota import plan
 
@@ -70,7 +70,7 @@ def quota_plan(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
 
 @router.post("/check", tags=["engines"], summary="Cota + imigração + checklist (abordo check)")
 def check(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
-          option: Annotated[list[str] | None, Query(max_length=20)] = None
+          option: Options = None
           ) -> dict[str, Any]:
     from abordo.vessel_check import check_vessel
 
@@ -81,7 +81,7 @@ def check(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
 
 @router.post("/immigration", tags=["engines"], summary="Imigração da tripulação estrangeira")
 def immigration(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
-                option: Annotated[list[str] | None, Query(max_length=20)] = None
+                option: Options = None
                 ) -> dict[str, Any]:
     from abordo.law.interpretations import check_options
     from abordo.vessel_check import check_vessel
@@ -100,7 +100,7 @@ def immigration(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
 
 @router.post("/fines", tags=["engines"], summary="Multas da Lei 9.719/98 (gradação)")
 def fines(body: AnyObject, lang: Lang = "pt",
-          option: Annotated[list[str] | None, Query(max_length=20)] = None
+          option: Options = None
           ) -> dict[str, Any]:
     grade = _load("abordo.port_fines", "grade")
     result: dict[str, Any] = grade(body, _options(option),
@@ -110,7 +110,7 @@ def fines(body: AnyObject, lang: Lang = "pt",
 
 @router.post("/sea-time", tags=["engines"], summary="Cômputo de tempo de embarque")
 def sea_time(body: AnyObject, lang: Lang = "pt", on: OnDate = None,
-             option: Annotated[list[str] | None, Query(max_length=20)] = None
+             option: Options = None
              ) -> dict[str, Any]:
     compute = _load("abordo.sea_time", "compute")
     result: dict[str, Any] = compute(body, on or today(), _options(option)).to_json(lang)
