@@ -62,7 +62,7 @@ def test_html_report_to_file_with_svg_timeline(tmp_path: Path) -> None:
 def test_text_report_is_portuguese_and_cites_its_figures() -> None:
     r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02"])
     out = r.output
-    assert "AQ-2025-0417 — 2ON (marítimo, convés)" in out
+    assert "AQ-2025-0417 — 2ON, Marítimos (1º grupo), Seção de Convés" in out
     assert "Norma aplicada      NORMAM-101/DPC (reedição de 2025)" in out
     assert ("Dias computados     528  [NORMAM-101/DPC (reedição de 2025), item 1.26.1, d; "
             "item 1.27; item 1.29]") in out
@@ -80,7 +80,7 @@ def test_text_report_is_portuguese_and_cites_its_figures() -> None:
 
 def test_english_report_labels() -> None:
     r = runner.invoke(app, ["sea-time", str(EXAMPLE), "--on", "2026-02-02", "--lang", "en"])
-    assert "AQ-2025-0417 — 2ON (maritime, deck)" in r.output
+    assert "AQ-2025-0417 — 2ON, Maritime (1st group), Deck department" in r.output
     assert "not declared by the company" in r.output
     assert "Days counted         528  [NORMAM-101/DPC (reedição de 2025), item 1.26.1, d;" in (
         r.output)
@@ -106,7 +106,7 @@ def test_html_report_labels_and_basis(tmp_path: Path) -> None:
     assert ('<td>sem declaração da empresa<br><span class="muted">Período da CIR sem '
             'declaração da empresa que o cubra</span></td>') in html
     assert "<code>not_declared</code>" not in html
-    assert "2ON (marítimo, convés)" in html
+    assert "2ON, Marítimos (1º grupo), Seção de Convés" in html
 
 
 def test_pdf_report_through_the_shared_dispatcher(tmp_path: Path, monkeypatch: Any) -> None:

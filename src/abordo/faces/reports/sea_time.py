@@ -24,7 +24,13 @@ from abordo.faces.reports.blocks import common_text_blocks, render_html, render_
 from abordo.faces.reports.format import fmt_date, fmt_number
 from abordo.law.decision import Citation, Decision, Msg, verdict_label
 from abordo.law.norms import norm_registry
-from abordo.sea_time.engine import target_outcome
+from abordo.sea_time.engine import (
+    PURPOSE_LABELS,
+    SOURCE_LABELS,
+    department_label,
+    group_label,
+    target_outcome,
+)
 
 L: dict[str, tuple[str, str]] = {
     "title": ("Cômputo de tempo de embarque — NORMAM-101/DPC",
@@ -69,26 +75,6 @@ L: dict[str, tuple[str, str]] = {
     "caller": ("informado na entrada", "given in the input"),
 }
 
-GROUPS = {"maritime": ("marítimo", "maritime"), "river": ("fluviário", "river"),
-          "fisher": ("pescador", "fisher"), "diver": ("mergulhador", "diver"),
-          "pilot": ("prático", "pilot"),
-          "docking_agent": ("agente de manobra e docagem", "docking agent")}
-DEPARTMENTS = {"deck": ("convés", "deck"), "engine": ("máquinas", "engine"),
-               "catering": ("câmara", "catering"), "health": ("saúde", "health"),
-               "diving": ("mergulho", "diving"), "pilotage": ("praticagem", "pilotage"),
-               "docking": ("manobra e docagem", "docking")}
-
-PURPOSES = {"promotion": ("ascensão de categoria", "promotion"),
-            "course": ("inscrição em curso", "course enrolment"),
-            "revalidation": ("revalidação de certificado", "certificate revalidation")}
-SOURCES = {
-    "cir_declared": ("CIR + declaração (Anexo 1-S)", "CIR + declaration (Anexo 1-S)"),
-    "foreign": ("bandeira estrangeira (Anexo 1-H)", "foreign flag (Anexo 1-H)"),
-    "standby": ("à disposição (Anexo 1-F)", "standby (Anexo 1-F)"),
-    "manoeuvres": ("manobras", "manoeuvres"),
-    "instructor": ("instrutor/inspetor (2:1)", "instructor/inspector (2:1)"),
-    "navy": ("dias de mar na Marinha", "Navy sea days"),
-}
 REASONS = {
     "not_declared": ("sem declaração da empresa", "not declared by the company"),
     "category_mismatch": ("declarado em outra categoria", "declared in another category"),
@@ -156,8 +142,14 @@ def _pair(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return en if lang == "en" else pt
 
 
+def _msg(label: Msg, lang: str) -> str:
+    return label.en if lang == "en" else label.pt
+
+
 def source_label(key: str, lang: str) -> str:
-    return _pair(SOURCES, key, lang)
+    """The engine's own name of a source of counted days (``SOURCE_LABELS``)."""
+    found = SOURCE_LABELS.get(key)
+    return _msg(found, lang) if found else key
 
 
 def reason_label(key: str, lang: str) -> str:
@@ -292,12 +284,13 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
     """Label / value / legal basis rows of the header table — shared by text and HTML."""
     r = d.result
     sf = r["seafarer"]
-    who = ", ".join(_pair(table, sf[key], lang) for table, key in
-                    ((GROUPS, "group"), (DEPARTMENTS, "department")) if sf.get(key))
+    # The engine's names of the group and department (categories.yaml) and of the purpose.
+    who = [_msg(label(sf[key]), lang) for label, key in
+           ((group_label, "group"), (department_label, "department")) if sf.get(key)]
+    purpose = PURPOSE_LABELS.get(r["purpose"])
     rows = [
-        (lbl("seafarer", lang), f"{sf['id']} — {sf['category']}" + (f" ({who})" if who else ""),
-         ""),
-        (lbl("purpose", lang), _pair(PURPOSES, r["purpose"], lang), ""),
+        (lbl("seafarer", lang), f"{sf['id']} — " + ", ".join([sf["category"], *who]), ""),
+        (lbl("purpose", lang), _msg(purpose, lang) if purpose else r["purpose"], ""),
         (lbl("regime", lang), _regime_label(d), ""),
     ]
     if d.verdict.value != "computed":
