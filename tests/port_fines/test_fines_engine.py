@@ -190,6 +190,18 @@ def test_chosen_value_with_reason_is_recorded() -> None:
     assert any(reason in s.text.pt for s in d.trace)
 
 
+@pytest.mark.parametrize(("reason", "written"), [
+    ("primeira autuação (art. 5º)", "primeira autuação (art. 5º)."),
+    ("escala refeita no dia seguinte.", "escala refeita no dia seguinte."),
+    ("motivo", "motivo."),
+])
+def test_chosen_reason_ends_the_sentence_once(reason: str, written: str) -> None:
+    text = grade(make_input(grading={"chosen_value": "2000.00", "reason": reason})
+                 ).result["justification"]
+    line = next(x for x in text.splitlines() if x.startswith("6. Valor fixado"))
+    assert line.endswith("pelo seguinte motivo: " + written)
+
+
 def test_chosen_value_equal_to_ceiling_needs_no_reason() -> None:
     r = grade(make_input(grading={"chosen_value": "3105"})).result
     assert r["graded_value"] == D("3105.00") and r["chosen_reason"] is None

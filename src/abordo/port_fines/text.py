@@ -113,7 +113,7 @@ def justification(f: JustificationFacts) -> str:
         lines.append(
             f"6. Valor fixado: {brl(f.graded)}{per}, abaixo do teto de {brl(f.cell.ceiling)}, "
             f"pelo seguinte motivo: {f.chosen_reason}"
-            + ("" if f.chosen_reason.rstrip().endswith((".", "!", "?", ")")) else ".")
+            + ("" if f.chosen_reason.rstrip().endswith((".", "!", "?")) else ".")
         )
     else:
         lines.append(f"6. Valor fixado: {brl(f.graded)}{per} (teto da célula).")
