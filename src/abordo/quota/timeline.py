@@ -16,6 +16,18 @@ from abordo.quota.regimes import Regime, Rule, extension_basis, regime_tables, s
 from abordo.quota.stay import Gap, Stay, current_stay
 
 
+def _borrowed_exit_rule(regime: Regime, key: str, day: dt.date, when: Msg,
+                        norm: str) -> UnconfirmedParameter:
+    """An exit from AJB judged by the exit rule of the norm in force on the date judged,
+    because the rule in force on ``day`` (``when``) is not modelled: unconfirmed."""
+    return UnconfirmedParameter(
+        key, Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
+        Msg(f"saída das AJB em {_d(day)}, {when.pt}: aplicada a regra de saída da norma em "
+            "vigor na data julgada",
+            f"exit from AJB on {day.isoformat()}, {when.en}: the exit rule of the norm in "
+            "force on the date judged applied"), norm)
+
+
 def step_dates(ctx: Context, regime: Regime, rule: Rule, stay: Stay) -> list[StepDate]:
     """When each step applies: on the day its threshold is reached, or from the date of an
     extension granted for it (Res. 42/2020 art. 4º sole paragraph)."""
@@ -164,29 +176,21 @@ def stay_of(ctx: Context, regime: Regime) -> tuple[Stay | None, Interpretation |
         if then is None and day < first.valid_from:
             # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
             # with no exit rule we model).
-            pending[day] = UnconfirmedParameter(
-                f"{regime.version}:exit-rule-before-{first.version}",
-                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
-                Msg(f"saída das AJB em {_d(day)}, antes de {ctx.reg[first.version].label} "
-                    "(regra de saída então em vigor não modelada): aplicada a regra de saída "
-                    "da norma em vigor na data julgada",
-                    f"exit from AJB on {day.isoformat()}, before "
-                    f"{ctx.reg[first.version].label} (the exit rule then in force is not "
-                    "modelled): the exit rule of the norm in force on the date judged applied"),
+            label = ctx.reg[first.version].label
+            pending[day] = _borrowed_exit_rule(
+                regime, f"{regime.version}:exit-rule-before-{first.version}", day,
+                Msg(f"antes de {label} (regra de saída então em vigor não modelada)",
+                    f"before {label} (the exit rule then in force is not modelled)"),
                 regime.norm)
             return regime.tolerance_days
         if then is None or then is regime:
             return regime.tolerance_days
         if not then.modelled:
-            pending[day] = UnconfirmedParameter(
-                f"{then.version}:exit-rule",
-                Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
-                Msg(f"saída das AJB em {_d(day)}, na vigência de {ctx.reg[then.version].label} "
-                    "(não modelada): aplicada a regra de saída da norma em vigor na data "
-                    "julgada",
-                    f"exit from AJB on {day.isoformat()}, under {ctx.reg[then.version].label} "
-                    "(not modelled): the exit rule of the norm in force on the date judged "
-                    "applied"), then.norm)
+            label = ctx.reg[then.version].label
+            pending[day] = _borrowed_exit_rule(
+                regime, f"{then.version}:exit-rule", day,
+                Msg(f"na vigência de {label} (não modelada)", f"under {label} (not modelled)"),
+                then.norm)
             return regime.tolerance_days
         if then.tolerance_days is None:
             ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
