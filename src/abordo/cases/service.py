@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -173,13 +172,10 @@ def read_crew_upload(content: bytes, filename: str) -> tuple[list[dict[str, Any]
         raise InputError(f"formato de lista de tripulação não suportado: {suffix or '?'} "
                          "(use CSV ou XLSX)", "file",
                          message_en="unsupported crew-list format (use CSV or XLSX)")
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"crew{suffix}"
-        path.write_bytes(content)
-        try:
-            return read_crew_list(path, filename)
-        except InputError as exc:
-            raise exc.with_location(file=filename) from None
+    try:
+        return read_crew_list(Path(f"crew{suffix}"), filename, content=content)
+    except InputError as exc:
+        raise exc.with_location(file=filename) from None
 
 
 class Tampered(Refusal):

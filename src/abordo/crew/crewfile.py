@@ -65,10 +65,12 @@ def header_key(cell: Any) -> str:
     return normalize_rank(text)
 
 
-def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
-    """All rows with their 1-based spreadsheet row number."""
+def read_rows(path: Path, display: str, content: bytes | None = None
+              ) -> list[tuple[int, list[Any]]]:
+    """All rows with their 1-based spreadsheet row number. ``content``: the file's bytes
+    when they are not on disk (an upload), ``path`` then giving only the format."""
     suffix = path.suffix.lower()
-    if not path.is_file():
+    if content is None and not path.is_file():
         what = "é uma pasta" if path.is_dir() else "não encontrado"
         raise InputError(f"arquivo de tripulação {what}: {display}", "crew_file",
                          message_en=f"crew file {'is a folder' if path.is_dir() else 'not found'}"
@@ -77,7 +79,8 @@ def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         from openpyxl import load_workbook
 
         try:
-            wb = load_workbook(path, read_only=True, data_only=True)
+            wb = load_workbook(path if content is None else io.BytesIO(content),
+                               read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises many types for a broken file
             pt, en = workbook_problem(exc)
             raise InputError(pt, file=display, message_en=en) from None
@@ -86,7 +89,7 @@ def read_rows(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         wb.close()
         return rows
     if suffix in (".csv", ".txt", ".tsv"):
-        text = decode(path.read_bytes(), display, csv=True)
+        text = decode(path.read_bytes() if content is None else content, display, csv=True)
         delimiter = guess_delimiter(text)
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         return [(i, r) for i, r in enumerate(reader, 1)]
@@ -141,7 +144,8 @@ def _cell(v: Any) -> str:
     return str(v).strip()
 
 
-def read_crew_file(path: Path, display: str, keep_personal_data: bool
+def read_crew_file(path: Path, display: str, keep_personal_data: bool,
+                   content: bytes | None = None
                    ) -> tuple[list[dict[str, Any]], list[int], dict[str, str]]:
     """Crew rows as input dicts (``CrewInput`` fields), their spreadsheet row numbers, and
     each field's column as the header writes it (``nationality`` → ``Nacionalidade``: errors
@@ -150,7 +154,7 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool
     Raises :class:`InputError` (file, row, column) for an empty file, a missing header, an
     unknown column or a bad boolean.
     """
-    rows = read_rows(path, display)
+    rows = read_rows(path, display, content)
     rows = [(n, r) for n, r in rows if any(_cell(c) for c in r)]
     if not rows:
         raise InputError("arquivo de tripulação vazio", file=display,

@@ -18,11 +18,13 @@ from abordo.law.errors import DUPLICATE_ID, InputError
 from abordo.law.validation import YesNo, input_error_from_pydantic, loc_to_path
 
 
-def read_crew_list(path: Path, display: str, keep_personal_data: bool = False
-                   ) -> tuple[list[dict[str, Any]], list[int]]:
+def read_crew_list(path: Path, display: str, keep_personal_data: bool = False,
+                   content: bytes | None = None) -> tuple[list[dict[str, Any]], list[int]]:
     """The persons of a crew-list file as ``crew`` entries (validated; every bad row listed
-    at once, with ``display`` as the file name in errors), and their row numbers."""
-    rows, numbers, written = read_crew_file(path, display, keep_personal_data)
+    at once, with ``display`` as the file name in errors), and their row numbers.
+    ``content``: the file's bytes when they are not on disk (an upload; ``path`` then
+    gives only the format by its suffix)."""
+    rows, numbers, written = read_crew_file(path, display, keep_personal_data, content)
     persons: list[dict[str, Any]] = []
     problems: list[InputError] = []  # every bad row at once, not one per run
     first_row: dict[str, int] = {}
