@@ -247,7 +247,9 @@ def test_instructor_officers_valid_certificate_and_days_already_aboard() -> None
     assert excluded(rating)[0][2] == "instructor_not_officer"
     expired = run(case("revalidation", seafarer=seafarer(
         "1OM", certificate_valid_until=D("2025-12-31")), instructor_activity=acts))
-    assert excluded(expired)[0][2] == "certificate_expired"
+    # reported under the vocabulary's reason, cited and explained by the expiry rule
+    assert excluded(expired)[0][2] == "instructor_only_for_revalidation"
+    assert "31/12/2025" in " ".join(s.text.pt for s in expired.trace)
     # two of the four activity days were already counted aboard: (4 - 2) // 2 = 1
     aboard = run(case("revalidation", cir=[rec("2025-11-01", "2025-11-04")],
                       declarations=[decl("2025-11-01", "2025-11-04")],

@@ -69,7 +69,7 @@ REASONS = (
     "other_group", "other_department", "lower_function", "above_category_without_lcs",
     "flag_not_stcw_party", "category_mismatch", "not_declared", "manoeuvre_not_open_sea",
     "manoeuvre_not_nautical_officer", "instructor_only_for_revalidation", "instructor_not_officer",
-    "certificate_expired", "below_minimum_hours", "navy_only_for_courses", "navy_group_not_listed",
+    "below_minimum_hours", "navy_only_for_courses", "navy_group_not_listed",
     "embarkation_day",
 )
 PURPOSE_LABELS = {
@@ -604,12 +604,16 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
     out["activity_days"] = d.count(all_days)
     reason = rules.instructor_exclusion(inp.purpose, inp.seafarer, run.on)
     if reason:
-        run.exclude(reason, all_days)
+        run.exclude(rules.REASON_OF_RULE.get(reason, reason), all_days, rule=reason)
+        expiry = inp.seafarer.certificate_valid_until
+        when = Msg(f" (validade até {br_date(expiry)}, requerimento em {br_date(run.on)})",
+                   f" (valid until {expiry.isoformat()}, request on {run.on.isoformat()})"
+                   ) if reason == "certificate_expired" and expiry else Msg.same("")
         run.b.step(reason, f"Atividade de instrutor/inspetor: {d.count(all_days)} dia(s) "
-                   f"excluído(s) — {provision(reason, run.on).text.pt}.",
+                   f"excluído(s) — {provision(reason, run.on).text.pt}{when.pt}.",
                    f"Instructor/inspector activity: {d.count(all_days)} day(s) excluded — "
-                   f"{provision(reason, run.on).text.en}.", run.cite(reason), days=out[
-                       "activity_days"])
+                   f"{provision(reason, run.on).text.en}{when.en}.", run.cite(reason),
+                   days=out["activity_days"])
         return out
     min_hours, _ = param("instructor_min_hours", run.on)
     ratio, _ = param("instructor_days_per_sea_day", run.on)

@@ -181,6 +181,13 @@ def manoeuvre_exclusion(m: Manoeuvre, seafarer: Seafarer, who: str) -> str | Non
     return None if ok else "manoeuvre_not_nautical_officer"
 
 
+#: Rules whose excluded days are reported under another reason of the output vocabulary
+#: (tests/cases/README.md): an expired certificate is no "Certificado de Competência que
+#: esteja, ainda, dentro da validade" — the instructor rule's own condition (1.27) —, so its
+#: days are ``instructor_only_for_revalidation``, cited by the expiry rule.
+REASON_OF_RULE = {"certificate_expired": "instructor_only_for_revalidation"}
+
+
 def instructor_exclusion(purpose: str, seafarer: Seafarer, on: dt.date) -> str | None:
     """Whether instructor/inspector activity can count at all (item 1.27).
 

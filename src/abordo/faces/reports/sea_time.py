@@ -98,7 +98,6 @@ REASONS = {
     "below_minimum_hours": ("atividade com menos de 4 horas", "activity under 4 hours"),
     "instructor_not_officer": ("2:1 só para oficiais de náutica ou máquinas",
                                "2:1 only for nautical or engine officers"),
-    "certificate_expired": ("certificado vencido", "certificate expired"),
     "manoeuvre_not_open_sea": ("manobra fora de mar aberto", "manoeuvre not in open sea"),
     "manoeuvre_not_nautical_officer": ("manobra: só oficiais de náutica",
                                        "manoeuvre: nautical officers only"),
@@ -113,7 +112,7 @@ CHARS: dict[str, str] = {
     "other_department": "s", "above_category_without_lcs": "a", "fixed_platform": "p",
     "function_not_counted_on_unit": "u", "not_in_service": "n", "flag_not_stcw_party": "f",
     "after_request_date": "r", "embarkation_day": "e", "instructor_only_for_revalidation": "i",
-    "below_minimum_hours": "h", "instructor_not_officer": "o", "certificate_expired": "x",
+    "below_minimum_hours": "h", "instructor_not_officer": "o",
     "manoeuvre_not_open_sea": "w", "manoeuvre_not_nautical_officer": "k", "": "·",
 }
 COLOURS: dict[str, str] = {
@@ -126,7 +125,7 @@ COLOURS: dict[str, str] = {
     "after_request_date": "#9e9e9e", "embarkation_day": "#bdbdbd",
     "instructor_only_for_revalidation": "#b39ddb",
     "below_minimum_hours": "#ce93d8", "instructor_not_officer": "#9575cd",
-    "certificate_expired": "#5e35b1", "manoeuvre_not_open_sea": "#ffb74d",
+    "manoeuvre_not_open_sea": "#ffb74d",
     "manoeuvre_not_nautical_officer": "#ff8a65", "": "#eeeeee",
 }
 COUNTED = ("cir_declared", "foreign", "standby", "manoeuvres", "instructor")
