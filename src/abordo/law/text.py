@@ -7,6 +7,7 @@ import datetime as dt
 import re
 import unicodedata
 
+from babel.lists import format_list
 from babel.numbers import NumberFormatError, parse_decimal
 
 
@@ -19,6 +20,12 @@ def whole(n: int, lang: str = "pt") -> str:
     """A whole number with its thousands marked: ``1.000`` (pt) or ``1,000`` (en)."""
     s = f"{n:,}"
     return s.replace(",", ".") if lang == "pt" else s
+
+
+def listing(items: list[str], lang: str = "pt") -> str:
+    """``["a", "b", "c"]`` → ``a, b e c`` (pt) / ``a, b, and c`` (en): CLDR's list patterns
+    through Babel."""
+    return format_list(items, locale="pt_BR" if lang == "pt" else "en") if items else ""
 
 
 def br_date(day: dt.date) -> str:

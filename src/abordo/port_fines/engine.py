@@ -32,12 +32,12 @@ from abordo.law.interpretations import catalogue as interpretation_catalogue
 from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import NormRegistry, norm_registry
 from abordo.law.params import dated_value
-from abordo.law.text import whole
+from abordo.law.text import listing, whole
 from abordo.law.validation import input_error_from_pydantic
 from abordo.port_fines import rules
 from abordo.port_fines.catalogue import CENT, PACKAGE, Catalogue, Provision, gradation_versions
 from abordo.port_fines.catalogue import load_catalogue as _load_catalogue
-from abordo.port_fines.model import FineInput
+from abordo.port_fines.model import FineInput, PriorPenalty
 from abordo.port_fines.text import (
     CAUSES,
     EXTENT,
@@ -326,7 +326,7 @@ def _grade(data: Mapping[str, Any] | FineInput, opts: dict[str, Any],
     # recidivism cause comes from the prior penalties, art. 3, IV).
     unit, minimum_applied = _minimum(g, graded)
     recid = _recidivism(g, cat, chosen_interp["fines.recidivism"])
-    unit, doubled, causes = _doubling(g, unit, minimum_applied, recid, chosen_interp)
+    unit, doubled, causes = _doubling(g, cat, unit, minimum_applied, recid, chosen_interp)
     multiplier, amount = _amount(g, unit, amount_basis)
 
     facts = inf.facts
@@ -515,7 +515,7 @@ def _recidivism(g: _Grading, cat: Catalogue, reading: Interpretation
         b.interpret(reading)  # the reading decides only with a prior on a sibling entry
     recid, checks = rules.recidivism(fine.offender.prior_penalties, same, inf.date)
     for chk in checks:
-        _trace_prior(b, chk, inf.date, c)
+        _trace_prior(b, chk, inf.date, c, _prior_on(chk.prior, prov, cat))
     others = [p for p in fine.offender.prior_penalties if p.provision not in same]
     if others:
         listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
@@ -534,19 +534,20 @@ def _recidivism(g: _Grading, cat: Catalogue, reading: Interpretation
                "recidivism.",
                c.art3_recidivism)
     if recid is not None:
+        where = _prior_on(recid.prior, prov, cat)
         b.finding(Finding(
             "recidivism",
-            Msg(f"Reincidência: penalidade no mesmo dispositivo imposta em "
+            Msg(f"Reincidência: penalidade {where.pt} imposta em "
                 f"{d_pt(recid.prior.imposed_on)}; prazo de 2 anos até "
                 f"{d_pt(recid.window_end)}.",
-                f"Recidivism: penalty on the same provision imposed on "
+                f"Recidivism: penalty {where.en} imposed on "
                 f"{recid.prior.imposed_on.isoformat()}; two-year window until "
                 f"{recid.window_end.isoformat()}."),
             c.art3_recidivism, severity="info", subject=prov.id))
     return recid
 
 
-def _doubling(g: _Grading, unit: Decimal, minimum_applied: bool,
+def _doubling(g: _Grading, cat: Catalogue, unit: Decimal, minimum_applied: bool,
               recid: rules.PriorCheck | None, chosen_interp: dict[str, Interpretation]
               ) -> tuple[Decimal, bool, list[str]]:
     """Art. 2: the fine doubled, once whatever the number of causes (recidivism, obstruction,
@@ -559,8 +560,8 @@ def _doubling(g: _Grading, unit: Decimal, minimum_applied: bool,
     before = unit
     cause_cites = {"recidivism": c.art3_recidivism, "obstruction": c.art3_obstruction,
                    "contempt": c.art3_contempt}
-    causes_pt = ", ".join(CAUSES[x].pt for x in causes)
-    causes_en = ", ".join(CAUSES[x].en for x in causes)
+    causes_pt = listing([CAUSES[x].pt for x in causes], "pt")
+    causes_en = listing([CAUSES[x].en for x in causes], "en")
     if causes and minimum_applied:
         b.interpret(order)  # the order of art. 4 and art. 2 matters only when both apply
     if causes and minimum_applied and order.variant == "minimum.final":
@@ -590,7 +591,8 @@ def _doubling(g: _Grading, unit: Decimal, minimum_applied: bool,
             imp = recid.prior.imposed_on
             leap = (" (29/02 sem correspondente: o prazo vence em 1º de março)"
                     if (imp.month, imp.day) == (2, 29) else "")
-            rec_txt = (f" (penalidade anterior no mesmo dispositivo imposta em {d_pt(imp)}; "
+            where = _prior_on(recid.prior, g.prov, cat).pt
+            rec_txt = (f" (penalidade anterior {where} imposta em {d_pt(imp)}; "
                        f"prazo de 2 anos da imposição até {d_pt(recid.window_end)}, "
                        f"inclusive{leap} — art. 3º, IV)")
         g.justification.append(
@@ -628,7 +630,10 @@ def _amount(g: _Grading, unit: Decimal, amount_basis: str) -> tuple[int, Decimal
                c.basis, unit=unit, workers=multiplier, amount=amount)
     else:
         note_pt = note_en = ""
-        if inf.workers:
+        if inf.workers == 1:
+            note_pt = "; o trabalhador informado não multiplica a multa"
+            note_en = "; the worker given does not multiply the fine"
+        elif inf.workers:
             note_pt = (f"; os {whole(inf.workers)} trabalhadores informados não multiplicam a "
                        "multa")
             note_en = f"; the {whole(inf.workers, 'en')} workers given do not multiply the fine"
@@ -743,7 +748,18 @@ def _graded_value(b: DecisionBuilder, fine: FineInput, cell: rules.Cell, c: _Cit
     return chosen, reason
 
 
-def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cites) -> None:
+def _prior_on(prior: PriorPenalty, prov: Provision, cat: Catalogue) -> Msg:
+    """Where a prior penalty lies: "no mesmo dispositivo", or — for a catalogue entry that
+    shares this one's legal provision (art. 9: health / safety) — which entry it was."""
+    if prior.provision == prov.id:
+        return Msg("no mesmo dispositivo", "on the same provision")
+    other = cat.get(prior.provision)
+    name = f"{other.article} [{other.id}]" if other else prior.provision
+    return Msg(f"no mesmo dispositivo legal ({name})", f"on the same legal provision ({name})")
+
+
+def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cites,
+                 where: Msg) -> None:
     imp = chk.prior.imposed_on
     cite = c.lei810_art3 if (imp.month, imp.day) == (2, 29) else c.lei810
     leap_pt = " (29/02 sem correspondente: o prazo vence em 1º de março)" if cite is \
@@ -751,23 +767,23 @@ def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cit
     leap_en = " (29 Feb has no counterpart: the window ends on 1 March)" if cite is \
         c.lei810_art3 else ""
     if chk.status == "recidivism":
-        pt = (f"Penalidade no mesmo dispositivo imposta em {d_pt(imp)}: prazo de 2 anos até "
+        pt = (f"Penalidade {where.pt} imposta em {d_pt(imp)}: prazo de 2 anos até "
               f"{d_pt(chk.window_end)}, inclusive{leap_pt}; infração em {d_pt(on)} → "
               "reincidência.")
-        en = (f"Penalty on the same provision imposed on {imp.isoformat()}: two-year window "
+        en = (f"Penalty {where.en} imposed on {imp.isoformat()}: two-year window "
               f"until {chk.window_end.isoformat()}, inclusive{leap_en}; infraction on "
               f"{on.isoformat()} → recidivism.")
     elif chk.status == "expired":
-        pt = (f"Penalidade no mesmo dispositivo imposta em {d_pt(imp)}: prazo de 2 anos "
+        pt = (f"Penalidade {where.pt} imposta em {d_pt(imp)}: prazo de 2 anos "
               f"encerrado em {d_pt(chk.window_end)}{leap_pt}; infração em {d_pt(on)} → não é "
               "reincidência.")
-        en = (f"Penalty on the same provision imposed on {imp.isoformat()}: two-year window "
+        en = (f"Penalty {where.en} imposed on {imp.isoformat()}: two-year window "
               f"ended on {chk.window_end.isoformat()}{leap_en}; infraction on {on.isoformat()} "
               "→ not recidivism.")
     else:
-        pt = (f"Penalidade no mesmo dispositivo imposta em {d_pt(imp)}, não anterior à "
+        pt = (f"Penalidade {where.pt} imposta em {d_pt(imp)}, não anterior à "
               f"infração de {d_pt(on)}: não gera reincidência.")
-        en = (f"Penalty on the same provision imposed on {imp.isoformat()}, not before the "
+        en = (f"Penalty {where.en} imposed on {imp.isoformat()}, not before the "
               f"infraction of {on.isoformat()}: no recidivism.")
     b.step("port_fines.recidivism", pt, en, c.art3_recidivism, imposed_on=imp,
            window_end=chk.window_end, status=chk.status)
@@ -822,7 +838,7 @@ def _provision_out_of_force(reg: NormRegistry, prov: Provision, c: _Cites, on: d
             f"{c.provision.label} vigorou até {d_pt(prov.valid_to)}{by_pt}.",
             f"{c.provision.label} was in force until {prov.valid_to.isoformat()}{by_en}.")
     return Msg(
-        f"A multa de {c.provision.label} só existe a partir de {d_pt(prov.valid_from)} "
+        f"{c.provision.label}: a multa só existe a partir de {d_pt(prov.valid_from)} "
         "(Lei nº 9.719/1998).",
-        f"The fine for {c.provision.label} exists only from {prov.valid_from.isoformat()} "
+        f"{c.provision.label}: the fine exists only from {prov.valid_from.isoformat()} "
         "(Lei 9.719/1998).")

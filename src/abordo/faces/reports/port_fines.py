@@ -12,9 +12,14 @@ from rich import box
 from rich.console import RenderableType
 from rich.table import Table
 
-from abordo.faces.reports.blocks import common_text_blocks, render_html, render_rich
+from abordo.faces.reports.blocks import (
+    common_text_blocks,
+    render_html,
+    render_rich,
+    result_line,
+)
 from abordo.faces.reports.format import fmt_date, fmt_money, fmt_number
-from abordo.law.decision import Citation, Decision, Msg, Verdict, verdict_label
+from abordo.law.decision import Citation, Decision, Msg, Verdict
 from abordo.law.norms import norm_registry
 from abordo.port_fines.catalogue import Catalogue, Provision, gradation_versions
 
@@ -50,6 +55,7 @@ L: dict[str, tuple[str, str]] = {
     "per_infraction": ("Multa por infração (não multiplica por trabalhador)",
                        "Fine per infraction (not multiplied by workers)"),
     "workers": ("trabalhadores em situação irregular", "workers in irregular situation"),
+    "worker": ("trabalhador em situação irregular", "worker in irregular situation"),
     "total": ("VALOR TOTAL DA MULTA", "TOTAL FINE"),
     "justification": ("Fundamentação — minuta a completar pela autoridade (art. 6º)",
                       "Justification — skeleton for the authority to complete (art. 6)"),
@@ -158,7 +164,8 @@ def total_line(d: Decision, lang: str) -> tuple[str, str, str]:
     total = fmt_money(r["amount"], lang)
     if r["per_worker"]:
         return (lbl("per_worker", lang),
-                f"{unit} × {fmt_number(r['multiplier'], lang)} {lbl('workers', lang)} = {total}",
+                f"{unit} × {fmt_number(r['multiplier'], lang)} "
+                f"{lbl('worker' if r['multiplier'] == 1 else 'workers', lang)} = {total}",
                 _cites(r["basis"]["amount"]))
     return (lbl("per_infraction", lang), total, _cites(r["basis"]["amount"]))
 
@@ -167,10 +174,10 @@ def header_lines(d: Decision, lang: str) -> list[str]:
     r = d.result
     lines = [
         lbl("title", lang),
-        f"{'Resultado' if lang != 'en' else 'Result'}: "
-        f"{verdict_label(d.verdict, lang).upper()} — {d.summary.get(lang)}",
+        result_line(d, lang),
         "",
-        f"{lbl('provision', lang)}: {r['provision_label']} ({r['provision']})",
+        # The id in brackets: a label may end in its own parenthesis ("(normas de segurança)").
+        f"{lbl('provision', lang)}: {r['provision_label']} [{r['provision']}]",
         f"  {r['description']}",
         f"{lbl('date', lang)}: {fmt_date(r['date'], lang)}",
     ]
