@@ -249,16 +249,18 @@ def test_the_target_row_says_when_the_required_time_is_reached(tmp_path: Path) -
         for lang in ("pt", "en"):
             rows[required, lang] = " ".join(
                 f"{k} {v}" for k, v, _ in summary_rows(decision, lang) if k in ("Meta", "Target"))
-    assert rows[500, "pt"] == ("Meta 1ON: exigidos (informado) 500 (NORMAM-101, Cap. 2); "
+    assert rows[500, "pt"] == ("Meta 1ON: exigidos 500 (NORMAM-101, Cap. 2); "
                                "tempo de embarque exigido atingido (+28 dia(s))")
-    assert rows[500, "en"] == ("Target 1ON: required (as given) 500 (NORMAM-101, Cap. 2); "
+    assert rows[500, "en"] == ("Target 1ON: required 500 (NORMAM-101, Cap. 2); "
                                "required sea time reached (+28 day(s))")
-    # no source given: "(informado)" is said once, not again as "(informado na entrada)"
-    assert rows[730, "pt"] == "Meta 1ON: exigidos (informado) 730; faltam 202"
+    # no source given: "(informado)", once; the days missing with their unit
+    assert rows[730, "pt"] == "Meta 1ON: exigidos 730 (informado); faltam 202 dia(s)"
+    assert rows[730, "en"] == "Target 1ON: required 730 (as given); 202 day(s) missing"
 
 
 def test_the_trace_says_the_target_as_the_report_does(tmp_path: Path) -> None:
-    # Reached: the trace step says "atingido (+28)", not "faltam 0"; not reached: "faltam 202"
+    # Reached: the trace step says "atingido (+28)", not "faltam 0"; not reached: "faltam 202
+    # dia(s)"
     # — the same words as the report's target row.
     text = EXAMPLE.read_text(encoding="utf-8")
     steps = {}
@@ -280,5 +282,26 @@ def test_the_trace_says_the_target_as_the_report_does(tmp_path: Path) -> None:
     assert steps[528][0].endswith("contados 528; tempo de embarque exigido atingido "
                                   "(+0 dia(s)).")
     assert steps[730] == (
-        "Meta 1ON: exige 730 dia(s) (informado); contados 528; faltam 202.",
-        "Target 1ON: requires 730 day(s) (as given); counted 528; 202 missing.")
+        "Meta 1ON: exige 730 dia(s) (informado); contados 528; faltam 202 dia(s).",
+        "Target 1ON: requires 730 day(s) (as given); counted 528; 202 day(s) missing.")
+
+
+def test_summary_says_where_the_target_stands_and_no_empty_category(tmp_path: Path) -> None:
+    # 364 days read "1,00 ano(s)": the summary says the target is 1 day short; with nothing
+    # counted it ends at the purpose, not in "— —".
+    text = EXAMPLE.read_text(encoding="utf-8")
+    case = tmp_path / "t.yaml"
+    case.write_text(text.replace("target: {category: 1ON}",
+                                 "target: {category: 1ON, required_days: 529}"),
+                    encoding="utf-8")
+    d = compute(load_input(case), dt.date(2026, 2, 2))
+    assert d.summary.pt == ("528 dias de embarque computáveis (1,45 ano(s)) para ascensão de "
+                            "categoria — 2ON: 528; meta 1ON: faltam 1 dia(s).")
+    assert d.summary.en.endswith("— 2ON: 528; target 1ON: 1 day(s) missing.")
+    empty = compute({"seafarer": {"id": "S0", "group": "maritime", "department": "deck",
+                                  "category": "2ON"},
+                     "purpose": "promotion", "target": {"category": "1ON", "required_days": 529},
+                     "cir": [], "declarations": []}, dt.date(2026, 2, 2))
+    assert empty.result["counted_days"] == 0
+    assert empty.summary.pt.startswith("0 dias de embarque computáveis (0,00 ano(s)) para "
+                                       "ascensão de categoria; meta 1ON: faltam 529 dia(s)")

@@ -225,12 +225,20 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
     eligibility = _eligibility(run, inp, total)
     _declaration_findings(run, inp)
 
-    categories_txt = ", ".join(f"{k}: {v}" for k, v in by_category.items()) or "—"
+    # "— 2ON: 364" when a category counted; where the caller gave the target's required
+    # days, the summary says where they stand (364 days read as "1,00 ano" are 1 day short).
+    categories = ", ".join(f"{k}: {v}" for k, v in by_category.items())
+    categories_txt = f" — {categories}" if categories else ""
+    target_pt = target_en = ""
+    if eligibility and eligibility["required_days"] is not None:
+        outcome = target_outcome(eligibility["required_days"], total)
+        target_pt = f"; meta {eligibility['target_category']}: {outcome.pt}"
+        target_en = f"; target {eligibility['target_category']}: {outcome.en}"
     summary = Msg(
         f"{total} dias de embarque computáveis ({yrs_pt} ano(s)) para "
-        f"{PURPOSE_LABELS[inp.purpose].pt} — {categories_txt}.",
-        f"{total} countable sea days ({yrs} year(s)) for {PURPOSE_LABELS[inp.purpose].en} — "
-        f"{categories_txt}.",
+        f"{PURPOSE_LABELS[inp.purpose].pt}{categories_txt}{target_pt}.",
+        f"{total} countable sea days ({yrs} year(s)) for {PURPOSE_LABELS[inp.purpose].en}"
+        f"{categories_txt}{target_en}.",
     )
     result: dict[str, Any] = {
         "seafarer": {"id": inp.seafarer.id, "group": inp.seafarer.group,
@@ -728,7 +736,7 @@ def target_outcome(required: int, counted: int) -> Msg:
         extra = counted - required
         return Msg(f"tempo de embarque exigido atingido (+{extra} dia(s))",
                    f"required sea time reached (+{extra} day(s))")
-    return Msg(f"faltam {required - counted}", f"{required - counted} missing")
+    return Msg(f"faltam {required - counted} dia(s)", f"{required - counted} day(s) missing")
 
 
 def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | None:

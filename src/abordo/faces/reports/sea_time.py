@@ -55,7 +55,8 @@ L: dict[str, tuple[str, str]] = {
     "limitations": ("Limitações", "Limitations"),
     "inland_only": ("somente navegação interior", "inland navigation only"),
     "eligibility": ("Meta", "Target"),
-    "required": ("exigidos (informado)", "required (as given)"),
+    "required": ("exigidos", "required"),
+    "as_given": ("informado", "as given"),
     "not_modelled": ("tempo exigido não modelado (está na NORMAM-101, Cap. 2, que o Abordo não "
                      "contém)", "required sea time not modelled (it is in NORMAM-101 ch. 2, "
                      "which Abordo does not hold)"),
@@ -315,9 +316,9 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
                          f"{el['target_category']}: {lbl('not_modelled', lang)}", ""))
         else:
             src = el["requirement_source"]
-            # "exigidos (informado)" already says the figure is the caller's: a source is
-            # named only when one was given.
-            source = "" if src == "caller" else f" ({src})"
+            # The figure is the caller's (NORMAM-101 Cap. 2 is not modelled): its source as
+            # given, else "informado".
+            source = f" ({lbl('as_given', lang) if src == 'caller' else src})"
             # The trace's wording (engine.target_outcome): one text, not two copies.
             outcome = target_outcome(el["required_days"], r["counted_days"]).get(lang)
             rows.append((lbl("eligibility", lang),
