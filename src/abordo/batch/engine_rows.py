@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 import polars as pl
+from pydantic import ValidationError
 
 from abordo.batch.crew import CrewSource, fetch_rows
 from abordo.batch.evaluate import ENGINE_WARNING_IDS, WARNING_IDS
@@ -21,6 +22,7 @@ from abordo.batch.tables import RuleSet
 from abordo.crew.model import VesselCase
 from abordo.law.decision import Decision, Verdict
 from abordo.law.errors import InputError
+from abordo.law.validation import input_error_from_pydantic
 from abordo.quota import evaluate, plan
 
 # Engine field paths → the vessels-table column that holds them.
@@ -62,7 +64,18 @@ def case_from_row(vrow: Mapping[str, Any], absences: list[tuple[dt.date, dt.date
                       "foreign_calls": vrow["foreign_calls"]},
         "crew": persons,
     }
-    case = VesselCase.model_validate(data)
+    try:
+        case = VesselCase.model_validate(data)
+    except ValidationError as exc:
+        # What the tables could not check (a crew list longer than a vessel case takes):
+        # the engine's own error, a crew field at its row of the crew table.
+        rows = [rec["_row"] for rec in crew]
+
+        def row_of(loc: tuple[Any, ...]) -> int | None:
+            i = loc[1] if len(loc) > 1 and loc[0] == "crew" else None
+            return rows[i] if isinstance(i, int) and i < len(rows) else None
+
+        raise input_error_from_pydantic(exc, row_of=row_of) from None
     return case.model_copy(update={"crew_origin": tuple(origins)})
 
 

@@ -31,6 +31,7 @@ date) and immigration columns are accepted and never read.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import io
@@ -119,6 +120,23 @@ def _utf8(raw: bytes) -> bool:
     return True
 
 
+def _rest_is_utf8(path: Path, start: int) -> bool:
+    """Whether the file from byte ``start`` (a character boundary) on is UTF-8: read in
+    chunks, ASCII ones passed at memory speed, the others through an incremental decoder
+    (a character cut between two chunks carries over)."""
+    dec = codecs.getincrementaldecoder("utf-8")()
+    with path.open("rb") as fh:
+        fh.seek(start)
+        try:
+            while chunk := fh.read(1 << 22):
+                if not chunk.isascii() or dec.getstate()[0]:
+                    dec.decode(chunk)
+            dec.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
 def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     """The header's names, the separator, whether the file is UTF-8 (else Windows-1252
     / Latin-1, as Excel saves a CSV; read as :func:`abordo.crew.crewfile.decode` reads a
@@ -129,15 +147,19 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     cr_only = b"\r" in head and b"\n" not in head
     if not head.strip():
         raise _err("arquivo vazio", "empty file", file=display)
-    utf8 = True
+    utf8, boundary = True, len(head)
     try:
         text = head.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         # a multi-byte character cut at the end of the sample is still UTF-8
         utf8 = len(head) == 65536 and exc.start >= len(head) - 3
+        boundary = exc.start
         text = head[:exc.start].decode("utf-8-sig") if utf8 else \
             head.decode("mac_roman") if cr_only else \
             decode(head, display, csv=True, sheets=False)  # the screen reads no workbook
+    # The first accent of a Windows-1252 export may come after the sample: the rest of the
+    # file is checked too.
+    utf8 = utf8 and (len(head) < 65536 or _rest_is_utf8(path, boundary))
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
     header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
@@ -191,9 +213,10 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
         row_offset, header_row = 2, 1
     else:
         try:
-            names = list(pl.scan_parquet(path).collect_schema().names())
+            schema = pl.scan_parquet(path).collect_schema()
         except Exception as exc:  # polars raises several types for a broken file
             raise _not_parquet(path, display, exc) from None
+        names = list(schema.names())
         sep, row_offset, header_row = ",", 1, None
     canon: list[str] = []
     headers: dict[str, str] = {}
@@ -214,6 +237,14 @@ def _open(path: Path, display: str, mapping: dict[str, str], kind: str,
             raise _err(f"coluna repetida '{name}': o mesmo campo que '{headers[fld]}'",
                        f"duplicate column '{name}': the same field as '{headers[fld]}'",
                        name, display, header_row)
+        if path.suffix.lower() != ".csv" and schema[name].is_nested():
+            # A list or a struct in one cell: each cell holds one value (absences in one
+            # text, "início/fim;…").
+            raise _err(f"coluna '{name}' da tabela de {kind} com listas ou estruturas "
+                       f"({schema[name]}): cada célula deve ter um só valor (texto, número "
+                       "ou data)", f"column '{name}' of the {kind} table holds lists or "
+                       f"structs ({schema[name]}): each cell must hold one value (text, "
+                       "number or date)", name, display, header_row)
         headers[fld] = name
         canon.append(fld)
     if path.suffix.lower() == ".csv":
@@ -776,13 +807,19 @@ def fleet_from_cases(paths: list[Path], keep_going: bool = False) -> Fleet:
     crows: list[dict[str, Any]] = []
     cases: dict[Any, VesselCase] = {}
     rejected: list[tuple[str, InputError]] = []
-    seen: set[str] = set()
+    seen: dict[str, Path] = {}
     for p in paths:
-        vid = p.stem
+        # The id as every table reads one: spaces around the file's stem aside.
+        vid = p.stem.strip()
+        if not vid:
+            raise _err("nome de arquivo de caso sem id de embarcação (só espaços)",
+                       "case file name without a vessel id (spaces only)", file=str(p))
         if vid in seen:
-            raise _err(f"dois arquivos de caso com o mesmo nome: {vid}",
-                       f"two case files with the same name: {vid}", file=str(p))
-        seen.add(vid)
+            raise _err(f"dois arquivos de caso com o mesmo id de embarcação '{vid}': "
+                       f"'{seen[vid].name}' e '{p.name}'",
+                       f"two case files with the same vessel id '{vid}': "
+                       f"'{seen[vid].name}' and '{p.name}'", file=str(p))
+        seen[vid] = p
         try:
             case = load_vessel_case(p)
         except InputError as exc:
