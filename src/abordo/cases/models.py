@@ -96,6 +96,9 @@ class Case(Base):
     region: Mapped[str] = mapped_column(String(32), index=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     vessel_name: Mapped[str | None] = mapped_column(String(200))
+    # ``vessel_name`` folded for search (accents and case aside), written by the service
+    # with :func:`abordo.cases.service.search_key`: the same on SQLite and PostgreSQL.
+    vessel_search: Mapped[str | None] = mapped_column(String(400))
     procedure_version: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=1)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)

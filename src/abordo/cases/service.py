@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from abordo.cases.commands import Complaint, PreBoarding, State, TransitionRefus
 from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
 from abordo.law.errors import SEP, InputError, Refusal, bilingual
+from abordo.law.text import fold
 from abordo.law.validation import Date
 
 
@@ -120,6 +122,19 @@ def search_name(data: dict[str, Any], given: str | None) -> str | None:
     (the name the case was opened with, or had)."""
     return (((data.get("vessel_case") or {}).get("vessel") or {}).get("name")
             or (data.get("pre_boarding") or {}).get("vessel_name") or given)
+
+
+def search_key(name: str | None) -> str | None:
+    """A vessel's name as the case list searches it, the same on every database: accents,
+    case and repeated spaces aside (:func:`abordo.law.text.fold`: ``NOSSA SENHORA DA
+    CONCEIÇÃO`` → ``nossa senhora da conceicao``, ``São`` → ``sao``); a letter ``fold`` would
+    drop (another script: ``Α``) is kept, case-folded, so that it is still found by itself.
+    Migration ``0003`` fills the stored cases with the same rule."""
+    if name is None:
+        return None
+    chars = (fold(ch) or ("" if unicodedata.combining(ch) else ch.casefold())
+             for ch in unicodedata.normalize("NFKD", name))
+    return " ".join("".join(chars).split())
 
 
 def validate_vessel_case(data: dict[str, Any], field: str = "vessel_case",
@@ -333,8 +348,9 @@ class CaseService:
             query = query.where(Case.state == state)
         if region:
             query = query.where(Case.region == region.strip().upper())  # stored as "RJ"
-        if q:
-            query = query.where(func.lower(Case.vessel_name).contains(q.lower()))
+        if q and (key := search_key(q)):
+            # A folded column, not the database's lower(): SQLite's folds ASCII only.
+            query = query.where(Case.vessel_search.contains(key, autoescape=True))
         total = s.execute(select(func.count()).select_from(query.subquery())).scalar_one()
         rows = s.execute(query.order_by(Case.id.desc()).offset((page - 1) * per_page)
                          .limit(per_page)).scalars().all()
@@ -430,8 +446,8 @@ class CaseService:
             data["team"] = sorted({m.email for m in members}
                                   | ({user.email} if user.id in ids else set()))
             case = Case(state=State.RECEIVED.value, region=region, owner_id=user.id,
-                        vessel_name=vessel_name, procedure_version=procedure.version,
-                        version=1, data=data)
+                        vessel_name=vessel_name, vessel_search=search_key(vessel_name),
+                        procedure_version=procedure.version, version=1, data=data)
             s.add(case)
             s.flush()
             for uid in sorted(ids):
@@ -585,7 +601,8 @@ class CaseService:
             res = s.execute(
                 update(Case).where(Case.id == case.id, Case.version == case.version)
                 .values(state=out.state.value, data=out.data, version=case.version + 1,
-                        vessel_name=vessel_name, updated_at=utcnow())
+                        vessel_name=vessel_name, vessel_search=search_key(vessel_name),
+                        updated_at=utcnow())
                 .execution_options(synchronize_session=False))
             if res.rowcount != 1:  # type: ignore[attr-defined]
                 raise _Raced(RACED, case.version)

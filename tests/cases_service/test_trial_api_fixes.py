@@ -1,0 +1,58 @@
+"""Findings of the second user trial of the REST API: the case search by vessel name (accents
+and case aside, on both databases), fields named in every refusal, the JSON Schema of the
+commands, the documents' legal basis, control characters in what documents print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alembic import command
+from sqlalchemy import text
+
+from abordo.cases.db import alembic_config, get_engine, session_factory
+from cases_service.support import DOCKED, bearer, client_for, make_user, open_case
+
+# ----------------------------------------------------------------- 4. search by vessel name
+
+NAMES = ["NOSSA SENHORA DA CONCEIÇÃO", "São Jorge", "Atlantic Provider"]
+
+
+def _search(c: Any, h: dict[str, str], q: str) -> list[str]:
+    r = c.get("/api/v1/cases", headers=h, params={"q": q})
+    assert r.status_code == 200, r.text
+    return sorted(i["vessel_name"] for i in r.json()["items"])
+
+
+def test_vessel_search_ignores_accents_and_case(db_url: str) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    for name in NAMES:
+        open_case(c, h, pre_boarding={**DOCKED, "vessel_name": name})
+    for q in ("CONCEIÇÃO", "conceição", "Conceicao", "senhora  da"):
+        assert _search(c, h, q) == ["NOSSA SENHORA DA CONCEIÇÃO"], q
+    for q in ("sao", "SÃO", "são jorge"):
+        assert _search(c, h, q) == ["São Jorge"], q
+    assert _search(c, h, "provider") == ["Atlantic Provider"]
+    # the search's own characters are text, not wildcards
+    assert _search(c, h, "%") == [] and _search(c, h, "_") == []
+    # a name corrected later is found by its new spelling (the column follows the facts)
+    cid = open_case(c, h, pre_boarding={**DOCKED, "vessel_name": "Maré Alta"})[0]
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h, json={
+        "command": "record_pre_boarding", "version": 1, "facts": {"vessel_name": "Ilha Bela"}})
+    assert r.status_code == 200, r.text
+    assert _search(c, h, "mare") == [] and _search(c, h, "ILHA BELA") == ["Ilha Bela"]
+
+
+def test_migration_0003_fills_the_search_column(db_url: str) -> None:
+    h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(db_url)
+    open_case(c, h, pre_boarding={**DOCKED, "vessel_name": "NOSSA SENHORA DA CONCEIÇÃO"})
+    cfg = alembic_config(db_url)
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0002")  # as stored before: no folded column
+        command.upgrade(cfg, "head")
+    with session_factory(db_url)() as s:
+        assert s.execute(text("SELECT vessel_search FROM cases")).scalar_one() == \
+            "nossa senhora da conceicao"
+    assert _search(c, h, "conceição") == ["NOSSA SENHORA DA CONCEIÇÃO"]
