@@ -56,3 +56,32 @@ def test_migration_0003_fills_the_search_column(db_url: str) -> None:
         assert s.execute(text("SELECT vessel_search FROM cases")).scalar_one() == \
             "nossa senhora da conceicao"
     assert _search(c, h, "conceição") == ["NOSSA SENHORA DA CONCEIÇÃO"]
+
+
+# ----------------------------------------------------- 9. a check of several fields names one
+
+def test_a_check_of_several_fields_names_the_field_of_the_body(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid = open_case(c, h)[0]
+    url = f"/api/v1/cases/{cid}/commands"
+
+    def fields(body: dict[str, Any], **params: str) -> list[str]:
+        r = c.post(url, headers=h, json=body, params=params)
+        assert r.status_code == 422, r.text
+        return [e["field"] for e in r.json()["errors"]]
+
+    assert fields({"command": "record_document", "status": "received"}) == ["item"]
+    assert fields({"command": "record_document", "status": "received", "item": "crew_list",
+                   "items": ["ship_registry"]}) == ["items"]
+    r = c.post(url, headers=h, params={"lang": "en"},
+               json={"command": "record_document", "status": "received"})
+    assert r.json()["errors"][0]["message"] == "give item (one document) or items (several)"
+    assert r.json()["detail"] == "item: give item (one document) or items (several)"
+    # nested: an empty PSC record names its field inside the facts
+    assert fields({"command": "record_pre_boarding", "facts": {"last_psc_inspection": {}}}) \
+        == ["facts.last_psc_inspection.date"]
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-01", "content": "x"},
+        "vessel_docked": True, "pre_boarding": {"last_psc_inspection": {}}})
+    assert [e["field"] for e in r.json()["errors"]] == ["pre_boarding.last_psc_inspection.date"]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from abordo.crew.model import Country, checked_cnpj
 from abordo.law.errors import InputError, Refusal
-from abordo.law.validation import Date
+from abordo.law.validation import Bilingual, Date
 
 
 class State(StrEnum):
@@ -106,9 +106,10 @@ class PscInspection(_In):
     @model_validator(mode="after")
     def _said(self) -> PscInspection:
         if self.date is None and self.notes is None:
-            raise ValueError("informe a data da última inspeção do controle pelo Estado do "
-                             "porto ou uma observação (ex.: nenhuma registrada) ‖ give the "
-                             "last port state control inspection's date or a note")
+            raise Bilingual("informe a data da última inspeção do controle pelo Estado do "
+                            "porto ou uma observação (ex.: nenhuma registrada)",
+                            "give the last port state control inspection's date or a note",
+                            "date")
         return self
 
 
@@ -247,9 +248,14 @@ class RecordDocument(_Cmd):
 
     @model_validator(mode="after")
     def _one_way(self) -> RecordDocument:
-        if (self.item is None) == (not self.items):
-            raise ValueError("informe item (um documento) ou items (vários), um dos dois ‖ "
-                             "give item (one document) or items (several), one of the two")
+        # Named at the field of the body (a check of the whole command would otherwise be
+        # reported at the command's name): the one missing, or the one too many.
+        if self.item is None and not self.items:
+            raise Bilingual("informe item (um documento) ou items (vários)",
+                            "give item (one document) or items (several)", "item")
+        if self.item is not None and self.items:
+            raise Bilingual("informe item (um documento) ou items (vários), não ambos",
+                            "give item (one document) or items (several), not both", "items")
         return self
 
     @property

@@ -103,12 +103,16 @@ def install(app: FastAPI) -> None:
             kind = str(err.get("type", ""))
             # a JSON syntax error's location is a character position, not a field
             parts = [] if kind == "json_invalid" else loc[1:]
-            if where == "body" and len(parts) > 1 and parts[0] in TRANSITIONS:
+            if where == "body" and parts and parts[0] in TRANSITIONS:
                 parts = parts[1:]  # the command's tag is not a field of the body sent
             path = loc_to_path([p for p in parts if isinstance(p, int | str)])
             tag = str((err.get("ctx") or {}).get("discriminator", "")).strip("'\"")
             if kind.startswith("union_tag") and tag:
                 path = f"{path}.{tag}" if path else tag  # the field that selects the variant
+            cause = (err.get("ctx") or {}).get("error")
+            if isinstance(cause, Bilingual) and cause.field:
+                # a check of several fields names the one it is about (``item``)
+                path = f"{path}.{cause.field}" if path else cause.field
             pt, en = validation_message(err)
             if kind == "json_invalid" and loc and isinstance(loc[-1], int):
                 pt = f"{pt} (posição {loc[-1]})"
