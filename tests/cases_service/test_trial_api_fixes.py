@@ -85,3 +85,29 @@ def test_a_check_of_several_fields_names_the_field_of_the_body(sqlite_url: str) 
         "complaint": {"source": "union", "date": "2026-03-01", "content": "x"},
         "vessel_docked": True, "pre_boarding": {"last_psc_inspection": {}}})
     assert [e["field"] for e in r.json()["errors"]] == ["pre_boarding.last_psc_inspection.date"]
+
+
+# ---------------------------------------------------- 10. a body the parser cannot read at all
+
+def test_an_unparsable_body_is_a_422_naming_body(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid = open_case(c, h)[0]
+    url = f"/api/v1/cases/{cid}/commands"
+    as_json = {**h, "content-type": "application/json"}
+    r = c.post(url, headers=as_json, content="[" * 100_000)
+    body = r.json()
+    assert r.status_code == 422 and r.headers["content-type"] == "application/problem+json"
+    assert body["title"] == "Entrada inválida" and body["type"] == "/problems/invalid-input"
+    assert body["detail"] == "body: JSON inválido (aninhamento profundo demais)"
+    assert body["errors"][0]["field"] == "body"
+    en = c.post(url, headers=as_json, params={"lang": "en"}, content="[" * 100_000).json()
+    assert en["detail"] == "body: JSON decode error: nested too deeply"
+    assert en["title"] == "Unprocessable Content"
+    r = c.post(url, headers=as_json, content=b'{"command": "\xff"}')
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "body"
+    assert r.json()["errors"][0]["message"] == "JSON inválido (o texto não está em UTF-8)"
+    r = c.post(f"/api/v1/cases/{cid}/crew", content=b"--x\r\nfoo",
+               headers={**h, "content-type": "multipart/form-data"})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "body"
+    assert r.json()["errors"][0]["message"] == "formulário ilegível"

@@ -88,6 +88,28 @@ def input_problem(exc: InputError, en: bool = False) -> JSONResponse:
                    errors=errors, en=en)
 
 
+def unreadable_body(request: Request, cause: BaseException) -> JSONResponse:
+    """422 naming ``body`` for a body that could not be parsed at all, in the language asked
+    (``message_en`` always English), worded as the JSON syntax errors are."""
+    ctype = request.headers.get("content-type", "").lower()
+    if ctype.startswith(("multipart/", "application/x-www-form-urlencoded")):
+        said = str(getattr(cause, "detail", "") or cause)
+        kind, pt, en = "form_invalid", "formulário ilegível", f"unreadable form: {said}"
+    elif isinstance(cause, RecursionError):
+        kind, pt, en = ("json_invalid", "JSON inválido (aninhamento profundo demais)",
+                        "JSON decode error: nested too deeply")
+    elif isinstance(cause, UnicodeError):
+        kind, pt, en = ("json_invalid", "JSON inválido (o texto não está em UTF-8)",
+                        "JSON decode error: the text is not UTF-8")
+    else:
+        kind, pt, en = "json_invalid", "JSON inválido", "JSON decode error"
+    en_wanted = wants_en(request)
+    message = en if en_wanted else pt
+    return problem(422, f"body: {message}", type_="/problems/invalid-input",
+                   errors=[{"field": "body", "in": "body", "message": message,
+                            "message_en": en, "type": kind}], en=en_wanted)
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(InputError)
     async def _input(r: Request, exc: InputError) -> JSONResponse:
@@ -171,6 +193,12 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:
+            # Only the framework answers 400 (FastAPI's "There was an error parsing the
+            # body", Starlette's broken multipart): a body its parser gave up on — JSON
+            # nested deeper than the parser goes, bytes that are not UTF-8, a form without
+            # its boundary — is bad input at ``body``, as any other JSON syntax error.
+            return unreadable_body(request, exc.__cause__ or exc)
         # Our details are written "pt ‖ en"; the framework's own are English.
         pt, en = bilingual(str(exc.detail))
         detail = en if wants_en(request) else HTTP_PT.get(pt, pt)
