@@ -111,3 +111,44 @@ def test_an_unparsable_body_is_a_422_naming_body(sqlite_url: str) -> None:
                headers={**h, "content-type": "multipart/form-data"})
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "body"
     assert r.json()["errors"][0]["message"] == "formulário ilegível"
+
+
+# ------------------------------------------------------- 11. every bad field of a user at once
+
+def test_a_new_user_s_bad_fields_are_listed_at_once(sqlite_url: str) -> None:
+    admin = bearer(make_user(sqlite_url, "adm@x.gov.br", "admin", None))
+    c = client_for(sqlite_url)
+
+    def refused(body: dict[str, Any]) -> list[str]:
+        r = c.post("/api/v1/users", headers=admin, json={"email": "b@x.gov.br", **body})
+        assert r.status_code == 422, r.text
+        return sorted(e["field"] for e in r.json()["errors"])
+
+    bad = {"name": "", "region": "R J", "password": "1234"}
+    assert refused({**bad, "role": "inspector"}) == ["name", "password", "region"]
+    assert refused({**bad, "role": "chefe"}) == ["name", "password", "region", "role"]
+    assert refused({"role": "national", "password": " " * 8}) == ["password"]
+    r = c.post("/api/v1/users", headers=admin, json={
+        "email": "b@x.gov.br", "role": "national", "password": "\t" * 12})
+    assert r.json()["errors"][0]["message"] == "senha em branco (só espaços)"
+    # the schema still says what a role and a password are
+    schema = c.get("/api/v1/openapi.json").json()["components"]["schemas"]["NewUser"]
+    assert schema["properties"]["role"]["enum"] == ["inspector", "regional_chief", "national",
+                                                    "admin"]
+    assert schema["properties"]["password"]["minLength"] == 8
+    ok = c.post("/api/v1/users", headers=admin, json={
+        "email": "b@x.gov.br", "role": "inspector", "region": "rj", "name": "Bia",
+        "password": "  senha com espaços  "})
+    assert ok.status_code == 201 and ok.json()["region"] == "RJ"
+
+
+def test_a_blank_password_is_refused_by_the_cli_rule_too(sqlite_url: str) -> None:
+    import pytest
+
+    from abordo.cases import auth
+    from abordo.law.errors import InputError
+
+    make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ")
+    with session_factory(sqlite_url)() as s, s.begin(), \
+            pytest.raises(InputError, match="senha em branco"):
+        auth.set_password(s, email="ana@x.gov.br", password=" " * 10, actor="t")

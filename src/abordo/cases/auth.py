@@ -91,11 +91,23 @@ def check_region(region: str | None, field: str = "region") -> str | None:
 MIN_PASSWORD = 8  # characters (as the API's user model asks)
 
 
+def password_problem(password: str) -> InputError | None:
+    """What is wrong with a new password (the CLI's rule is the API's): fewer than
+    :data:`MIN_PASSWORD` characters, or nothing but spaces — eight spaces are no secret."""
+    if len(password) < MIN_PASSWORD:
+        return InputError(f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
+                          message_en=f"password too short (at least {MIN_PASSWORD} characters)")
+    if not password.strip():
+        return InputError("senha em branco (só espaços)", "password",
+                          message_en="blank password (spaces only)")
+    return None
+
+
 def add_user(session: Session, *, email: str, role: str, region: str | None,
              password: str | None, actor: str, name: str | None = None) -> User:
     """Create a user (recorded in the audit log). Region is required except for
     national coordination and administrators; a password has at least
-    :data:`MIN_PASSWORD` characters (the CLI's rule is the API's). Raises
+    :data:`MIN_PASSWORD` characters, not only spaces (the CLI's rule is the API's). Raises
     :class:`InputError` listing every bad field at once."""
     email = email.strip().lower()
     problems: list[InputError] = []
@@ -123,10 +135,11 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
         problems.append(InputError(
             "nome obrigatório para inspetor: assina os documentos da ação fiscal", "name",
             message_en="name required for an inspector: they sign the inspection's documents"))
-    if password is not None and len(password) < MIN_PASSWORD:
-        problems.append(InputError(
-            f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
-            message_en=f"password too short (at least {MIN_PASSWORD} characters)"))
+    if r != Role.INSPECTOR and name is not None and not name.strip():
+        problems.append(InputError("nome em branco: informe o nome ou omita o campo", "name",
+                                   message_en="blank name: give the name or leave it out"))
+    if password is not None and (bad := password_problem(password)):
+        problems.append(bad)
     if problems:
         raise InputError.listing(problems)
     assert r is not None
@@ -176,9 +189,8 @@ def set_password(session: Session, *, email: str, password: str, actor: str) -> 
     browser session of the user revoked; recorded in the audit log, the password itself
     never). Raises :class:`InputError` for an unknown user or
     a short password."""
-    if len(password) < MIN_PASSWORD:
-        raise InputError(f"senha curta demais (mínimo {MIN_PASSWORD} caracteres)", "password",
-                         message_en=f"password too short (at least {MIN_PASSWORD} characters)")
+    if bad := password_problem(password):
+        raise bad
     user = _existing(session, email)
     user.password_hash = hash_password(password)
     _revoke_all(session, user)  # a new password ends what the old one opened

@@ -3,7 +3,7 @@
 import contextlib
 import os
 import secrets
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from itsdangerous import BadSignature
@@ -28,12 +28,21 @@ class Credentials(BaseModel):
 
 
 class NewUser(BaseModel):
+    """A user to create. Only the shape is checked here; what each value may be (the role,
+    the region's UF, the password's length, an inspector's name) is judged by
+    :func:`abordo.cases.auth.add_user`, which lists every bad field at once — a check here
+    would stop the request before the others are seen. The schema still says it."""
+
     model_config = ConfigDict(extra="forbid")
-    email: str = Field(min_length=3, max_length=254)
-    role: Literal["inspector", "regional_chief", "national", "admin"]
-    region: str | None = Field(default=None, min_length=1, max_length=32)
-    password: str | None = Field(default=None, min_length=auth.MIN_PASSWORD, max_length=1024)
-    name: str | None = Field(default=None, max_length=200)
+    email: str = Field(max_length=254)
+    role: str = Field(max_length=64, json_schema_extra={"enum": [r.value for r in auth.Role]})
+    region: str | None = Field(default=None, max_length=32, description="sigla da UF (RJ, SP…);"
+                               " obrigatória para inspector e regional_chief")
+    password: str | None = Field(default=None, max_length=1024, json_schema_extra={
+        "minLength": auth.MIN_PASSWORD, "pattern": r"\S"},
+        description=f"ao menos {auth.MIN_PASSWORD} caracteres, não só espaços")
+    name: str | None = Field(default=None, max_length=200,
+                             description="obrigatório para inspector (assina os documentos)")
 
 
 def _login(service: CaseService, body: Credentials) -> User:
