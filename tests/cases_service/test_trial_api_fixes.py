@@ -152,3 +152,78 @@ def test_a_blank_password_is_refused_by_the_cli_rule_too(sqlite_url: str) -> Non
     with session_factory(sqlite_url)() as s, s.begin(), \
             pytest.raises(InputError, match="senha em branco"):
         auth.set_password(s, email="ana@x.gov.br", password=" " * 10, actor="t")
+
+
+# --------------------------------------------- 12. refusals name their field: file, 403, 413
+
+def _to_documents_requested(c: Any, h: dict[str, str]) -> int:
+    from cases_service.support import REQUEST_DOCS, q01_case
+
+    cid = open_case(c, h)[0]
+    url = f"/api/v1/cases/{cid}/commands"
+    for body in ({"command": "start_assessment"}, REQUEST_DOCS,
+                 {"command": "set_vessel_case", "vessel_case": q01_case()}):
+        assert c.post(url, headers=h, json=body).status_code == 200
+    return cid
+
+
+def test_a_crew_file_without_people_names_the_file_field(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    cid = _to_documents_requested(c, h)
+    for content, says in ((b"", "arquivo de tripulação vazio"),
+                          (b"id,rank,nationality\n", "a lista de tripulação não tem nenhuma "
+                                                     "pessoa")):
+        r = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+                   files={"file": ("lista.csv", content, "text/csv")})
+        assert r.status_code == 422, r.text
+        assert r.json()["errors"][0] | {} == {"field": "file", "message": says,
+                                              "message_en": r.json()["errors"][0]["message_en"],
+                                              "file": "lista.csv", "row": None}
+
+
+def test_403_and_413_name_their_field(sqlite_url: str) -> None:
+    from abordo.faces.api.inputs import MAX_UPLOAD
+
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "region": "SP"})
+    assert r.status_code == 403
+    assert [(e["field"], e["message"]) for e in r.json()["errors"]] == [
+        ("region", "só é possível abrir casos na própria região")]
+    cid = open_case(c, h)[0]
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+               json={"command": "assign_team", "team": []})
+    assert r.status_code == 403 and r.json()["errors"][0]["field"] == "command"
+    # a role refusal with no input at fault lists none
+    national = bearer(make_user(sqlite_url, "nat@x.gov.br", "national", None))
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=national,
+               json={"command": "start_assessment"})
+    assert r.status_code == 403 and "errors" not in r.json()
+    big = b"x" * (MAX_UPLOAD + 1)
+    r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h,
+               files={"file": ("foto.jpg", big, "image/jpeg")})
+    assert r.status_code == 413 and r.json()["errors"][0]["field"] == "file"
+    assert r.json()["detail"] == "anexo maior que 20 MB"
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h, params={"lang": "en"},
+               files={"file": ("lista.csv", big, "text/csv")})
+    assert r.status_code == 413 and r.json()["errors"][0] == {
+        "field": "file", "message": "file larger than 20 MB",
+        "message_en": "file larger than 20 MB"}
+    r = c.post(f"/api/v1/cases/{cid}/commands", content=b"{}",
+               headers={**h, "content-type": "application/json",
+                        "content-length": str(30 * 2**20)})
+    assert r.status_code == 413 and r.json()["errors"][0]["field"] == "body"
+
+
+def test_a_missing_csrf_token_names_its_header(sqlite_url: str) -> None:
+    make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ", password="senha-segura-123")
+    c = client_for(sqlite_url)
+    assert c.post("/api/v1/auth/login", json={"email": "ana@x.gov.br",
+                                              "password": "senha-segura-123"}).status_code == 200
+    r = c.post("/api/v1/cases", json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True})
+    assert r.status_code == 403 and r.json()["errors"][0]["field"] == "X-CSRF-Token"

@@ -4,6 +4,7 @@ scope and optimistic version checks. Faces (API, CLI) call this; none touches th
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import unicodedata
@@ -32,7 +33,12 @@ class NotFound(Refusal):
 
 
 class Forbidden(Refusal):
-    """The caller's role may not do this."""
+    """The caller's role may not do this; ``field``: the input that asks for what the role
+    may not do (``region``, ``team``), when one does."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class Conflict(Refusal):
@@ -190,7 +196,11 @@ def read_crew_upload(content: bytes, filename: str) -> tuple[list[dict[str, Any]
     try:
         return read_crew_list(Path(f"crew{suffix}"), filename, content=content)
     except InputError as exc:
-        raise exc.with_location(file=filename) from None
+        # A problem of the whole file (empty, a header and no person) is the upload's
+        # field, ``file``; a row's names its column.
+        found = [e if e.field else dataclasses.replace(e, field="file")
+                 for e in (exc.alone(), *exc.details)]
+        raise InputError.listing(found).with_location(file=filename) from None
 
 
 class Tampered(Refusal):
@@ -409,7 +419,7 @@ class CaseService:
             raise InputError("região obrigatória", "region", message_en="region required")
         if Role(user.role) in (Role.INSPECTOR, Role.REGIONAL_CHIEF) and region != user.region:
             raise Forbidden("só é possível abrir casos na própria região ‖ cases can only "
-                            "be opened in one's own region")
+                            "be opened in one's own region", "region")
         # (no complaint recorded yet: only "not in the future" applies to its own date)
         workflow.case_day({}, body.complaint.date, today, "complaint.date",
                           ("da denúncia", "complaint"))
@@ -417,7 +427,7 @@ class CaseService:
         if body.team and Role(user.role) not in (Role.REGIONAL_CHIEF, Role.ADMIN):
             # Art. 4, sole paragraph: the team is designated by the regional coordination.
             raise Forbidden("somente a chefia regional designa a equipe (team) ‖ only the "
-                            "regional chief assigns the team (team)")
+                            "regional chief assigns the team (team)", "team")
         data: dict[str, Any] = {
             "complaint": body.complaint.model_dump(mode="json"),
             "vessel_docked": body.vessel_docked,
@@ -566,7 +576,7 @@ class CaseService:
             name = str(getattr(cmd, "command"))  # noqa: B009
             t = transitions.TRANSITIONS[name]
             if t.roles and user.role not in t.roles:
-                raise Forbidden(t.roles_refusal)
+                raise Forbidden(t.roles_refusal, "command")
             # Who the team is when the act is recorded: its documents are signed by them,
             # whoever joins later.
             # The state and the guards first: a command not allowed now is a 409 whatever

@@ -42,9 +42,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
         length = request.headers.get("content-length")
         if length and length.isdigit() and int(length) > MAX_BODY:
             en = problems.wants_en(request)
+            mb = MAX_BODY // 2**20
+            pt_msg, en_msg = (f"corpo da requisição maior que {mb} MB",
+                              f"request body larger than {mb} MB")
+            # an upload's bulk is its file (attachments, crew list); else the body itself
+            form = request.headers.get("content-type", "").startswith("multipart/")
             return problems.problem(
-                413, f"request body larger than {MAX_BODY // 2**20} MB" if en else
-                f"corpo da requisição maior que {MAX_BODY // 2**20} MB", en=en)
+                413, en_msg if en else pt_msg, en=en,
+                errors=[{"field": "file" if form else "body",
+                         "message": en_msg if en else pt_msg, "message_en": en_msg}])
         return await call_next(request)
 
     api = APIRouter(prefix="/api/v1")

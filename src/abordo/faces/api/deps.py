@@ -10,7 +10,7 @@ from itsdangerous import BadSignature
 
 from abordo.cases import auth
 from abordo.cases.models import User
-from abordo.cases.service import CaseService
+from abordo.cases.service import CaseService, Forbidden
 from abordo.faces.api.sessions import SESSION_COOKIE, SESSION_MAX_AGE, SessionKeys
 from abordo.law.calendar import brasilia_date
 from abordo.law.validation import Date
@@ -74,8 +74,8 @@ def current_user(request: Request, service: Service, keys: Keys,
                                 "session") from None
         if request.method in UNSAFE and not (
                 x_csrf_token and secrets.compare_digest(x_csrf_token, csrf)):
-            raise HTTPException(403, "token CSRF ausente ou inválido (X-CSRF-Token) ‖ "
-                                "missing or invalid CSRF token (X-CSRF-Token)")
+            raise Forbidden("token CSRF ausente ou inválido (X-CSRF-Token) ‖ missing or "
+                            "invalid CSRF token (X-CSRF-Token)", "X-CSRF-Token")
         # The session lives on the server (a revocable token): logout ends it for good,
         # even if the cookie was copied.
         user = auth.user_by_token(s, sid)
@@ -90,5 +90,5 @@ CurrentUser = Annotated[User, Depends(current_user)]
 def require_admin(user: User) -> None:
     """Only an administrator manages users (checked after the request is validated)."""
     if user.role != auth.Role.ADMIN.value:
-        raise HTTPException(403, "somente administradores criam usuários ‖ only "
-                                 "administrators create users")
+        raise Forbidden("somente administradores criam usuários ‖ only administrators "
+                        "create users")

@@ -3,11 +3,20 @@ a write is based on (``If-Match``) and uploaded files."""
 
 from typing import Any
 
-from fastapi import HTTPException, UploadFile
+from fastapi import UploadFile
 
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, Refusal
 
 MAX_UPLOAD = 20 * 1024 * 1024
+
+
+class TooLarge(Refusal):
+    """A request larger than the service reads (HTTP 413); ``field``: what is too large —
+    the uploaded ``file``, or the ``body``."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def no_nul(obj: Any, path: str = "") -> None:
@@ -49,7 +58,7 @@ async def read_upload(file: UploadFile, what: tuple[str, str]) -> bytes:
     """The uploaded bytes, refused (413) beyond 20 MB without reading more than that."""
     content = await file.read(MAX_UPLOAD + 1)
     if len(content) > MAX_UPLOAD:
-        raise HTTPException(413, f"{what[0]} maior que 20 MB ‖ {what[1]} larger than 20 MB")
+        raise TooLarge(f"{what[0]} maior que 20 MB ‖ {what[1]} larger than 20 MB", "file")
     return content
 
 

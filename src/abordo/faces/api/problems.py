@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from abordo.cases.commands import CommandInvalid, TransitionRefused
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered, VersionRequired
 from abordo.cases.transitions import TRANSITIONS
+from abordo.faces.api.inputs import TooLarge
 from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import Bilingual, error_message, loc_to_path
 
@@ -189,7 +190,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Forbidden)
     async def _forbidden(r: Request, exc: Forbidden) -> JSONResponse:
-        return refusal(r, exc, 403)
+        return refusal(r, exc, 403, errors=exc.field is not None, field=exc.field)
+
+    @app.exception_handler(TooLarge)
+    async def _too_large(r: Request, exc: TooLarge) -> JSONResponse:
+        return refusal(r, exc, 413, errors=True, field=exc.field)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
