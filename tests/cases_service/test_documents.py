@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from abordo.cases import checklist, commands, workflow
 from abordo.cases.models import Case
@@ -187,7 +188,8 @@ def test_refer_federal_police_names_crew_of_the_case() -> None:
     with pytest.raises(commands.TransitionRefused, match="fora da lista do caso: C99"):
         apply(d, {"command": "refer_federal_police", "crew": ["C99"],
                   "situation": "contract_expired"})
-    with pytest.raises(commands.TransitionRefused, match="situation"):
+    # both are required by the command's own schema (GET /schemas/command says so)
+    with pytest.raises(ValidationError, match="situation"):
         apply(d, {"command": "refer_federal_police", "crew": ["C04"]})
     out = apply(d, {"command": "refer_federal_police", "crew": ["C04", "C04"],
                     "situation": "shipowner_unable"})

@@ -227,3 +227,58 @@ def test_a_missing_csrf_token_names_its_header(sqlite_url: str) -> None:
         "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
         "vessel_docked": True})
     assert r.status_code == 403 and r.json()["errors"][0]["field"] == "X-CSRF-Token"
+
+
+# ------------------------------------- 14. the commands' JSON Schema says what the server needs
+
+def test_the_command_schema_refuses_what_the_server_refuses(sqlite_url: str) -> None:
+    import jsonschema
+
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    schema = c.get("/api/v1/schemas/command", headers=h).json()
+    assert schema["$defs"]["ReferFederalPolice"]["required"] == ["command", "crew",
+                                                                 "situation"]
+
+    def valid(body: dict[str, Any]) -> bool:
+        return jsonschema.Draft202012Validator(schema).is_valid(body)
+
+    # refused by the server whatever the case (422), so refused by the schema
+    refused = [
+        {"command": "refer_federal_police"},
+        {"command": "refer_federal_police", "crew": ["C04"]},
+        {"command": "refer_federal_police", "crew": [], "situation": "shipwreck"},
+        {"command": "record_document", "status": "received"},
+        {"command": "record_document", "status": "received", "item": "a", "items": ["b"]},
+        {"command": "record_document", "status": "received", "items": []},
+        {"command": "add_finding", "text": "cozinha suja"},
+        {"command": "add_finding", "text": "cozinha suja", "severity": "violation",
+         "citation": "  "},
+        {"command": "record_physical_check", "area": "galley", "ok": False},
+        {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4"},
+        {"command": "record_pre_boarding", "facts": {"last_psc_inspection": {}}},
+    ]
+    for body in refused:
+        assert not valid(body), body
+    accepted = [
+        {"command": "refer_federal_police", "crew": ["C04"], "situation": "shipwreck"},
+        {"command": "record_document", "status": "received", "item": "crew_list"},
+        {"command": "record_document", "status": "received", "item": "crew_list",
+         "items": []},
+        {"command": "record_document", "status": "missing", "items": ["crew_list"]},
+        {"command": "add_finding", "text": "nota", "severity": "info"},
+        {"command": "add_finding", "text": "x", "citation": "NR-30, item 30.2.1"},
+        {"command": "record_physical_check", "area": "galley", "ok": True},
+        {"command": "draft_auto"},
+        {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+         "capitulation": "NR-30", "against": {"name": "X"}, "findings": ["F1"]},
+        {"command": "record_pre_boarding", "facts": {"last_psc_inspection": {
+            "notes": "nenhuma registrada"}}},
+    ]
+    for body in accepted:
+        assert valid(body), body
+    # and the server refuses the missing field at its name
+    cid = open_case(c, h)[0]
+    r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
+               json={"command": "refer_federal_police", "crew": ["C04"]})
+    assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["situation"]

@@ -72,6 +72,11 @@ class _In(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+# JSON Schema of a value given and not null (the fields a command needs under a condition).
+_GIVEN: dict[str, Any] = {"not": {"type": "null"}}
+_SAID: dict[str, Any] = {"type": "string", "pattern": r"\S"}  # a text, not only spaces
+
+
 ComplaintSource = Literal["crew_member", "union", "interested_party", "inspector_observation",
                           "secretariat_planning"]
 
@@ -99,6 +104,10 @@ class Complaint(_In):
 class PscInspection(_In):
     """Art. 5, III: the last port state control inspection — its date, or a note (``nenhuma
     registrada``, the MoU's report); one of the two, an empty record says nothing."""
+
+    model_config = ConfigDict(json_schema_extra={"anyOf": [
+        {"required": ["date"], "properties": {"date": _GIVEN}},
+        {"required": ["notes"], "properties": {"notes": _GIVEN}}]})
 
     date: Date | None = None
     notes: Annotated[str, Field(min_length=1, max_length=2000)] | None = None
@@ -193,12 +202,14 @@ class StartAssessment(_Cmd):
 
 # Art. 6: the complaint is assessed "junto ao comandante ou seu substituto imediato".
 Consulted = Literal["master", "next_in_command"]
+_CONSULTED = ("with whom the complaint was assessed (art. 6): required on a foreign-flag "
+              "vessel — the case's flag decides, so the schema cannot say it")
 
 
 class CloseUnfounded(_Cmd):
     command: Literal["close_unfounded"]
     reason: Text
-    consulted: Consulted | None = None
+    consulted: Consulted | None = Field(default=None, description=_CONSULTED)
 
 
 def catalogue() -> dict[str, dict[str, Any]]:
@@ -215,7 +226,7 @@ def document_ids() -> list[str]:
 
 class RequestDocuments(_Cmd):
     command: Literal["request_documents"]
-    consulted: Consulted | None = None
+    consulted: Consulted | None = Field(default=None, description=_CONSULTED)
     extra_items: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
         default_factory=list, max_length=30,
         description="catalogue documents requested by hand although the checklist engine "
@@ -241,6 +252,12 @@ class RecordDocument(_Cmd):
     """One document of the checklist (``item``), or several with one status (``items``: a
     crew's visas, one item per person, in one act)."""
 
+    # Exactly one of the two (the schema says it as the check below does): ``item``, or
+    # ``items`` with at least one id (an empty list is none given).
+    model_config = ConfigDict(json_schema_extra={"oneOf": [
+        {"required": ["item"], "properties": {"item": {"type": "string"}}},
+        {"required": ["items"], "properties": {"items": {"minItems": 1}}}]})
+
     command: Literal["record_document"]
     item: DocumentItem | None = None
     items: list[DocumentItem] = Field(default_factory=list, max_length=500)
@@ -265,6 +282,11 @@ class RecordDocument(_Cmd):
 
 
 class RecordPhysicalCheck(_Cmd):
+    # An irregular area needs the norm it breaks (the finding's basis).
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"required": ["ok"], "properties": {"ok": {"const": False}}},
+        "then": {"required": ["citation"], "properties": {"citation": _SAID}}})
+
     command: Literal["record_physical_check"]
     area: Literal["accommodation", "galley", "cold_rooms", "food", "drinking_water"]
     ok: bool
@@ -297,6 +319,12 @@ SAFETY_AREAS = ("safety", "health", "hygiene")  # art. 10, I (the consul's ofíc
 
 
 class AddFinding(_Cmd):
+    # A violation (the default severity) needs its legal basis; a warning or a remark not.
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"required": ["severity"],
+               "properties": {"severity": {"enum": ["warning", "info"]}}},
+        "else": {"required": ["citation"], "properties": {"citation": _SAID}}})
+
     command: Literal["add_finding"]
     text: Text
     severity: Literal["violation", "warning", "info"] = "violation"
@@ -350,13 +378,15 @@ C166_SITUATIONS = {
 
 
 class ReferFederalPolice(_Cmd):
+    """Art. 10, III: both the persons and the C166 case are in the ofício — required."""
+
     command: Literal["refer_federal_police"]
     notes: Annotated[str, Field(max_length=5000)] | None = None
-    crew: list[Short] = Field(default_factory=list, max_length=500,
+    crew: list[Short] = Field(min_length=1, max_length=500,
                               description="ids of the crew members to repatriate")
     situation: Literal["contract_expired", "notice_expired", "illness_or_injury", "shipwreck",
-                       "shipowner_unable", "war_zone", "employment_terminated"] | None = \
-        Field(default=None, description="the case of ILO C166 art. 2(1) (art. 10, III)")
+                       "shipowner_unable", "war_zone", "employment_terminated"] = \
+        Field(description="the case of ILO C166 art. 2(1) (art. 10, III)")
 
 
 class RecordMediation(_Cmd):
@@ -375,6 +405,14 @@ class Party(_In):
 
 
 class DraftAuto(_Cmd):
+    # An ementário auto needs all four (the art. 14 auto has them from the case; its
+    # ``against`` only when the case names no company — the case decides, not the body).
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"required": ["kind"], "properties": {"kind": {"const": "ementario"}}},
+        "then": {"required": ["ementa", "capitulation", "against", "findings"],
+                 "properties": {"ementa": _GIVEN, "capitulation": _SAID,
+                                "against": _GIVEN, "findings": {"minItems": 1}}}})
+
     command: Literal["draft_auto"]
     kind: Literal["cnig", "quota", "ementario"] = Field(
         default="cnig", description="cnig (art. 14: a CNIg resolution not met — quota or "
