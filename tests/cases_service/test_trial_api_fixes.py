@@ -282,3 +282,100 @@ def test_the_command_schema_refuses_what_the_server_refuses(sqlite_url: str) -> 
     r = c.post(f"/api/v1/cases/{cid}/commands", headers=h,
                json={"command": "refer_federal_police", "crew": ["C04"]})
     assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["situation"]
+
+
+# ------------------------------------------- 15. documents: every act cited is in their basis
+
+def _basis(html: str) -> dict[str, str | None]:
+    """The "Fundamentação legal" of a document: label → URN (None when none is shown)."""
+    import html as html_lib
+    import re
+
+    part = html.split("<h2>Fundamentação legal</h2>")[1].split("</ul>")[0]
+    out: dict[str, str | None] = {}
+    for item in re.findall(r"<li>(.*?)</li>", part, flags=re.S):
+        m = re.fullmatch(r"(.*?)(?: <span class=\"muted\">&lt;(.*)&gt;</span>)?", item.strip(),
+                         flags=re.S)
+        assert m is not None
+        out[html_lib.unescape(m.group(1))] = html_lib.unescape(m.group(2)) if m.group(2) \
+            else None
+    return out
+
+
+def test_the_consul_letter_lists_every_act_its_text_cites() -> None:
+    from abordo.faces.reports import case_documents as documents
+    from cases_service.test_documents import full_case
+
+    letter = documents.render("oficio-consul", full_case())
+    text = letter.split("<h2>Fundamentação legal</h2>")[0]
+    assert "Portaria Interministerial nº 80/2002 e da NORMAM 08" in text
+    basis = _basis(letter)
+    # not in the norms register: named, without a URN
+    assert basis["Portaria Interministerial nº 80/2002"] is None
+    assert basis["NORMAM 08"] is None
+    assert basis["Portaria MTE nº 210/1999, art. 4º, VI"].startswith("urn:lex:br:")
+    police = _basis(documents.render("oficio-policia-federal", full_case()))
+    assert {"Convenção OIT nº 166, art. 2º", "Decreto nº 2.670/1998"} <= set(police)
+    assert police["Decreto nº 6.968/2009 (execução da Convenção OIT 166)"] == \
+        "urn:lex:br:federal:decreto:2009-09-29;6968"
+    notice = _basis(documents.render("notificacao", full_case()))
+    assert notice["IN SIT nº 70/2007, art. 10"].endswith("!art10")
+
+
+def test_a_national_notification_lists_the_norms_it_names() -> None:
+    from abordo.cases import checklist
+    from abordo.faces.reports import case_documents as documents
+    from cases_service.test_documents import full_case
+
+    case = full_case()
+    case.data["notifications"][0]["basis"] = checklist.cite("art. 2º")
+    html = documents.render("notificacao", case)
+    assert "a CLT, a NR-30 e a Convenção nº 147 da OIT" in html
+    basis = _basis(html)
+    assert basis["CLT"] == "urn:lex:br:federal:decreto.lei:1943-05-01;5452"
+    assert basis["NR-30"] is None and basis["Convenção OIT nº 147"] is None
+    assert basis["IN SIT nº 70/2007, art. 2º, parágrafo único"].endswith("!art2_par1u")
+
+
+def test_the_report_gives_every_registered_norm_its_urn() -> None:
+    """The engines' summary keeps citation labels only: each norm the register holds gets
+    its URN in the relatório as the others do; a norm it does not hold has none."""
+    from abordo.faces.reports import case_documents as documents
+    from cases_service.test_documents import full_case
+
+    case = full_case()
+    case.data["engine_run"] = {"on": "2026-04-01", "summary": {"checklist": {"citations": [
+        "IN SIT nº 70/2007, art. 5º, I", "IN SIT nº 70/2007, art. 5º, IV",
+        "Lei nº 13.445/2017", "IN MTP nº 2/2021", "Código Civil, art. 132",
+        "RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, arts. 6º a 8º"]}}}
+    case.data["findings"].append({"id": "F9", "source": "inspector", "severity": "violation",
+                                  "text": "x", "citation": {"label": "Convenção OIT 147, "
+                                                                     "art. 5º", "urn": None}})
+    basis = _basis(documents.render("relatorio", case))
+    sit = "urn:lex:br:ministerio.trabalho.emprego;secretaria.inspecao.trabalho:" \
+          "instrucao.normativa:2007-08-13;70"
+    assert basis["IN SIT nº 70/2007, art. 5º, I"] == f"{sit}!art5_inc1"
+    assert basis["IN SIT nº 70/2007, art. 5º, IV"] == f"{sit}!art5_inc4"
+    assert basis["Lei nº 13.445/2017"] == "urn:lex:br:federal:lei:2017-05-24;13445"
+    assert basis["IN MTP nº 2/2021"] == ("urn:lex:br:ministerio.trabalho.previdencia:"
+                                         "instrucao.normativa:2021-11-08;2")
+    assert basis["Código Civil, art. 132"] == "urn:lex:br:federal:lei:2002-01-10;10406!art132"
+    # a range of articles: the norm's own URN, not the first article's
+    assert basis["RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, arts. 6º a 8º"] \
+        == "urn:lex:br:conselho.nacional.imigracao:resolucao.normativa:2017-12-01;6@2020-10-14"
+    assert basis["Convenção OIT 147, art. 5º"] is None
+    # (the fixture's engine finding carries a made-up "urn:x")
+    assert all(urn is None or urn.startswith("urn:lex:br:") for urn in basis.values()
+               if urn != "urn:x")
+
+
+def test_a_complaint_source_keeps_its_capitals() -> None:
+    from abordo.faces.reports import case_documents as documents
+    from cases_service.test_documents import full_case
+
+    case = full_case()
+    case.data["complaint"]["source"] = "secretariat_planning"
+    html = documents.render("relatorio", case)
+    assert "Planejamento da Secretaria de Inspeção do Trabalho, em 28/03/2026" in html
+    case.data["complaint"]["source"] = "inspector_observation"
+    assert "Observação do Auditor-Fiscal do Trabalho, em" in documents.render("relatorio", case)

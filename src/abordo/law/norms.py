@@ -62,6 +62,25 @@ class NormRegistry:
         label = f"{ver.label}, {provision}" if provision else ver.label
         return Citation(norm.id, provision, ver.id, label, urn)
 
+    def cite_label(self, label: str) -> Citation | None:
+        """The citation a label written as :meth:`cite` writes them stands for, with its URN
+        (``IN SIT nº 70/2007, art. 5º, I``, ``Lei nº 13.445/2017``): the registry's norm whose
+        label the text is, or begins (then ``, `` and the provision); the longest such label
+        when several do. None for a norm the registry does not hold (``NR-30, item 30.2.1``).
+        A provision naming several articles (``arts. 6º a 8º``) gets the norm's URN."""
+        best: Norm | None = None
+        for norm in self._by_id.values():
+            if (label == norm.label or label.startswith(f"{norm.label}, ")) and (
+                    best is None or len(norm.label) > len(best.label)):
+                best = norm
+        if best is None:
+            return None
+        provision = label[len(best.label):].removeprefix(", ")
+        frag = "" if provision.startswith("arts.") else lexml_fragment(provision)
+        base = best.id.split("@", 1)[0]
+        return Citation(base if base in self._by_id else best.id, provision, best.id, label,
+                        f"{best.urn}!{frag}" if frag else best.urn)
+
     def unconfirmed_boundaries(self, norm_id: str, on: dt.date) -> list[UnconfirmedParameter]:
         """Unconfirmed ends of ``norm_id``'s window that a judgement on ``on`` rests on.
 

@@ -77,6 +77,17 @@ def d_long(value: str | dt.date | None) -> str:
 PORTARIA_210 = "mte-portaria-210-1999"
 
 
+def _named(label: str) -> dict[str, Any]:
+    """An act a document's text cites that the norms register does not hold: listed in its
+    "Fundamentação legal" by its name, as the text names it, without a URN."""
+    return {"label": label, "urn": None}
+
+
+# What a letter's own text cites beyond its act's provision (cases/*.html.j2): each is in
+# its "Fundamentação legal" too (from the register when it holds the norm).
+DETENTION_TEXT = [_named("Portaria Interministerial nº 80/2002"), _named("NORMAM 08")]
+
+
 def _citations(data: dict[str, Any], kind: str = "relatorio",
                notification: dict[str, Any] | None = None,
                told: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -103,15 +114,28 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         own: list[Any] = [chosen.get("basis") or checklist.cite("art. 9º"),
                           chosen.get("due_basis"),
                           [findings.get(i) for i in chosen.get("items", [])]]
+        if (chosen.get("basis") or {}).get("provision") == "art. 2º":
+            # a national vessel's: "a CLT, a NR-30 e a Convenção nº 147 da OIT", and the
+            # autos "conforme o ementário (art. 2º, parágrafo único)"
+            own += [checklist.cite("", "clt"), _named("NR-30"), _named("Convenção OIT nº 147"),
+                    checklist.cite("art. 2º, parágrafo único")]
+        else:
+            # "procedimentos do art. 10 da IN SIT nº 70/2007" if it is not met
+            own.append(checklist.cite("art. 10"))
         if not steps.national(data):  # the text cites it beside art. 9 (IN SIT 70, art. 9)
             own.append(checklist.cite("art. 4º, IV", PORTARIA_210))
     elif escalation:
         esc = [e for e in data.get("escalations", []) if e.get("kind") == escalation]
         own = [esc, told or []]  # the findings the letter itself names
         if escalation == "detention_request":  # the letter cites it (IN SIT 70, art. 10, I)
-            own.append(checklist.cite("art. 4º, VI", PORTARIA_210))
+            own += [checklist.cite("art. 4º, VI", PORTARIA_210), *DETENTION_TEXT]
         if escalation == "federal_police":
             own.append([d for d in steps.deadlines(data) if d["kind"].startswith("repat")])
+            # "nos termos do art. 2º da Convenção nº 166 da OIT (promulgada pelo Decreto nº
+            # 2.670/1998; sua execução, pelo Decreto nº 6.968/2009)"
+            own += [_named("Convenção OIT nº 166, art. 2º"), _named("Decreto nº 2.670/1998")]
+            if steps.c166_decree_in_force(_letter_day(data, kind)):
+                own.append(checklist.cite("", "decreto-6968-2009"))
     elif kind == "auto-infracao":
         autos = data.get("autos", [])
         own = [autos, [findings.get(i) for a in autos for i in a.get("findings", [])],
@@ -126,6 +150,12 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
     walk(own)
     for lbl in engine_labels:  # the engines' summary keeps labels only (no URN)
         seen.setdefault(str(lbl), {"label": lbl, "urn": None})
+    # Every norm the register holds with its URN, however it was recorded (an engine's label,
+    # a citation typed by an inspector); one it does not hold by its name alone.
+    registry = norm_registry()
+    for lbl, c in seen.items():
+        if not c.get("urn") and (found := registry.cite_label(lbl)) is not None:
+            seen[lbl] = {**c, "urn": found.urn}
     # One list in one order (by label): a norm's provisions side by side, whatever their source.
     return sorted(seen.values(), key=lambda c: natural_key(str(c["label"])))
 
