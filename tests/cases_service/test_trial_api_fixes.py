@@ -10,7 +10,15 @@ from alembic import command
 from sqlalchemy import text
 
 from abordo.cases.db import alembic_config, get_engine, session_factory
-from cases_service.support import DOCKED, bearer, client_for, make_user, open_case
+from cases_service.support import (
+    DOCKED,
+    REQUEST_DOCS,
+    bearer,
+    client_for,
+    make_user,
+    open_case,
+    q01_case,
+)
 
 # ----------------------------------------------------------------- 4. search by vessel name
 
@@ -157,8 +165,6 @@ def test_a_blank_password_is_refused_by_the_cli_rule_too(sqlite_url: str) -> Non
 # --------------------------------------------- 12. refusals name their field: file, 403, 413
 
 def _to_documents_requested(c: Any, h: dict[str, str]) -> int:
-    from cases_service.support import REQUEST_DOCS, q01_case
-
     cid = open_case(c, h)[0]
     url = f"/api/v1/cases/{cid}/commands"
     for body in ({"command": "start_assessment"}, REQUEST_DOCS,
@@ -379,3 +385,91 @@ def test_a_complaint_source_keeps_its_capitals() -> None:
     assert "Planejamento da Secretaria de Inspeção do Trabalho, em 28/03/2026" in html
     case.data["complaint"]["source"] = "inspector_observation"
     assert "Observação do Auditor-Fiscal do Trabalho, em" in documents.render("relatorio", case)
+
+
+# ------------------------------------- 16. no control characters in what documents print
+
+RLO, LRI, BEL = "\u202e", "\u2066", "\x07"
+
+
+def test_bidi_and_control_characters_are_refused_at_their_field(sqlite_url: str) -> None:
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+
+    def refused(r: Any) -> tuple[str, str]:
+        assert r.status_code == 422, r.text
+        e = r.json()["errors"][0]
+        return e["field"], e["message"]
+
+    opening = {"complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+               "vessel_docked": True}
+    r = c.post("/api/v1/cases", headers=h, json={
+        **opening, "pre_boarding": {**DOCKED, "vessel_name": f"ATLANTIC {RLO}REDIVORP"}})
+    assert refused(r) == ("pre_boarding.vessel_name",
+                          "caractere de controle não permitido (U+202E)")
+    r = c.post("/api/v1/cases", headers=h, params={"lang": "en"},
+               json={**opening, "vessel_name": f"X{BEL}"})
+    assert refused(r) == ("vessel_name", "control character not allowed (U+0007)")
+    # a name is one line; a complaint, a finding, a reason may have several
+    r = c.post("/api/v1/cases", headers=h, json={**opening, "vessel_name": "A\nB"})
+    assert refused(r)[0] == "vessel_name"
+    cid = open_case(c, h)[0]
+    url = f"/api/v1/cases/{cid}/commands"
+    r = c.post(url, headers=h, json={"command": "start_assessment",
+                                     "reason": f"ok {LRI}x"})
+    assert refused(r) == ("reason", "caractere de controle não permitido (U+2066)")
+    r = c.post(url, headers=h, json={"command": "start_assessment",
+                                     "reason": "linha 1\n\tlinha 2\r\n"})
+    assert r.status_code == 200, r.text
+    r = c.post(url, headers=h, json={**REQUEST_DOCS, "reason": f"{RLO}"})
+    assert refused(r)[0] == "reason"
+    assert c.post(url, headers=h, json=REQUEST_DOCS).status_code == 200
+    vc = q01_case()
+    vc["vessel"]["name"] = f"Atlantic{RLO} Provider"
+    r = c.post(url, headers=h, json={"command": "set_vessel_case", "vessel_case": vc})
+    assert refused(r)[0] == "vessel_case.vessel.name"
+    r = c.post(url, headers=h, json={"command": "add_finding", "text": f"água {RLO}suja",
+                                     "citation": "NR-30"})
+    assert refused(r)[0] == "text"
+    r = c.post(f"/api/v1/cases/{cid}/attachments", headers=h, data={"description": f"{RLO}"},
+               files={"file": ("a.jpg", b"x", "image/jpeg")})
+    assert refused(r)[0] == "description"
+    assert c.get("/api/v1/cases", headers=h, params={"q": RLO}).status_code == 422
+
+
+def test_a_crew_row_or_a_user_s_name_with_control_characters_is_refused(
+        sqlite_url: str) -> None:
+    admin = bearer(make_user(sqlite_url, "adm@x.gov.br", "admin", None))
+    h = bearer(make_user(sqlite_url, "ana@x.gov.br", "inspector", "RJ"))
+    c = client_for(sqlite_url)
+    r = c.post("/api/v1/users", headers=admin, json={
+        "email": "b@x.gov.br", "role": "inspector", "region": "RJ",
+        "name": f"Ana {RLO}azuoS", "password": "123"})
+    assert sorted((e["field"], e["message"]) for e in r.json()["errors"]) == [
+        ("name", "caractere de controle não permitido (U+202E)"),
+        ("password", "senha curta demais (mínimo 8 caracteres)")]
+    cid = _to_documents_requested(c, h)
+    csv = f"id,rank,nationality\nC01,Master,NO\nC{RLO}02,Cook,PH\n".encode()
+    r = c.post(f"/api/v1/cases/{cid}/crew", headers=h,
+               files={"file": ("lista.csv", csv, "text/csv")})
+    assert r.status_code == 422, r.text
+    e = r.json()["errors"][0]
+    assert (e["field"], e["file"], e["row"]) == ("id", "lista.csv", 3)
+    r = c.put(f"/api/v1/cases/{cid}/crew/C01/documents", headers=h,
+              json={"documents": [], "reason": f"visto {LRI}"})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "reason"
+
+
+def test_a_document_held_but_not_listed_says_how_to_give_it() -> None:
+    from abordo.cases import facts
+
+    data: dict[str, Any] = {
+        "checklist": [{"item": "foreign_crew_visas:C04", "subject": "C04",
+                       "status": "received"}],
+        "vessel_case": {"crew": [{"id": "C04"}]}}
+    check = {"immigration": {"findings": [{"severity": "violation", "subject": "C04",
+                                           "text": "C04: sem visto", "id": "x"}]}}
+    found = facts.engine_findings(check, data)
+    assert found[0]["severity"] == "warning"
+    assert "informe tipo e validade em set_vessel_case ou em PUT /api/v1/cases/{id}/crew/" \
+        "C04/documents" in found[0]["text"]

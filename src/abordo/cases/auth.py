@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from abordo.cases import audit
 from abordo.cases.models import ApiToken, Case, CaseMember, Setting, User
 from abordo.law.errors import InputError
+from abordo.law.text import control_char
 
 
 class Role(StrEnum):
@@ -111,7 +112,7 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
     :class:`InputError` listing every bad field at once."""
     email = email.strip().lower()
     problems: list[InputError] = []
-    if "@" not in email or len(email) > 254:
+    if "@" not in email or len(email) > 254 or control_char(email):
         problems.append(InputError("e-mail inválido", "email", message_en="invalid e-mail"))
     r: Role | None = None
     try:
@@ -135,7 +136,12 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
         problems.append(InputError(
             "nome obrigatório para inspetor: assina os documentos da ação fiscal", "name",
             message_en="name required for an inspector: they sign the inspection's documents"))
-    if r != Role.INSPECTOR and name is not None and not name.strip():
+    if name and (ch := control_char(name)):
+        # the documents are signed by this name: printed as it is stored, or not at all
+        problems.append(InputError(f"caractere de controle não permitido (U+{ord(ch):04X})",
+                                   "name", message_en="control character not allowed "
+                                   f"(U+{ord(ch):04X})"))
+    elif r != Role.INSPECTOR and name is not None and not name.strip():
         problems.append(InputError("nome em branco: informe o nome ou omita o campo", "name",
                                    message_en="blank name: give the name or leave it out"))
     if password is not None and (bad := password_problem(password)):

@@ -248,10 +248,12 @@ def engine_findings(check_json: dict[str, Any], data: dict[str, Any]) -> list[di
             if f.get("severity") != "violation":
                 continue
             held = engine == "immigration" and f.get("subject") in unseen
+            # (the case service's own words: the API's ways to give the documents named)
             text = str(f.get("text") or "") + (
                 " (documento da pessoa registrado como recebido na lista de verificação, mas "
                 "não informado na lista de tripulantes: informe tipo e validade em "
-                "set_vessel_case para que seja verificado)" if held else "")
+                "set_vessel_case ou em PUT /api/v1/cases/{id}/crew/"
+                f"{f.get('subject')}/documents para que seja verificado)" if held else "")
             out.append({"id": _finding_id(data), "source": f"engine:{engine}",
                         "engine_finding": f.get("id"), "text": text,
                         "citation": f.get("citation"),

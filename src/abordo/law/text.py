@@ -16,6 +16,23 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
+# Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they
+# reorder how a text is displayed, so a name could be printed otherwise than it is stored.
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def control_char(text: str, line_breaks: bool = False) -> str | None:
+    """The first character of ``text`` no printed document should carry — a control
+    character (Unicode category Cc; tab, line feed and carriage return allowed with
+    ``line_breaks``, for a text of several lines) or a bidirectional control
+    (:data:`BIDI_CONTROLS`) —, or None."""
+    for ch in text:
+        if ch in BIDI_CONTROLS or (unicodedata.category(ch) == "Cc"
+                                   and not (line_breaks and ch in "\t\n\r")):
+            return ch
+    return None
+
+
 def whole(n: int, lang: str = "pt") -> str:
     """A whole number with its thousands marked: ``1.000`` (pt) or ``1,000`` (en)."""
     s = f"{n:,}"

@@ -8,7 +8,7 @@ from fastapi import APIRouter, File, Form, Header, HTTPException, Response, Uplo
 from abordo.cases.models import Attachment
 from abordo.cases.service import check_attachments
 from abordo.faces.api.deps import CaseId, CurrentUser, Service
-from abordo.faces.api.inputs import expected_version, no_nul, read_upload, safe_filename
+from abordo.faces.api.inputs import expected_version, no_control, read_upload, safe_filename
 from abordo.faces.api.views import disposition
 from abordo.law.errors import InputError
 
@@ -26,7 +26,7 @@ async def attach(case_id: CaseId, user: CurrentUser, service: Service,
     filename = safe_filename(file.filename)
     if not content:
         raise InputError("anexo vazio", "file", message_en="empty attachment")
-    no_nul([description])
+    no_control({"description": description})
     att_id = service.attach(user, case_id, filename=filename,
                             media_type=(file.content_type or "application/octet-stream")
                             [:127], content=content, description=description,

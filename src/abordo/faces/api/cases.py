@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from abordo.cases import commands
 from abordo.cases.service import CaseCreate
 from abordo.faces.api.deps import CaseId, CurrentUser, Service, today
-from abordo.faces.api.inputs import any_version, expected_version, no_nul
+from abordo.faces.api.inputs import any_version, expected_version, no_control
 from abordo.faces.api.views import case_json, with_etag
 
 router = APIRouter()
@@ -17,7 +17,7 @@ router = APIRouter()
 
 @router.post("/cases", tags=["cases"], status_code=201, summary="Abrir um caso (ação fiscal)")
 def create_case(body: CaseCreate, user: CurrentUser, service: Service) -> JSONResponse:
-    no_nul(body.model_dump(mode="json"))
+    no_control(body.model_dump(mode="json"))
     case_id = service.create(user, body, today())
     with service.sessions() as s:
         case = service.get(s, user, case_id)
@@ -31,7 +31,7 @@ def list_cases(user: CurrentUser, service: Service,
                q: Annotated[str | None, Query(max_length=200)] = None,
                page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                per_page: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
-    no_nul([region, q])
+    no_control({"region": region, "q": q})
     with service.sessions() as s:
         res = service.list_cases(s, user, state=state.value if state else None,
                                  region=region, q=q, page=page, per_page=per_page)
@@ -54,7 +54,7 @@ def read_case(case_id: CaseId, user: CurrentUser, service: Service) -> JSONRespo
 def run_command(case_id: CaseId, cmd: Annotated[commands.Command, Body()],
                 user: CurrentUser, service: Service,
                 if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
-    no_nul(cmd.model_dump(mode="json"))
+    no_control(cmd.model_dump(mode="json"))
     case = service.command(user, case_id, cmd,
                            expected_version=expected_version(if_match, cmd.version),
                            today=today(), any_version=any_version(if_match))

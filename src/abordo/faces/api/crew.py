@@ -13,7 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from abordo.cases.service import read_crew_upload
 from abordo.crew.model import Document
 from abordo.faces.api.deps import CaseId, CurrentUser, Service, today
-from abordo.faces.api.inputs import any_version, expected_version, read_upload, safe_filename
+from abordo.faces.api.inputs import (
+    any_version,
+    expected_version,
+    no_control,
+    read_upload,
+    safe_filename,
+)
 from abordo.faces.api.views import case_json, with_etag
 from abordo.law.errors import InputError
 
@@ -36,6 +42,15 @@ async def upload_crew(case_id: CaseId, user: CurrentUser, service: Service,
     def with_file_crew(current: dict[str, Any]
                        ) -> tuple[dict[str, Any], tuple[str, list[int]]]:
         crew, rows = read_crew_upload(content, name)
+        # what the documents would print of a row (its id, rank…), at its line and column
+        bad: list[InputError] = []
+        for person, row in zip(crew, rows, strict=True):
+            try:
+                no_control(person)
+            except InputError as exc:
+                bad.append(exc.with_location(file=name, row=row))
+        if bad:
+            raise InputError.listing(bad)
         kept = {k: v for k, v in current.items() if k not in ("crew", "crew_file")}
         return {**kept, "crew": crew}, (name, rows)
 
@@ -82,6 +97,7 @@ def set_crew_documents(case_id: CaseId, crew_id: str, user: CurrentUser, service
             {"documents": documents} if documents else {})
         return {**current, "crew": crew}, None
 
+    no_control(body.model_dump(mode="json"))
     reason = body.reason or f"documentos do tripulante {crew_id}"
     case = service.amend_vessel_case(user, case_id, with_documents, reason=reason,
                                      expected_version=expected_version(if_match, body.version),

@@ -1,4 +1,4 @@
-"""What the routers check in a request before the service does: NUL characters, the version
+"""What the routers check in a request before the service does: control characters, the version
 a write is based on (``If-Match``) and uploaded files."""
 
 from typing import Any
@@ -6,6 +6,7 @@ from typing import Any
 from fastapi import UploadFile
 
 from abordo.law.errors import InputError, Refusal
+from abordo.law.text import control_char
 
 MAX_UPLOAD = 20 * 1024 * 1024
 
@@ -19,19 +20,34 @@ class TooLarge(Refusal):
         self.field = field
 
 
-def no_nul(obj: Any, path: str = "") -> None:
-    """NUL characters are refused everywhere (PostgreSQL text cannot hold them)."""
+# The fields written in several lines (a complaint, a finding, notes, reasons, a summary, an
+# auto's facts, an attachment's description): tab and line breaks allowed in them.
+MULTILINE = frozenset({"content", "text", "notes", "reason", "summary", "facts",
+                       "description"})
+
+
+def no_control(obj: Any, path: str = "", key: str = "") -> None:
+    """Characters no document should print are refused in every text of a body (``path``:
+    the field of ``obj``): NUL (PostgreSQL text cannot hold it), any other control character
+    — tab and line breaks only in a text of several lines (:data:`MULTILINE`) — and the
+    bidirectional overrides and isolates, which would show a name, a reason or a finding
+    otherwise than it is stored (:func:`abordo.law.text.control_char`)."""
     if isinstance(obj, str):
-        if "\x00" in obj:
+        ch = control_char(obj, line_breaks=key in MULTILINE)
+        if ch == "\x00":
             raise InputError("caractere NUL não permitido", path or None,
                              message_en="NUL character not allowed")
+        if ch is not None:
+            code = f"U+{ord(ch):04X}"
+            raise InputError(f"caractere de controle não permitido ({code})", path or None,
+                             message_en=f"control character not allowed ({code})")
     elif isinstance(obj, dict):
         for k, v in obj.items():
-            no_nul(k, path)
-            no_nul(v, f"{path}.{k}" if path else str(k))
+            no_control(k, path)
+            no_control(v, f"{path}.{k}" if path else str(k), str(k))
     elif isinstance(obj, list | tuple):
         for i, v in enumerate(obj):
-            no_nul(v, f"{path}[{i}]")
+            no_control(v, f"{path}[{i}]", key)
 
 
 def any_version(if_match: str | None) -> bool:
