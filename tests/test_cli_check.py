@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from abordo.faces.cli.main import app
@@ -324,3 +325,32 @@ def test_norms_with_an_unconfirmed_end_are_not_said_in_force_past_their_successo
     assert rows["cnig-rn-22-2017"]["in_force_on_date"] is True
     p210 = next(x for x in r.output.splitlines() if x.startswith("│ mte-portaria-210-1999 "))
     assert p210.rstrip(" │").endswith("em vigor (?)")
+
+
+def r29_tug_file(tmp_path: Path) -> Path:
+    """The input of tests/cases/review29 r29-q03 (a tug that left AJB on 2021-12-01)."""
+    case = ROOT / "tests/cases/review29/r29-q03-res42-tug-15-day-absence-restart-day90.yaml"
+    path = tmp_path / "tug.yaml"
+    path.write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"],
+                                   allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_plan_and_check_agree_during_a_tolerated_absence(tmp_path: Path) -> None:
+    """On 2021-12-10 the tug is 9 days outside AJB: the result is "not applicable", so the
+    plan shows the step reached as suspended, never "em vigor"; both faces say until when
+    the vessel may come back without restarting the count."""
+    tug = r29_tug_file(tmp_path)
+    plan_out = runner.invoke(app, ["plan", str(tug), "--on", "2021-12-10"]).output
+    check_out = runner.invoke(app, ["check", str(tug), "--on", "2021-12-10"]).output
+    (row,) = [line for line in plan_out.splitlines() if "28/08/2021" in line]
+    assert "suspensa" in row and "em vigor" not in row
+    for out in (plan_out, check_out):
+        assert "NÃO APLICÁVEL" in out
+        assert "Fora das AJB desde 02/12/2021: a contagem prossegue se a embarcação reentrar " \
+            "até 16/12/2021" in " ".join(out.split())
+    en = runner.invoke(app, ["plan", str(tug), "--on", "2021-12-10", "--lang", "en"]).output
+    (row,) = [line for line in en.splitlines() if "2021-08-28" in line]
+    assert "suspended" in row and "in force" not in row
+    assert "re-enters by 2021-12-16" in " ".join(en.split())
+

@@ -2,10 +2,14 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+import yaml
 from tests.quota.helpers import person, vessel_case
 
+from abordo.crew.load import parse_vessel_case
+from abordo.crew.model import VesselCase
 from abordo.law.decision import Verdict
 from abordo.law.errors import InputError
 from abordo.quota import evaluate, plan
@@ -613,3 +617,53 @@ def test_a_position_nobody_holds_is_said_unchecked_in_a_compliant_summary() -> N
     d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
                              contract="none"), D(2026, 7, 1))
     assert (d.verdict, d.summary.pt) == (Verdict.COMPLIANT, "Conforme: Lei nº 9.432/1997.")
+
+
+R29_TUG = Path(__file__).resolve().parents[1] / "cases/review29/" \
+    "r29-q03-res42-tug-15-day-absence-restart-day90.yaml"
+
+
+def r29_tug() -> VesselCase:
+    return parse_vessel_case(yaml.safe_load(R29_TUG.read_text(encoding="utf-8"))["input"])
+
+
+def test_plan_rows_agree_with_the_verdict_during_a_tolerated_absence() -> None:
+    """r29-q03's tug, 8 days outside AJB on 2021-12-10 (exit 2021-12-01): the verdict is
+    "not applicable — outside AJB", so no step of the plan is "in force" that day; the step
+    reached is suspended, and both the check and the plan say until when the vessel may
+    come back without restarting the count (exit + Res. 42/2020 art. 10's 15 days, from
+    the regimes' data: 16/12/2021 → 14 full days outside)."""
+    case = r29_tug()
+    d = evaluate(case, D(2021, 12, 10))
+    p = plan(case, D(2021, 12, 10))
+    for res in (d, p):
+        assert res.verdict == Verdict.NOT_APPLICABLE
+        assert res.result["stay"]["return_by"] == D(2021, 12, 16)
+        assert res.result["stay"]["outside_since"] == D(2021, 12, 2)
+        assert "reentrar até 16/12/2021" in res.summary.pt
+        assert "re-enters by 2021-12-16" in res.summary.en
+        (absence,) = [t for t in res.trace if t.rule == "stay.absence"]
+        assert "reentrar até 16/12/2021" in absence.text.pt
+        assert absence.citation is not None and absence.citation.provision == "art. 10"
+    statuses = [(r["from_day"], r["status"]) for r in p.result["plan"]]
+    assert statuses == [(90, "past"), (180, "suspended")]
+    # The last day of the tolerance: still suspended, back by the same date; the next day
+    # the absence has reached 15 days and the stay is over (its steps after it do not apply).
+    last = evaluate(case, D(2021, 12, 15))
+    assert last.result["stay"]["return_by"] == D(2021, 12, 16)
+    over = plan(case, D(2021, 12, 16))
+    assert over.result["stay"]["return_by"] is None
+    assert over.result["stay"]["ended_on"] == D(2021, 12, 1)
+    assert "reentrar até" not in over.summary.pt
+    assert "suspended" not in {r["status"] for r in over.result["plan"]}
+    # In AJB: nothing to return by.
+    assert evaluate(case, D(2021, 11, 30)).result["stay"]["return_by"] is None
+
+
+def test_no_return_date_where_any_exit_interrupts() -> None:
+    # RN 72/2006: any exit ends the stay, so there is no tolerated absence to come back from.
+    case = vessel_case([person(1, "Master", "NO")],
+                       presence=[{"entry": "2010-01-01", "exit": "2010-06-01"}])
+    d = plan(case, D(2010, 6, 3))
+    assert d.result["stay"]["return_by"] is None and d.result["stay"]["ended_on"] is not None
+    assert "suspended" not in {r["status"] for r in d.result["plan"]}

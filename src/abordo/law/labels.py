@@ -34,6 +34,7 @@ LABELS: dict[str, tuple[str, str]] = {
     # plan status
     "past": ("superada", "superseded"),
     "current": ("em vigor", "in force"),
+    "suspended": ("suspensa — fora das AJB", "suspended — outside AJB"),
     "future": ("futura", "future"),
     "beyond_regime": ("após o fim da norma — não coberta", "after the norm ends — not covered"),
     "overtaken": ("não se aplica — a etapa maior vale antes",

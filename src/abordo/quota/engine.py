@@ -315,7 +315,9 @@ def _apply_rule(ctx: Context, regime: Regime, rule: Rule, members: list[CrewMemb
         trace_stay(ctx, regime, stay)
         result["stay"] = {"start": stay.start, "days_of_operation": stay.days_of_operation,
                           "in_ajb": stay.in_ajb_on_date, "paused_days": stay.paused_days,
-                          "ended_on": stay.ended_on}
+                          "ended_on": stay.ended_on, "return_by": stay.return_by,
+                          "outside_since": None if stay.in_ajb_on_date else
+                          add_days(on, 1 - stay.days_outside_now)}
     elif regime.family != "brazilian_flag":
         b.step("stay.none", f"A embarcação não esteve em AJB até {_d(on)}.",
                f"The vessel was not in AJB by {on.isoformat()}.")
@@ -352,16 +354,21 @@ def _apply_rule(ctx: Context, regime: Regime, rule: Rule, members: list[CrewMemb
     if planning:
         boundaries_of(ctx, regime, dates, with_successor=True)
         ended = stay.ended_on if stay is not None else None
+        outside = stay is not None and not stay.in_ajb_on_date
         result["plan"] = [plan_row(ctx, rule, sd, members, rounding, reading,
-                                    plan_status(sd, dates, current, on, ends, ended))
+                                    plan_status(sd, dates, current, on, ends, ended, outside))
                           for sd in dates]
 
     if stay is not None and not stay.in_ajb_on_date:
         b.step("stay.outside", f"Em {_d(on)} a embarcação está fora das AJB.",
                f"On {on.isoformat()} the vessel is outside AJB.")
-        return b.build(Verdict.NOT_APPLICABLE, regime.version,
-                       Msg("Embarcação fora das AJB na data.", "Vessel outside AJB on the date."),
-                       result=result)
+        summary = Msg("Embarcação fora das AJB na data.", "Vessel outside AJB on the date.")
+        if stay.return_by is not None:
+            summary = Msg(f"Embarcação fora das AJB na data; a contagem prossegue se ela "
+                          f"reentrar até {_d(stay.return_by)}.",
+                          f"Vessel outside AJB on the date; the count goes on if it re-enters "
+                          f"by {stay.return_by.isoformat()}.")
+        return b.build(Verdict.NOT_APPLICABLE, regime.version, summary, result=result)
 
     if current is None:
         _next_step(ctx, rule, nxt, members, rounding, reading, result)

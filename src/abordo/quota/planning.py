@@ -59,17 +59,21 @@ def boundaries_of(ctx: Context, regime: Regime, dates: list[StepDate], *,
 
 
 def plan_status(sd: StepDate, dates: list[StepDate], current: StepDate | None,
-                 on: dt.date, ends: dt.date | None, ended: dt.date | None) -> str:
+                 on: dt.date, ends: dt.date | None, ended: dt.date | None,
+                 outside: bool = False) -> str:
     """A step's place in the plan: ``overtaken`` (a higher step applies on or before its
     date: it is never in force — an extension run past that step), ``after_stay`` (its date
     falls after the stay ended: the count restarts at the next entry), ``current``,
-    ``past``, ``beyond_regime`` (after the norm's known end) or ``future``."""
+    ``suspended`` (the step reached, on a date the vessel is outside AJB in an absence the
+    exit rule still tolerates: nothing applies that day, as the verdict says, and the step
+    binds again at the re-entry if it is in time), ``past``, ``beyond_regime`` (after the
+    norm's known end) or ``future``."""
     if ended is not None and sd.since > ended:  # (first: the stay's end decides it)
         return "after_stay"
     if any(o.step.from_day > sd.step.from_day and o.since <= sd.since for o in dates):
         return "overtaken"
     if sd is current and ended is None:  # a stay that is over has no step in force
-        return "current"
+        return "suspended" if outside else "current"
     if sd.since <= on:
         return "past"
     return "beyond_regime" if ends is not None and sd.since > ends else "future"

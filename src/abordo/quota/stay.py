@@ -44,6 +44,10 @@ class Stay:
     # there and restarts at the next entry. None while the stay goes on.
     ended_on: dt.date | None = None
     days_outside_now: int = 0  # days outside since the last exit, the date judged included
+    # An absence under way that the exit rule still tolerates: the last day on which a
+    # re-entry keeps the count going (the exit + the tolerance: fewer than that many days
+    # fully outside). None in AJB, once the stay is over, or where any exit interrupts.
+    return_by: dt.date | None = None
 
     def day_reached_on(self, n: int) -> dt.date:
         """Date on which ``n`` days of operation are complete, assuming presence from now on.
@@ -93,7 +97,7 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
     kept = [g for g in gaps if g.next_entry > start]
     paused_gaps = () if count_days_outside else tuple(kept)
     paused = sum(g.days_outside for g in paused_gaps)
-    ended_on, outside_now = None, 0
+    ended_on, outside_now, return_by = None, 0, None
     if last.exit is not None and not in_ajb:
         # The absence under way: once it reaches the tolerance (any exit, without one)
         # whatever follows is a new stay — this one's count stops at its last day in AJB.
@@ -101,7 +105,9 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
         tolerance = tolerance_on(add_days(last.exit, 1))
         if tolerance is None or outside_now >= tolerance:
             ended_on = last.exit
-        elif not count_days_outside:
+        else:
+            return_by = add_days(last.exit, tolerance)
+        if ended_on is None and not count_days_outside:
             # Tolerated so far, and its days are not counted under the paused reading: the
             # count waits at the last day in AJB, and the steps ahead move by the days
             # outside so far (re-entry assumed the next day, as a plan assumes presence).
@@ -109,4 +115,5 @@ def current_stay(periods: list[AjbPeriod], on: dt.date,
             paused_gaps = (*paused_gaps, gap)
             paused += outside_now
     days = days_between(start, ended_on or on) - paused
-    return Stay(start, in_ajb, days, paused, tuple(gaps), paused_gaps, ended_on, outside_now)
+    return Stay(start, in_ajb, days, paused, tuple(gaps), paused_gaps, ended_on, outside_now,
+                return_by)

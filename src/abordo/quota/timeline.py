@@ -259,6 +259,25 @@ def trace_stay(ctx: Context, regime: Regime, stay: Stay) -> None:
                f"{ctx.on.isoformat()}{f', {tol} or more' if tol else ''}): the stay ended on "
                f"{stay.ended_on.isoformat()} and the count restarts at the next entry.",
                exit_rule_citation(ctx, judged), days_outside=stay.days_outside_now)
+    if stay.return_by is not None:
+        # An absence under way that the exit rule still tolerates: until when a re-entry
+        # keeps the count (the tolerance is the rule's, in the regimes' data).
+        after = add_days(ctx.on, 1 - stay.days_outside_now)
+        judged = ctx.exit_rules.get(after, regime)
+        tol = judged.tolerance_days
+        b.step("stay.absence",
+               f"Fora das AJB desde {_d(after)} ({stay.days_outside_now} "
+               f"{'dia' if stay.days_outside_now == 1 else 'dias'} em {_d(ctx.on)}, menos de "
+               f"{tol}): a estada não se interrompeu. Se a embarcação reentrar até "
+               f"{_d(stay.return_by)} (menos de {tol} dias inteiros fora), a contagem "
+               "prossegue; depois dessa data, recomeça na reentrada.",
+               f"Outside AJB since {after.isoformat()} ({stay.days_outside_now} "
+               f"{'day' if stay.days_outside_now == 1 else 'days'} on {ctx.on.isoformat()}, "
+               f"fewer than {tol}): the stay is not interrupted. If the vessel re-enters by "
+               f"{stay.return_by.isoformat()} (fewer than {tol} full days outside), the count "
+               "goes on; after that date, it restarts at the re-entry.",
+               exit_rule_citation(ctx, judged), days_outside=stay.days_outside_now,
+               return_by=stay.return_by)
     cc = ctx.reg.cite("codigo-civil-2002", "art. 132")
     end = stay.ended_on or ctx.on
     b.step("stay.days", f"Estada contínua desde {_d(stay.start)}: {stay.days_of_operation} dias "

@@ -27,6 +27,9 @@ L = {
     "date": ("data", "date"), "fraction": ("fração", "fraction"),
     "from_day": ("a partir do dia", "from day"), "status": ("situação", "status"),
     "alternative": ("Leitura alternativa dos grupos", "Alternative group reading"),
+    "outside": ("Fora das AJB desde", "Outside AJB since"),
+    "return_by": ("a contagem prossegue se a embarcação reentrar até",
+                  "the count goes on if the vessel re-enters by"),
 }
 
 
@@ -62,6 +65,14 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
         out.append(f"{lbl('stay', lang)}: {lbl('since', lang)} {fmt_date(stay['start'], lang)}"
                    f"{ended}, {stay['days_of_operation']} {lbl('days', lang)}"
                    + (f" [{cite}]" if cite else ""))
+        if stay.get("return_by"):
+            # A tolerated absence under way: until when the vessel may come back without
+            # restarting the count (the exit rule's tolerance, from the regime's data).
+            absence = next((s for s in d.trace if s.rule == "stay.absence"), None)
+            rule = f" [{absence.citation.label}]" if absence and absence.citation else ""
+            out.append(f"{lbl('outside', lang)} {fmt_date(stay['outside_since'], lang)}: "
+                       f"{lbl('return_by', lang)} "
+                       f"{fmt_date(stay['return_by'], lang)}{rule}")
     step = r.get("step")
     if step:
         since = f" {lbl('since', lang)} {fmt_date(step['since'], lang)}" if step.get("since") \
