@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -354,3 +355,17 @@ def test_plan_and_check_agree_during_a_tolerated_absence(tmp_path: Path) -> None
     assert "suspended" in row and "in force" not in row
     assert "re-enters by 2021-12-16" in " ".join(en.split())
 
+
+def test_plan_cells_do_not_read_as_fractions(tmp_path: Path) -> None:
+    """Required and Brazilians per group are named in the cell ("exig. 1" over "bras. 1"),
+    never a bare "1/1" beside the fraction column ("1/3")."""
+    r = runner.invoke(app, ["plan", str(r29_tug_file(tmp_path)), "--on", "2021-12-10"])
+    lines = r.output.splitlines()
+    i = next(i for i, line in enumerate(lines) if "28/08/2021" in line)
+    ratios = re.compile(r"(?<![/\d])\d+/\d+(?![/\d])")
+    assert ratios.findall(lines[i]) == ["1/3"]  # the fraction column alone
+    assert "exig. 1" in lines[i] and "bras. 1" in lines[i + 1]
+    assert "exig. = brasileiros exigidos; bras. = brasileiros a bordo" in r.output
+    en = runner.invoke(app, ["plan", str(r29_tug_file(tmp_path)), "--on", "2021-12-10",
+                             "--lang", "en"]).output
+    assert "req. 1" in en and "Braz. 1" in en

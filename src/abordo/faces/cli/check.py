@@ -102,7 +102,8 @@ def register(app: typer.Typer) -> None:
         option: list[str] | None = OptionOpt,
     ) -> None:
         """Todas as etapas da cota na estada: data, fração e brasileiros exigidos por grupo
-        (células "exigidos/brasileiros" para a tripulação atual). Formatos: text, json."""
+        (cada célula: "exig. N" sobre "bras. N", exigidos e brasileiros da tripulação atual).
+        Formatos: text, json."""
         language = resolve_lang(lang)
         day = parse_on(on) or today()  # the command line first
         opts = parse_options(option, ["abordo.quota"])

@@ -30,6 +30,9 @@ L = {
     "outside": ("Fora das AJB desde", "Outside AJB since"),
     "return_by": ("a contagem prossegue se a embarcação reentrar até",
                   "the count goes on if the vessel re-enters by"),
+    "req_short": ("exig.", "req."), "braz_short": ("bras.", "Braz."),
+    "cells": ("exig. = brasileiros exigidos; bras. = brasileiros a bordo (tripulação atual)",
+              "req. = Brazilians required; Braz. = Brazilians aboard (current crew)"),
 }
 
 
@@ -108,18 +111,20 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
 
 def plan_table(d: Decision, lang: str) -> Table:
     rows = d.result.get("plan", [])
-    table = Table(title=lbl("plan", lang))
+    table = Table(title=lbl("plan", lang), caption=lbl("cells", lang))
     table.add_column(lbl("date", lang))
     table.add_column(lbl("from_day", lang), justify="right")
     table.add_column(lbl("fraction", lang), justify="right")
     groups = [g["group"] for g in rows[0]["groups"]] if rows else []
     for g in groups:
-        table.add_column(f"{group_label(g, lang)}\n"
-                         f"{'exig./bras.' if lang == 'pt' else 'req./Braz.'}", justify="right")
+        table.add_column(group_label(g, lang), justify="right")
     table.add_column(lbl("deficit", lang), justify="right")
     table.add_column(lbl("status", lang))
+    # Each group's cell names its two numbers, one a line ("exig. 1" over "bras. 2"): a bare
+    # "1/2" beside the fraction column would read as a fraction.
+    req, braz = lbl("req_short", lang), lbl("braz_short", lang)
     for row in rows:
-        cells = [f"{x['required']}/{x['brazilians']}" for x in row["groups"]]
+        cells = [f"{req} {x['required']}\n{braz} {x['brazilians']}" for x in row["groups"]]
         table.add_row(fmt_date(row["since"], lang), str(row["from_day"]),
                       fmt_fraction(row["fraction"]), *cells, str(row["total_deficit"]),
                       label(row["status"], lang) + (" *" if row["extended"] else ""))
