@@ -6,6 +6,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import yaml
 from typer.testing import CliRunner
 
 from abordo.crew.load import load_vessel_case, parse_vessel_case
@@ -90,3 +91,30 @@ def test_rn31_text_report_shows_the_business_day_arithmetic() -> None:
     assert "feriados pulados: 07/09/2001 (Independência do Brasil)" in out
     assert "prazo final 14/09/2001" in out
     assert "Profissional não tripulante: fora da RN 31/1998 (art. 14)" in out
+
+
+def test_a_passed_rn31_deadline_is_not_the_next_deadline() -> None:
+    """r29-i15 judged 05/11/2001: the 8 business days ran out on 19/10/2001. The persons'
+    column shows the deadline as passed and the action does not ask to file "até
+    19/10/2001" — a date already gone — while the finding says it passed."""
+    case_file = ROOT / "tests/cases/review29/r29-i15-rn31-operation-start-default-late-joiner.yaml"
+    case = parse_vessel_case(yaml.safe_load(case_file.read_text(encoding="utf-8"))["input"])
+    check = check_vessel(case, dt.date(2001, 11, 5))
+    (b01,) = [p for p in check.immigration.result["persons"] if p["id"] == "B01"]
+    assert (b01["verdict"], b01["deadline"], b01["deadline_passed"]) == (
+        "irregular", dt.date(2001, 10, 19), True)
+    assert "até 19/10/2001" not in b01["action"].pt
+    assert b01["action"].pt.startswith("Prazo vencido em 19/10/2001")
+    assert "by 2001-10-19" not in b01["action"].en
+    assert "até 19/10/2001" not in " ".join(text_report(check, "pt").split())
+    rows = [line for line in text_report(check, "pt").splitlines() if "B01 (Master)" in line]
+    assert rows and "19/10/2001" not in rows[0] and "vencido em" in rows[0]
+    en = text_report(check, "en")
+    assert "passed on" in en and "by 2001-10-19" not in " ".join(en.split())
+    html = html_report(check, "pt")
+    assert "vencido em 19/10/2001" in html
+    # A deadline still ahead stays the next deadline.
+    early = check_vessel(case, dt.date(2001, 10, 19))
+    (b01,) = [p for p in early.immigration.result["persons"] if p["id"] == "B01"]
+    assert (b01["verdict"], b01["deadline_passed"]) == ("action_due", False)
+    assert "até 19/10/2001" in b01["action"].pt

@@ -131,7 +131,8 @@ class Person:
             "documents": [_doc_row(d, ctx.on, keep, list(m.source.documents))
                           for d in m.source.documents],
             "requirement": None, "requirement_label": None, "citation": None,
-            "verdict": None, "deadline": None, "deadline_detail": None,
+            "verdict": None, "deadline": None, "deadline_passed": False,
+            "deadline_detail": None,
             "action": None, "consequence": None, "notes": [], "stay": None,
         }
 
@@ -141,8 +142,12 @@ class Person:
     def decide(self, requirement: str, verdict: str, citation: Citation | None,
                deadline: dt.date | None = None, action: Msg | None = None) -> None:
         assert verdict in PERSON_VERDICTS
+        # A deadline already passed on the date judged (the one an irregular verdict rests
+        # on) is told as passed, never as the next deadline to meet.
+        passed = deadline is not None and deadline < self.ctx.on
         self.row.update(requirement=requirement, requirement_label=REQUIREMENTS[requirement],
-                        citation=citation, verdict=verdict, deadline=deadline, action=action)
+                        citation=citation, verdict=verdict, deadline=deadline,
+                        deadline_passed=passed, action=action)
         self.ctx.b.cite(citation)
 
     @property

@@ -536,10 +536,10 @@ def _rn31_request_clock(ctx: Ctx, regime: Regime, p: Person, cite: Citation) -> 
                  if r.protocol_date is not None and r.protocol_date >= start]
         return _rn31_protocol(ctx, regime, p, cite, bd, requests,
                               filed[0] if filed else requests[0])
-    action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
-                 f"{br_day(bd.deadline)}.", f"The charterer must file the work authorization "
-                 f"request by {bd.deadline.isoformat()}.")
     if on <= bd.deadline:
+        action = Msg(f"A afretadora deve protocolar o pedido de autorização de trabalho até "
+                     f"{br_day(bd.deadline)}.", f"The charterer must file the work "
+                     f"authorization request by {bd.deadline.isoformat()}.")
         p.decide("temporary_visa", "action_due", cite, bd.deadline, action)
         p.row["consequence"] = Msg(
             f"Sem o protocolo até {br_day(bd.deadline)}, o tripulante passa à situação irregular.",
@@ -550,6 +550,16 @@ def _rn31_request_clock(ctx: Ctx, regime: Regime, p: Person, cite: Citation) -> 
             f"{m.id}: work authorization request to be filed by {bd.deadline.isoformat()}."),
             art9, "warning", m.id))
     else:
+        # The deadline has passed: no deadline lies ahead until a request is filed; a late
+        # protocol still keeps the stay regular for its days (art. 9 § 1º; the lateness is
+        # a warning, see _rn31_protocol).
+        days = param("protocol_validity_days", on)
+        action = Msg(f"Prazo vencido em {br_day(bd.deadline)} sem protocolo do pedido de "
+                     "autorização de trabalho; um pedido protocolado agora, ainda que fora do "
+                     f"prazo, mantém a estada regular por {days.value} dias (art. 9º, § 1º).",
+                     f"Deadline passed on {bd.deadline.isoformat()} with no work authorization "
+                     "request filed; a request filed now, even late, keeps the stay regular for "
+                     f"{days.value} days (art. 9 §1).")
         p.decide("temporary_visa", "irregular", cite, bd.deadline, action)
         p.row["consequence"] = _rn31_irregular_consequence(ctx)
         b.finding(Finding("work_authorization_request_overdue", Msg(

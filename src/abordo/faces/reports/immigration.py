@@ -31,6 +31,7 @@ L: dict[str, tuple[str, str]] = {
                                                           "Before boarding (art. 5)"),
     "stage_documents": ("Documentos", "Documents"),
     "none": ("nenhum", "none"), "migratory_year": ("ano migratório", "migratory year"),
+    "passed": ("vencido em", "passed on"),
 }
 
 
@@ -146,8 +147,16 @@ def persons_table(d: Decision, lang: str) -> Table:
             f"{p['id']}" + (f" ({p['rank']})" if p.get("rank") else ""), p["nationality"],
             p["requirement_label"].get(lang) if p.get("requirement_label") else "—",
             stay_text(p, lang), verdict_label(p["verdict"], lang).upper(),
-            fmt_date(p.get("deadline"), lang), basis_text(d, p))
+            deadline_text(p, lang), basis_text(d, p))
     return table
+
+
+def deadline_text(p: dict[str, Any], lang: str) -> str:
+    """The "next deadline" cell: the date still ahead, or ``vencido em 19/10/2001`` for one
+    already passed on the date judged (an irregular verdict's), never shown as next."""
+    if p.get("deadline") and p.get("deadline_passed"):
+        return f"{lbl('passed', lang)} {fmt_date(p['deadline'], lang)}"
+    return fmt_date(p.get("deadline"), lang)
 
 
 def person_details(p: dict[str, Any], lang: str) -> list[str]:
