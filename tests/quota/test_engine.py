@@ -667,3 +667,40 @@ def test_no_return_date_where_any_exit_interrupts() -> None:
     d = plan(case, D(2010, 6, 3))
     assert d.result["stay"]["return_by"] is None and d.result["stay"]["ended_on"] is not None
     assert "suspended" not in {r["status"] for r in d.result["plan"]}
+
+
+def test_an_exit_before_the_first_modelled_regime_is_flagged_under_rn72_too() -> None:
+    """r29-q19: a 3-day exit in July 2006, before RN 72/2006 (the first foreign regime
+    modelled), judged on 2006-12-01 under RN 72. As under Res. 42/2020, the exit is judged
+    by the rule in force on the date judged (any exit interrupts: verdict and stay as
+    before), the output names that as unconfirmed — a rule then in force may have tolerated
+    3 days, as Res. 42/2020's 15 would — and the trace does not say RN 72, not yet in
+    force, required continuity then."""
+    case_file = Path(__file__).resolve().parents[1] / "cases/review29/" \
+        "r29-q19-rn72-cabotage-exit-before-rn72-restarts.yaml"
+    case = parse_vessel_case(yaml.safe_load(case_file.read_text(encoding="utf-8"))["input"])
+    d = evaluate(case, D(2006, 12, 1))
+    assert d.verdict == Verdict.NON_COMPLIANT and d.result["stay"]["start"] == D(2006, 7, 4)
+    params = {u.name: u for u in d.unconfirmed}
+    exit_rule = params["cnig-rn-72-2006:exit-rule-before-cnig-rn-72-2006"]
+    assert exit_rule.value.pt == "qualquer saída interrompe"
+    assert "01/07/2006" in exit_rule.source.pt and "não modelada" in exit_rule.source.pt
+    (gap,) = [t for t in d.trace if t.rule == "stay.gap"]
+    assert "RN CNIg nº 72/2006 exige operação contínua" not in gap.text.pt
+    assert "saída anterior à RN CNIg nº 72/2006, sob regra de saída não modelada: aplicada a " \
+        "regra da norma em vigor na data julgada" in gap.text.pt
+    assert "exit before RN CNIg nº 72/2006, under an exit rule not modelled" in gap.text.en
+    # An exit as long as the widest tolerance modelled (15 days) interrupts under any rule
+    # of continuity: not flagged, as under Res. 42/2020.
+    crew = [person(1, "Master", "NO")]
+    long_exit = vessel_case(crew, presence=[{"entry": "2006-03-01", "exit": "2006-06-30"},
+                                            {"entry": "2006-07-16", "exit": None}])
+    d2 = evaluate(long_exit, D(2006, 12, 1))
+    assert d2.result["stay"]["start"] == D(2006, 7, 16)
+    assert not [u.name for u in d2.unconfirmed if "exit-rule" in u.name]
+    # An exit before an interruption that itself starts the stay does not decide it.
+    earlier = vessel_case(crew, presence=[{"entry": "2006-03-01", "exit": "2006-04-30"},
+                                          {"entry": "2006-05-03", "exit": "2006-06-30"},
+                                          {"entry": "2006-07-20", "exit": None}])
+    assert not [u.name for u in evaluate(earlier, D(2006, 12, 1)).unconfirmed
+                if "exit-rule" in u.name]

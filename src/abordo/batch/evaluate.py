@@ -198,7 +198,8 @@ def _lookup(rs: RuleSet) -> _Lookup:
         (pl.col("kind") == KIND_DBL).fill_null(False).alias("_dbl"),
         (pl.col("levels") == 3).fill_null(False).alias("_lvl3"),
         "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label", "interpretations",
-        "interp_stay", "interp_exit_strict", "strict_from", "strict_to", "rounding_fixed",
+        "interp_stay", "interp_exit_strict", "strict_from", "strict_to", "borrow_before",
+        "borrow_under", "rounding_fixed",
         "regime_from", "regime_to", *(f"ub_cur{i}" for i in range(UB_CUR)),
         *(f"ub_nx{i}" for i in range(UB_NX)),
         *(pl.col(f"from_day_{k}") for k in range(rs.max_steps)))
@@ -304,7 +305,8 @@ KEYED_COLUMNS = ("_st", "needs_stay", "tolerance", "paused", "ext_ok", "ext_from
                  "_lvl3",
                  "pos_master", "pos_chief", "unconfirmed", "regime", "regime_label",
                  "interpretations", "interp_stay", "interp_exit_strict", "strict_from",
-                 "strict_to", "rounding_fixed", "regime_from", "regime_to", "_gm",
+                 "strict_to", "borrow_before", "borrow_under", "rounding_fixed", "regime_from",
+                 "regime_to", "_gm",
                  *(f"ub_cur{i}" for i in range(UB_CUR)), *(f"ub_nx{i}" for i in range(UB_NX)))
 # Per-vessel counts the evaluation reads.
 CELL_COUNTS = PACKED_FIELDS
@@ -349,7 +351,8 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
     tolerated exit that began before ``cutoff`` (another norm's exit rule applies to it)."""
     if absences.height:
         a = (absences.lazy()
-             .join(v.select("_vidx", "tolerance", "paused"), on="_vidx", how="inner")
+             .join(v.select("_vidx", "tolerance", "paused", "borrow_before", "borrow_under"),
+                   on="_vidx", how="inner")
              .with_columns(_f=pl.col("a_first").cast(pl.Int32),
                            _l=pl.col("a_last").cast(pl.Int32))
              .with_columns(_len=pl.col("_l") - pl.col("_f") + 1, _back=pl.col("_l") + 1)
@@ -359,6 +362,11 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
         old = (pl.col("tolerance").is_not_null() & pl.col("_considered")
                & (pl.col("_f") < cutoff)) if cutoff is not None else pl.lit(False)
         now = (pl.col("_f") <= on) & (pl.col("_l") >= on)
+        # An exit before a norm without tolerance began, shorter than the widest tolerance
+        # known (``borrow_*``): the engine judges it and says so (timeline.stay_of).
+        old = old | (pl.col("borrow_before").is_not_null() & (pl.col("_f") < pl.col(
+            "borrow_before")) & ((pl.col("_considered") & (pl.col("_len") < pl.col(
+                "borrow_under"))) | (now & (on - pl.col("_f") + 1 < pl.col("borrow_under")))))
         if cutoff is not None:  # an absence under way that began under another norm
             # (only while it is shorter than today's tolerance: beyond, both rules end it)
             old = old | (pl.col("tolerance").is_not_null() & now & (pl.col("_f") < cutoff)
@@ -391,6 +399,10 @@ def _stay(v: pl.LazyFrame, absences: pl.DataFrame, on: int, cutoff: int | None =
     v = v.with_columns(_last_in=last_in)
     ended = pl.col("_last_in").is_not_null() & (
         pl.col("tolerance").is_null() | (on - pl.col("_last_in") >= pl.col("tolerance")))
+    v = v.with_columns(_old_abs=pl.col("_old_abs") | (  # the exit under way, likewise
+        pl.col("borrow_before").is_not_null() & (pl.col("_exit") < on)
+        & (pl.col("_exit") + 1 < pl.col("borrow_before"))
+        & (on - pl.col("_exit") < pl.col("borrow_under"))).fill_null(False))
     if cutoff is not None:  # an exit made under another norm: the engine judges it (while
         # shorter than today's tolerance: beyond, both rules end the stay)
         v = v.with_columns(_old_abs=pl.col("_old_abs") | (

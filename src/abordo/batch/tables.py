@@ -225,6 +225,7 @@ def rule_set(on: dt.date, options: Mapping[str, Any] | None = None) -> RuleSet:
         "unconfirmed": pl.Boolean,
         "n_steps": pl.Int8, "interpretations": pl.String, "interp_stay": pl.String,
         "interp_exit_strict": pl.String, "strict_from": pl.Int32, "strict_to": pl.Int32,
+        "borrow_before": pl.Int32, "borrow_under": pl.Int32,
         "regime_from": pl.Int32,
         "regime_to": pl.Int32,
         **{f"ub_cur{i}": pl.Int32 for i in range(UB_CUR)},
@@ -261,7 +262,8 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
         "rest": False, "half_up": False, "rounding_fixed": False, "unconfirmed": False,
         "n_steps": 0,
         "interpretations": None, "interp_stay": None, "interp_exit_strict": None,
-        "strict_from": None, "strict_to": None, "regime_from": None, "regime_to": None,
+        "strict_from": None, "strict_to": None, "borrow_before": None, "borrow_under": None,
+        "regime_from": None, "regime_to": None,
         **{f"ub_cur{i}": None for i in range(UB_CUR)}, **{f"ub_nx{i}": None for i in range(UB_NX)},
     }
     for k in range(max_steps):
@@ -339,6 +341,14 @@ def _rule_row(on: dt.date, is_br: bool, registry: str | None, activity: str, con
             row["strict_from"] = (strict[0].valid_from - EPOCH).days
             row["strict_to"] = (strict[0].valid_to - EPOCH).days \
                 if strict[0].valid_to else None
+        # A norm without tolerance judges an exit made before it began by its own rule,
+        # unconfirmed while the exit is shorter than the widest tolerance the family's norms
+        # know (timeline.stay_of): such a vessel is decided by the engine.
+        widest = [r.tolerance_days for r in tables.families[family]
+                  if r.modelled and r.tolerance_days]
+        if regime.tolerance_days is None and widest:
+            row["borrow_before"] = (regime.valid_from - EPOCH).days
+            row["borrow_under"] = max(widest)
         # A vessel not in AJB on the date is judged on its stay alone (engine: "not in AJB"
         # before any group, rounding or reading): only the days reading is its.
         row["interp_stay"] = days

@@ -43,6 +43,9 @@ class Context:
         self.reg = norm_registry()
         # First day outside of each gap → the regime whose exit rule judged it.
         self.exit_rules: dict[dt.date, Regime] = {}
+        # First day outside of each gap judged by the rule of the norm in force on the date
+        # judged because the rule then in force is not modelled → when it happened, in words.
+        self.borrowed_exits: dict[dt.date, Msg] = {}
         self.refused_options: set[str] = set()  # told as not applied (the norm leaves no room)
 
     def cite(self, regime: Regime, provision: str) -> Citation:

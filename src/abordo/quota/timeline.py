@@ -20,12 +20,24 @@ def _borrowed_exit_rule(regime: Regime, key: str, day: dt.date, when: Msg,
                         norm: str) -> UnconfirmedParameter:
     """An exit from AJB judged by the exit rule of the norm in force on the date judged,
     because the rule in force on ``day`` (``when``) is not modelled: unconfirmed."""
+    tol = regime.tolerance_days
     return UnconfirmedParameter(
-        key, Msg(f"{regime.tolerance_days} dias", f"{regime.tolerance_days} days"),
+        key, Msg(f"{tol} dias", f"{tol} days") if tol is not None else
+        Msg("qualquer saída interrompe", "any exit interrupts"),
         Msg(f"saída das AJB em {_d(day)}, {when.pt}: aplicada a regra de saída da norma em "
             "vigor na data julgada",
             f"exit from AJB on {day.isoformat()}, {when.en}: the exit rule of the norm in "
             "force on the date judged applied"), norm)
+
+
+def _exit_rule_words(ctx: Context, regime: Regime) -> Msg:
+    """``regime``'s exit rule in words: its tolerance, or continuous operation."""
+    label = ctx.reg[regime.version].label
+    if regime.tolerance_days is None:
+        return Msg(f"{label}: operação contínua, qualquer saída interrompe",
+                   f"{label}: continuous operation, any exit interrupts")
+    return Msg(f"{label}: ausência de {regime.tolerance_days} dias ou mais interrompe",
+               f"{label}: an absence of {regime.tolerance_days} days or more interrupts")
 
 
 def step_dates(ctx: Context, regime: Regime, rule: Rule, stay: Stay) -> list[StepDate]:
@@ -152,62 +164,85 @@ def stay_of(ctx: Context, regime: Regime) -> tuple[Stay | None, Interpretation |
                          "operation.ajb_presence",
                          message_en="give the periods of presence in AJB (entry and exit)")
     if regime.tolerance_days is None:
-        interp = ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
+        chosen = ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
                                                 "norm"))
         option_not_applicable(ctx, "quota.days", "a norma exige operação contínua, sem "
                                "tolerância de saída", "the norm requires continuous operation, "
                                "with no tolerance for exits")
-        return current_stay(periods, ctx.on, None), interp
-    chosen = resolve(PKG, "quota.days", ctx.options)
-    ctx.b.interpret(chosen)
+        count_outside = True
+    else:
+        chosen = resolve(PKG, "quota.days", ctx.options)
+        ctx.b.interpret(chosen)
+        count_outside = chosen.variant == "days_outside_count"
     family = regime_tables().families[regime.family]
 
-    # An exit in a window whose exit rule is not modelled is judged by today's rule; the
-    # result rests on that only for an exit today's rule tolerates inside the current stay
-    # (one long enough to interrupt today interrupts under any rule of continuity).
+    # An exit in a window whose exit rule is not modelled (or before the family's first
+    # regime modelled) is judged by today's rule, and said so. The result rests on that for
+    # an exit today's rule tolerates inside the current stay, and for the exit that begins
+    # the current stay if it is shorter than the widest tolerance the family's norms know
+    # (a rule then in force may have tolerated it): one that long or longer interrupts under
+    # any rule of continuity modelled.
     pending: dict[dt.date, UnconfirmedParameter] = {}
     first = min(family, key=lambda r: r.valid_from)
+    tolerances = [r.tolerance_days for r in family if r.modelled and r.tolerance_days]
+    widest = max(tolerances) if tolerances else None
+
+    def borrowed(day: dt.date, param: UnconfirmedParameter, said: Msg) -> int | None:
+        pending[day] = param
+        ctx.exit_rules[day] = regime
+        ctx.borrowed_exits[day] = said
+        return regime.tolerance_days
 
     def tolerance_on(day: dt.date) -> int | None:
         """The exit rule of the norm in force on the first day outside (tempus regit actum)."""
         then = next((r for r in family if r.valid_from <= day and
                      (r.valid_to is None or day <= r.valid_to)), None)
-        ctx.exit_rules[day] = then if then is not None and then.modelled else regime
         if then is None and day < first.valid_from:
             # Before the first regime modelled (RN 31/1998 asked for "90 continuous days",
-            # with no exit rule we model).
+            # with no exit rule we model; RN 58/2003 is not modelled).
             label = ctx.reg[first.version].label
-            pending[day] = _borrowed_exit_rule(
-                regime, f"{regime.version}:exit-rule-before-{first.version}", day,
-                Msg(f"antes de {label} (regra de saída então em vigor não modelada)",
-                    f"before {label} (the exit rule then in force is not modelled)"),
-                regime.norm)
-            return regime.tolerance_days
-        if then is None or then is regime:
-            return regime.tolerance_days
-        if not then.modelled:
+            when = Msg(f"antes de {label} (regra de saída então em vigor não modelada)",
+                       f"before {label} (the exit rule then in force is not modelled)")
+            return borrowed(day, _borrowed_exit_rule(
+                regime, f"{regime.version}:exit-rule-before-{first.version}", day, when,
+                regime.norm), Msg(f"saída anterior à {label}, sob regra de saída não modelada",
+                                  f"exit before {label}, under an exit rule not modelled"))
+        if then is not None and not then.modelled:
             label = ctx.reg[then.version].label
-            pending[day] = _borrowed_exit_rule(
-                regime, f"{then.version}:exit-rule", day,
-                Msg(f"na vigência de {label} (não modelada)", f"under {label} (not modelled)"),
-                then.norm)
+            when = Msg(f"na vigência de {label} (não modelada)",
+                       f"under {label} (not modelled)")
+            return borrowed(day, _borrowed_exit_rule(
+                regime, f"{then.version}:exit-rule", day, when, then.norm),
+                Msg(f"saída na vigência da {label}, não modelada",
+                    f"exit under {label}, not modelled"))
+        ctx.exit_rules[day] = then if then is not None else regime
+        if then is None or then is regime:
             return regime.tolerance_days
         if then.tolerance_days is None:
             ctx.b.interpret(interpretation(PKG, "quota.days.strict", "any_exit_interrupts",
                                            "norm"))
         return then.tolerance_days
 
-    stay = current_stay(periods, ctx.on, tolerance_on, chosen.variant == "days_outside_count")
+    def rests_on(days_outside: int) -> bool:
+        """Whether an exit that interrupts under the borrowed rule might not have under
+        the rule then in force (shorter than the widest tolerance of the family)."""
+        return widest is not None and days_outside < widest
+
+    stay = current_stay(periods, ctx.on, tolerance_on, count_outside)
     if stay is not None:
         for gap in stay.gaps:
             param = pending.get(add_days(gap.after_exit, 1))
-            if param and not gap.interrupts and gap.next_entry > stay.start:
+            if param is None:
+                continue
+            if (not gap.interrupts and gap.next_entry > stay.start) or (
+                    gap.interrupts and gap.next_entry == stay.start
+                    and rests_on(gap.days_outside)):
                 ctx.b.unconfirmed(param)
-        if not stay.in_ajb_on_date and stay.ended_on is None and stay.days_outside_now:
-            # An absence under way, tolerated so far by a rule not modelled: that the stay
-            # goes on rests on it too.
+        if not stay.in_ajb_on_date and stay.days_outside_now:
+            # The absence under way, tolerated so far or ended by a borrowed rule: that the
+            # stay goes on (or is over) rests on it too.
             param = pending.get(add_days(ctx.on, 1 - stay.days_outside_now))
-            if param:
+            if param and (stay.ended_on is None or rests_on(stay.days_outside_now)):
                 ctx.b.unconfirmed(param)
     return stay, chosen
 
@@ -221,43 +256,67 @@ def exit_rule_citation(ctx: Context, regime: Regime) -> Citation:
     return ctx.cite(regime, rule.provision if rule else "")
 
 
+def _borrowed_note(ctx: Context, regime: Regime, day: dt.date) -> Msg | None:
+    """How an exit whose rule then in force is not modelled was judged (first day outside
+    ``day``): by today's rule, named as such — never told as the rule of a norm that was
+    not yet (or no longer) in force when the vessel left."""
+    said = ctx.borrowed_exits.get(day)
+    if said is None:
+        return None
+    words = _exit_rule_words(ctx, regime)
+    return Msg(f"{said.pt}: aplicada a regra da norma em vigor na data julgada, {words.pt}",
+               f"{said.en}: the rule of the norm in force on the date judged applied, "
+               f"{words.en}")
+
+
 def trace_stay(ctx: Context, regime: Regime, stay: Stay) -> None:
     b = ctx.b
     for g in stay.gaps:
-        # Each exit is told with the rule that judged it: the norm in force when it happened.
-        judged = ctx.exit_rules.get(add_days(g.after_exit, 1), regime)
+        # Each exit is told with the rule that judged it: the norm in force when it happened
+        # — or, where that rule is not modelled, today's, said so.
+        first_out = add_days(g.after_exit, 1)
+        judged = ctx.exit_rules.get(first_out, regime)
+        note = _borrowed_note(ctx, regime, first_out)
         tol = judged.tolerance_days
         prov = exit_rule_citation(ctx, judged)
+        where = gap_text(g)
         if g.interrupts:
-            why_pt = (f" (ausência de {tol} dias ou mais)" if tol else
-                      f" ({ctx.reg[judged.version].label} exige operação contínua: qualquer "
-                      "saída interrompe)")
-            why_en = (f" (absence of {tol} days or more)" if tol else
-                      f" ({ctx.reg[judged.version].label} requires continuous operation: any "
-                      "exit interrupts)")
-            where = gap_text(g)
+            if note is not None:
+                why = Msg(f" ({note.pt})", f" ({note.en})")
+            elif tol:
+                why = Msg(f" (ausência de {tol} dias ou mais)",
+                          f" (absence of {tol} days or more)")
+            else:
+                why = Msg(f" ({ctx.reg[judged.version].label} exige operação contínua: "
+                          "qualquer saída interrompe)",
+                          f" ({ctx.reg[judged.version].label} requires continuous operation: "
+                          "any exit interrupts)")
             b.step("stay.gap", f"{where.pt}: a contagem recomeça na reentrada em "
-                   f"{_d(g.next_entry)}{why_pt}.",
+                   f"{_d(g.next_entry)}{why.pt}.",
                    f"{where.en}: the count restarts at re-entry on "
-                   f"{g.next_entry.isoformat()}{why_en}.", prov, days_outside=g.days_outside)
+                   f"{g.next_entry.isoformat()}{why.en}.", prov, days_outside=g.days_outside)
         else:
-            where = gap_text(g)
-            b.step("stay.gap", f"{where.pt} — menos de {tol}: a contagem não se interrompe.",
-                   f"{where.en} — fewer than {tol}: the count is not interrupted.", prov,
-                   days_outside=g.days_outside)
+            extra = Msg(f" ({note.pt})", f" ({note.en})") if note else Msg("", "")
+            b.step("stay.gap", f"{where.pt} — menos de {tol}: a contagem não se "
+                   f"interrompe{extra.pt}.",
+                   f"{where.en} — fewer than {tol}: the count is not interrupted{extra.en}.",
+                   prov, days_outside=g.days_outside)
     if stay.ended_on is not None:
         # The absence under way has reached the tolerance (or the norm allows none): the
         # stay is over at its last day in AJB.
         after = add_days(stay.ended_on, 1)
         judged = ctx.exit_rules.get(after, regime)
+        note = _borrowed_note(ctx, regime, after)
         tol = judged.tolerance_days
+        extra = Msg(f" ({note.pt})", f" ({note.en})") if note else Msg("", "")
         b.step("stay.ended", f"Fora das AJB desde {_d(after)} ({stay.days_outside_now} dias em "
                f"{_d(ctx.on)}"
                f"{f', {tol} ou mais' if tol else ''}): a estada terminou em "
-               f"{_d(stay.ended_on)} e a contagem recomeça na próxima entrada.",
+               f"{_d(stay.ended_on)} e a contagem recomeça na próxima entrada{extra.pt}.",
                f"Outside AJB since {after.isoformat()} ({stay.days_outside_now} days on "
                f"{ctx.on.isoformat()}{f', {tol} or more' if tol else ''}): the stay ended on "
-               f"{stay.ended_on.isoformat()} and the count restarts at the next entry.",
+               f"{stay.ended_on.isoformat()} and the count restarts at the next entry"
+               f"{extra.en}.",
                exit_rule_citation(ctx, judged), days_outside=stay.days_outside_now)
     if stay.return_by is not None:
         # An absence under way that the exit rule still tolerates: until when a re-entry
