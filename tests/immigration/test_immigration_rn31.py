@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ import abordo.law.calendar as calendar
 from abordo.crew.model import VesselCase
 from abordo.immigration import evaluate
 from abordo.immigration.rules import business_deadline
-from abordo.law.decision import Decision, Verdict
+from abordo.law.decision import Decision, Msg, Verdict
 from abordo.law.errors import InputError
 
 CaseFactory = Callable[..., VesselCase]
@@ -43,7 +44,8 @@ def test_i05_eight_business_days_skip_independence_day(make_case: CaseFactory) -
                                                                D(2001, 9, 14))
     det = p["deadline_detail"]
     assert det["count"] == 8 and det["unit"] == "business_days" and det["start"] == D(2001, 9, 3)
-    assert det["skipped"] == [{"date": D(2001, 9, 7), "name": "Independência do Brasil"}]
+    assert det["skipped"] == [{"date": D(2001, 9, 7),
+                               "name": Msg("Independência do Brasil", "Independence Day")}]
     assert det["counted"] == [D(2001, 9, n) for n in (4, 5, 6, 10, 11, 12, 13, 14)]
     assert "07/09/2001 (Independência do Brasil)" in det["text"].pt
     assert p["citation"].provision == "art. 2º, parágrafo único"
@@ -72,7 +74,25 @@ def test_state_holiday_when_the_state_is_given() -> None:
     sp = business_deadline(D(2001, 7, 2), 8, "SP")
     assert national.deadline == D(2001, 7, 12)
     assert sp.deadline == D(2001, 7, 13)
-    assert sp.skipped == ((D(2001, 7, 9), "Revolução Constitucionalista"),)
+    assert sp.skipped == ((D(2001, 7, 9), Msg("Revolução Constitucionalista",
+                                              "Constitutionalist Revolution")),)
+
+
+def test_holiday_names_follow_the_output_language(make_case: CaseFactory) -> None:
+    """r29-i11's count in Rio de Janeiro skips 15/11 and 20/11/2002: with --lang en the
+    names are the holidays library's English ones, not the Portuguese."""
+    bd = business_deadline(D(2002, 11, 12), 8, "RJ")
+    assert [n.en for _, n in bd.skipped] == ["Republic Proclamation Day", "Black Awareness Day"]
+    assert [n.pt for _, n in bd.skipped] == ["Proclamação da República", "Consciência Negra"]
+    text = bd.explain()
+    assert "2002-11-15 (Republic Proclamation Day); 2002-11-20 (Black Awareness Day)" in text.en
+    assert "Proclamação" not in text.en and "Consciência" not in text.en
+    assert "15/11/2002 (Proclamação da República)" in text.pt
+    d = evaluate(cabotage(make_case, [person()], presence=[{"entry": "2002-11-12"}],
+                          state="RJ"), D(2002, 11, 14))
+    payload = json.dumps(d.to_json("en"), ensure_ascii=False)
+    assert "Black Awareness Day" in payload and "Consciência Negra" not in payload
+    assert "Consciência Negra" in json.dumps(d.to_json("pt"), ensure_ascii=False)
 
 
 def test_no_request_after_the_deadline_is_irregular(make_case: CaseFactory) -> None:

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from abordo.crew.model import Document
+from abordo.law import calendar
 from abordo.law.calendar import add_business_days, add_days, add_years, is_business_day
 from abordo.law.decision import Msg
 from abordo.law.norms import norm_registry
@@ -475,14 +476,14 @@ class BusinessDeadline:
     state: str | None
     deadline: dt.date
     counted: tuple[dt.date, ...]
-    skipped: tuple[tuple[dt.date, str], ...]
+    skipped: tuple[tuple[dt.date, Msg], ...]  # each holiday's name in both languages
 
     def explain(self) -> Msg:
         """The arithmetic in words: days counted, weekends and holidays skipped."""
         counted_pt = ", ".join(d.strftime("%d/%m") for d in self.counted)
         counted_en = ", ".join(d.isoformat() for d in self.counted)
-        hol_pt = "; ".join(f"{br_date(d)} ({n})" for d, n in self.skipped)
-        hol_en = "; ".join(f"{d.isoformat()} ({n})" for d, n in self.skipped)
+        hol_pt = "; ".join(f"{br_date(d)} ({n.pt})" for d, n in self.skipped)
+        hol_en = "; ".join(f"{d.isoformat()} ({n.en})" for d, n in self.skipped)
         cal_pt = f"calendário nacional{f' e de {self.state}' if self.state else ''}"
         cal_en = f"national calendar{f' and {self.state}' if self.state else ''}"
         return Msg(
@@ -504,7 +505,10 @@ def business_deadline(start: dt.date, count: int, state: str | None) -> Business
         day += dt.timedelta(days=1)
         if is_business_day(day, state):
             counted.append(day)
-    return BusinessDeadline(start, count, state, deadline, tuple(counted), tuple(skipped))
+    # The names in English from the library too (its en_US translation), for --lang en.
+    named = tuple((d, Msg(name, calendar.holiday_name(d, state, "en") or name))
+                  for d, name in skipped)
+    return BusinessDeadline(start, count, state, deadline, tuple(counted), named)
 
 
 def operation_start(periods: list[tuple[dt.date, dt.date | None]], on: dt.date

@@ -56,16 +56,22 @@ def add_years(start: dt.date, years: int) -> dt.date:
         return dt.date(start.year + years, start.month + 1, 1)
 
 
+#: The ``holidays`` library's language for each output language (its names, not ours).
+HOLIDAY_LANGUAGES = {"pt": "pt_BR", "en": "en_US"}
+
+
 @lru_cache(maxsize=64)
-def _holiday_calendar(state: str | None, first_year: int, last_year: int) -> holidays.HolidayBase:
+def _holiday_calendar(state: str | None, first_year: int, last_year: int,
+                      language: str = "pt_BR") -> holidays.HolidayBase:
     return holidays.country_holidays(
-        "BR", subdiv=state, years=range(first_year, last_year + 1), language="pt_BR"
+        "BR", subdiv=state, years=range(first_year, last_year + 1), language=language
     )
 
 
-def holiday_name(day: dt.date, state: str | None = None) -> str | None:
-    """The holiday's name on ``day`` in Brazil (and ``state``), or None."""
-    cal = _holiday_calendar(state, day.year, day.year)
+def holiday_name(day: dt.date, state: str | None = None, lang: str = "pt") -> str | None:
+    """The holiday's name on ``day`` in Brazil (and ``state``), or None — in Portuguese, or
+    in English with ``lang="en"`` (the library's own translation)."""
+    cal = _holiday_calendar(state, day.year, day.year, HOLIDAY_LANGUAGES.get(lang, "pt_BR"))
     name = cal.get(day)
     return str(name) if name else None
 
