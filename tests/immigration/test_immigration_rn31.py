@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import abordo.law.calendar as calendar
+from abordo.crew.load import parse_vessel_case
 from abordo.crew.model import VesselCase
 from abordo.immigration import evaluate
 from abordo.immigration.rules import business_deadline
@@ -379,3 +380,28 @@ def test_a_leave_within_the_operation_keeps_its_documents(make_case: CaseFactory
     got = row(evaluate(extension, D(2001, 6, 20)))
     assert got["verdict"] == "regular"
     assert not any("operação anterior" in n.pt for n in got["notes"])
+
+
+def test_the_contract_hint_only_when_the_contract_is_missing(make_case: CaseFactory) -> None:
+    """A leased fishing vessel in 1999 (before RN 46/2000): the lease was given, so the
+    not-covered reason says why it selects no modelled regime instead of asking for the
+    contract; the hint stays for a case without a contract (not given, or "none")."""
+    crew = [person(nationality="ES")]
+    presence = [{"entry": "1999-03-01"}]
+    leased = evaluate(make_case(crew, flag="ES", activity="fishing", contract="lease",
+                                presence=presence), D(1999, 6, 1))
+    assert leased.verdict == Verdict.NOT_COVERED
+    reason = leased.not_covered_reason
+    assert reason is not None
+    assert "informe o contrato" not in reason.pt and "operation.contract" not in reason.pt
+    assert "o contrato informado, arrendamento (lease), não é um dos do art. 1º" in reason.pt
+    assert "the contract given, lease (lease), is not one of art. 1's" in reason.en
+    missing = parse_vessel_case({"vessel": {"flag": "ES", "activity": "fishing"},
+                                 "operation": {"ajb_presence": presence}, "crew": crew})
+    declared = make_case(crew, flag="ES", activity="fishing", contract="none",
+                         presence=presence)
+    for case in (missing, declared):
+        reason = evaluate(case, D(1999, 6, 1)).not_covered_reason
+        assert reason is not None and reason.pt.endswith(
+            "— se houver contrato com empresa brasileira, informe-o (operation.contract).")
+        assert "o contrato informado" not in reason.pt

@@ -119,20 +119,33 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     unconfirmed_start(ctx, regime, on)  # a date judged in the norm's uncertain first year
 
     if regime.id == "rn31":
+        contract = case.operation.contract.value
         if ctx.activity not in regime.long_haul_activities and (
-                regime.contracts and case.operation.contract.value not in regime.contracts):
+                regime.contracts and contract not in regime.contracts):
+            # Ask for the contract only when there is none (not given, or "none"); one given
+            # that art. 1 does not list is told as such — asking for it again helps nobody.
+            if contract == "none":
+                why = Msg("— se houver contrato com empresa brasileira, informe-o "
+                          "(operation.contract)",
+                          "— if there is a contract with a Brazilian company, give it "
+                          "(operation.contract)")
+            else:
+                why = Msg(f"— o contrato informado, {ctx.contract_label.pt} ({contract}), não "
+                          "é um dos do art. 1º, e nenhuma norma modelada rege nesta data a "
+                          "tripulação estrangeira sob esse contrato",
+                          f"— the contract given, {ctx.contract_label.en} ({contract}), is not "
+                          "one of art. 1's, and no modelled norm governs the foreign crew under "
+                          "that contract on this date")
             reason = Msg(
                 f"{tables.topic.pt}: a RN CNIg 31/1998 rege a tripulação de embarcação "
                 "estrangeira em operação nas AJB por contrato de afretamento, prestação de "
                 "serviços ou risco com empresa brasileira (art. 1º) ou em viagem de longo curso "
                 f"(art. 2º); esta embarcação ({ctx.activity_label.pt}, "
-                f"{ctx.contract_label.pt}) não é nenhum dos casos — informe o contrato "
-                "(operation.contract).",
+                f"{ctx.contract_label.pt}) não é nenhum dos casos {why.pt}.",
                 f"{tables.topic.en}: RN CNIg 31/1998 governs the crew of a foreign vessel "
                 "operating in AJB under a charter, services or risk contract with a Brazilian "
                 f"company (art. 1) or on a long-haul voyage (art. 2); this vessel "
-                f"({ctx.activity_label.en}, {ctx.contract_label.en}) is neither — give the "
-                "contract (operation.contract).")
+                f"({ctx.activity_label.en}, {ctx.contract_label.en}) is neither {why.en}.")
             return _not_covered(ctx, regime.version, reason, result)
         persons = [rn31_person(ctx, regime, m) for m in foreign]
     else:
