@@ -572,19 +572,19 @@ def test_a_write_landing_between_the_two_reads_is_not_taken_for_tampering(
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     c = client_for(db_url)
     cid = _open_docked(c, h)
-    real = audit_module.logged_digests
+    real = audit_module.case_events
     calls: list[int] = []
 
-    def racing(session: Any, case_id: int) -> dict[str, str]:
+    def racing(session: Any, case_id: int) -> list[Any]:
         calls.append(1)
         if len(calls) == 1:  # another user's command commits after the row was read
-            monkeypatch.setattr(audit_module, "logged_digests", real)
+            monkeypatch.setattr(audit_module, "case_events", real)
             other = client_for(db_url)
             assert other.post(f"/api/v1/cases/{case_id}/commands", headers=h,
                               json={"command": "start_assessment"}).status_code == 200
         return real(session, case_id)
 
-    monkeypatch.setattr(audit_module, "logged_digests", racing)
+    monkeypatch.setattr(audit_module, "case_events", racing)
     read = c.get(f"/api/v1/cases/{cid}", headers=h)
     assert read.status_code == 200, read.text
     assert read.json()["state"] == "assessing" and calls == [1]

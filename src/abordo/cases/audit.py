@@ -3,9 +3,10 @@
 ``hash = sha256(prev_hash + canonical_json(event))`` where the event is its sequence number,
 case, actor, UTC timestamp, command, reason, states before and after, and payload. Any later
 edit of a stored event (or removal of one in the middle) breaks the chain; :func:`verify`
-names the first broken event. Each case event carries the digest of the case's facts after
-it, so that an edit of the cases table itself is caught too. The chain head lives in one row
-locked on append, so the chain stays linear with several workers on one PostgreSQL.
+names every broken event. Each case event carries the digest of the case's facts after
+it, so that an edit of the cases table itself is caught too; every read and write of a case
+checks its own events and those digests first (:func:`untouched`). The chain head lives in
+one row locked on append, so the chain stays linear with several workers on one PostgreSQL.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from abordo.cases.models import Attachment, AuditEvent, AuditHead, Case, CaseMember, utcnow
+from abordo.law.errors import bilingual
 
 GENESIS = "0" * 64
+_Row = TypeVar("_Row", Case, Attachment)
 
 
 def canonical_json(data: Any) -> str:
@@ -74,15 +78,20 @@ def case_record(case: Case) -> str:
 _DIGESTS = ("data_sha256", "scope_sha256", "record_sha256")
 
 
-def logged_digests(session: Session, case_id: int) -> dict[str, str]:
-    """The digests the case's last events left (a key missing: never logged — cases
-    stored before that digest was kept)."""
+def case_events(session: Session, case_id: int) -> list[AuditEvent]:
+    """The case's events, in chain order."""
+    return list(session.execute(select(AuditEvent).where(AuditEvent.case_id == case_id)
+                                .order_by(AuditEvent.seq)).scalars())
+
+
+def logged_digests(events: list[AuditEvent]) -> dict[str, str]:
+    """The digests the last of a case's ``events`` left (a key missing: never logged —
+    cases stored before that digest was kept)."""
     found: dict[str, str] = {}
-    for (payload,) in session.execute(
-            select(AuditEvent.payload).where(AuditEvent.case_id == case_id,
-                                             AuditEvent.command != "attach")
-            .order_by(AuditEvent.seq.desc())):
-        payload = payload if isinstance(payload, dict) else {}
+    for ev in reversed(events):
+        payload = ev.payload if isinstance(ev.payload, dict) else {}
+        if ev.command == "attach":
+            continue
         for key in _DIGESTS:
             if key not in found and payload.get(key):
                 found[key] = str(payload[key])
@@ -91,11 +100,74 @@ def logged_digests(session: Session, case_id: int) -> dict[str, str]:
     return found
 
 
+_CHUNK = 500  # seqs per IN (…) list: far below every backend's limit on parameters
+
+
+def chain_problem(session: Session, events: list[AuditEvent]) -> str | None:
+    """Why ``events`` (in chain order) are not sound links of the chain, as far as they
+    and their neighbours show (``"pt ‖ en"``), or None: each hashes to its stored hash;
+    the event before each (the genesis before the first) hashes soundly to the hash it
+    names; the event after each names its hash and hashes soundly, or it is the chain's
+    head. An edit of one of them — content, or content and hash — or its removal shows
+    here; an edit of the chain farther off is for :func:`verify`, which walks it whole.
+    Costs one query for the neighbours (per :data:`_CHUNK` events) and one for the head."""
+    # The head first: an event appended after it was read is then found as a neighbour.
+    head = session.execute(select(AuditHead.seq, AuditHead.hash)
+                           .where(AuditHead.id == 1)).one_or_none()
+    by_seq = {ev.seq: ev for ev in events}
+    wanted = sorted({s + d for s in by_seq for d in (-1, 1)} - set(by_seq) - {0})
+    for i in range(0, len(wanted), _CHUNK):
+        for ev in session.execute(select(AuditEvent).where(
+                AuditEvent.seq.in_(wanted[i:i + _CHUNK]))).scalars():
+            by_seq[ev.seq] = ev
+    sound: dict[int, bool] = {}
+
+    def hashes(ev: AuditEvent) -> bool:
+        if ev.seq not in sound:
+            sound[ev.seq] = event_hash(ev.prev_hash, event_body(ev)) == ev.hash
+        return sound[ev.seq]
+
+    for ev in events:
+        if not hashes(ev):
+            return (f"evento seq={ev.seq}: o conteúdo não confere com o hash ‖ event "
+                    f"seq={ev.seq}: its content does not match its hash")
+        before = by_seq.get(ev.seq - 1)
+        if not (ev.prev_hash == GENESIS if ev.seq == 1 else
+                before is not None and before.hash == ev.prev_hash and hashes(before)):
+            return (f"evento seq={ev.seq}: o evento anterior da cadeia falta ou não confere ‖ "
+                    f"event seq={ev.seq}: the chain's event before it is missing or does not "
+                    "match")
+        after = by_seq.get(ev.seq + 1)
+        if not (head is not None and head.seq == ev.seq and head.hash == ev.hash
+                if after is None else after.prev_hash == ev.hash and hashes(after)):
+            return (f"evento seq={ev.seq}: o evento seguinte da cadeia falta ou não confere "
+                    f"(eventos removidos?) ‖ event seq={ev.seq}: the chain's event after it is "
+                    "missing or does not match (events removed?)")
+    return None
+
+
 def untouched(session: Session, case: Case) -> str | None:
     """Why the stored case is not the one its trail left (a change made outside the
     system; ``"pt ‖ en"``), or None. Checked before every read and write of a case, so such
-    a change is neither shown as genuine nor carried into the next event."""
-    logged = logged_digests(session, case.id)
+    a change is neither shown as genuine nor carried into the next event: the case has
+    events (one at least, its ``create_case``), they are sound links of the chain
+    (:func:`chain_problem`), and its state, facts, scope and columns are those the last of
+    them left. Costs O(events of the case)."""
+    events = case_events(session, case.id)
+    if not events:
+        return (f"caso {case.id}: nenhum evento na trilha de auditoria (removidos?) ‖ case "
+                f"{case.id}: no event in the audit trail (removed?)")
+    broken = chain_problem(session, events)
+    if broken is not None:
+        pt, en = bilingual(broken)
+        return f"caso {case.id}: {pt} ‖ case {case.id}: {en}"
+    state = next((ev.state_after for ev in reversed(events) if ev.state_after is not None),
+                 None)
+    if state is not None and state != case.state:
+        return (f"caso {case.id}: estado '{case.state}' não é o do último evento da trilha "
+                f"('{state}') ‖ case {case.id}: state '{case.state}' is not the one of the "
+                f"trail's last event ('{state}')")
+    logged = logged_digests(events)
     if logged.get("data_sha256", data_digest(case.data)) != data_digest(case.data):
         return (f"caso {case.id}: os fatos gravados não são os do último evento da trilha"
                 f" ‖ case {case.id}: the stored facts are not those of the trail's last event")
@@ -166,88 +238,162 @@ def append(session: Session, *, actor: str, command: str, case_id: int | None,
 
 
 @dataclass(frozen=True)
+class Problem:
+    """One thing :func:`verify` found wrong (reason in Portuguese); ``seq``/``event_id``:
+    the event it is about, when it is one event's."""
+
+    reason: str
+    seq: int | None = None
+    event_id: int | None = None
+    case_id: int | None = None
+
+    def __str__(self) -> str:
+        if self.seq is None:
+            return self.reason
+        case = f", caso {self.case_id}" if self.case_id is not None else ""
+        return f"evento seq={self.seq} (id={self.event_id}{case}): {self.reason}"
+
+
+@dataclass(frozen=True)
 class VerifyResult:
+    """``problems``: the first ``limit`` found (``omitted``: how many more); ``broken_seq``,
+    ``broken_id`` and ``reason`` are the first one's."""
+
     ok: bool
     checked: int
     broken_seq: int | None = None
     broken_id: int | None = None
     reason: str | None = None
+    problems: tuple[Problem, ...] = ()
+    omitted: int = 0
 
 
-def verify(session: Session) -> VerifyResult:
-    """Walk the chain in sequence order; report the first event that does not verify, then
-    check that each case's current state is the one its last event left (a raw edit of the
-    cases table is caught too). Reasons are in Portuguese."""
-    prev = GENESIS
-    expected_seq = 1
-    n = 0
-    last_state: dict[int, str | None] = {}
-    last_data: dict[int, str] = {}
-    last_scope: dict[int, str] = {}
-    last_record: dict[int, str] = {}
-    uploads: dict[int, tuple[int, str]] = {}  # attachment id → (case, SHA-256) logged
-    for ev in session.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars():
-        if ev.seq != expected_seq:
-            return VerifyResult(False, n, ev.seq, ev.id,
-                                f"lacuna na sequência: esperado {expected_seq}")
-        if ev.prev_hash != prev:
-            return VerifyResult(False, n, ev.seq, ev.id, "o hash anterior não confere")
-        if event_hash(prev, event_body(ev)) != ev.hash:
-            return VerifyResult(False, n, ev.seq, ev.id, "o conteúdo não confere com o hash")
-        if ev.case_id is not None and ev.state_after is not None:
-            last_state[ev.case_id] = ev.state_after
-        if ev.case_id is not None and isinstance(ev.payload, dict):
-            if "data_sha256" in ev.payload:
-                last_data[ev.case_id] = str(ev.payload["data_sha256"])
-            if "scope_sha256" in ev.payload:
-                last_scope[ev.case_id] = str(ev.payload["scope_sha256"])
-            if "record_sha256" in ev.payload:
-                last_record[ev.case_id] = str(ev.payload["record_sha256"])
-            if ev.command == "attach" and "attachment_id" in ev.payload:
-                uploads[int(ev.payload["attachment_id"])] = (ev.case_id,
-                                                             str(ev.payload.get("sha256")))
-        prev = ev.hash
-        expected_seq += 1
-        n += 1
-    head = session.get(AuditHead, 1)
-    if head is not None and (head.seq != n or head.hash != prev):
-        return VerifyResult(False, n, head.seq, None,
-                            "o topo da cadeia não confere com o último evento (eventos "
-                            "removidos?)")
-    for case in session.execute(select(Case)).scalars():
+_BATCH = 500  # rows read at a time: the walk holds per-case digests, never the whole log
+
+
+class Verification:
+    """The whole check, as a stream of :class:`Problem` (every one found, in the order
+    found; memory bounded by the number of cases, users and attachments, never by the
+    events): iterate it, then read ``checked`` (the events walked)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.checked = 0
+
+    def __iter__(self) -> Iterator[Problem]:
+        s = self.session
+        prev = GENESIS
+        expected_seq = 1
+        seen: set[int] = set()  # the cases with events
+        last_state: dict[int, str] = {}
+        last_data: dict[int, str] = {}
+        last_scope: dict[int, str] = {}
+        last_record: dict[int, str] = {}
+        uploads: dict[int, tuple[int, str]] = {}  # attachment id → (case, SHA-256) logged
+        for ev in s.execute(select(AuditEvent).order_by(AuditEvent.seq)
+                            .execution_options(yield_per=_BATCH)).scalars():
+            self.checked += 1
+            if ev.seq != expected_seq:  # (the link to the previous one is then broken too)
+                yield Problem(f"lacuna na sequência: esperado {expected_seq}", ev.seq, ev.id,
+                              ev.case_id)
+            elif ev.prev_hash != prev:
+                yield Problem("o hash anterior não confere", ev.seq, ev.id, ev.case_id)
+            if event_hash(ev.prev_hash, event_body(ev)) != ev.hash:
+                yield Problem("o conteúdo não confere com o hash", ev.seq, ev.id, ev.case_id)
+            # Go on from this event as stored: each broken event is reported once.
+            prev, expected_seq = ev.hash, ev.seq + 1
+            if ev.case_id is None:
+                continue
+            seen.add(ev.case_id)
+            if ev.state_after is not None:
+                last_state[ev.case_id] = ev.state_after
+            if isinstance(ev.payload, dict):
+                for key, last in (("data_sha256", last_data), ("scope_sha256", last_scope),
+                                  ("record_sha256", last_record)):
+                    if key in ev.payload:
+                        last[ev.case_id] = str(ev.payload[key])
+                if ev.command == "attach" and "attachment_id" in ev.payload:
+                    uploads[int(ev.payload["attachment_id"])] = (
+                        ev.case_id, str(ev.payload.get("sha256")))
+        head = s.get(AuditHead, 1)
+        if (head is None and self.checked) or (
+                head is not None and (head.seq != expected_seq - 1 or head.hash != prev)):
+            yield Problem("o topo da cadeia não confere com o último evento (eventos "
+                          "removidos?)")
+        stored: set[int] = set()
+        for case in self._rows(Case, Case.id):
+            stored.add(case.id)
+            if case.id not in seen:
+                yield Problem(f"caso {case.id}: nenhum evento na trilha de auditoria "
+                              "(removidos? um caso é sempre aberto por um evento create_case)")
+            else:
+                yield from self._case(case, last_state, last_data, last_scope, last_record)
+            s.expunge(case)
+        for case_id in sorted(seen - stored):
+            yield Problem(f"caso {case_id}: tem eventos na trilha, mas não está mais gravado "
+                          "(remoção fora do sistema?)")
+        kept: set[int] = set()
+        for att in self._rows(Attachment, Attachment.id):
+            kept.add(att.id)
+            if uploads.get(att.id) != (att.case_id, att.sha256) \
+                    or hashlib.sha256(att.content).hexdigest() != att.sha256:
+                yield Problem(f"anexo {att.id} do caso {att.case_id}: o arquivo gravado não é "
+                              "o do registro do envio (alteração fora do sistema?)")
+            s.expunge(att)  # its bytes are not kept
+        for gone in sorted(set(uploads) - kept):
+            yield Problem(f"anexo {gone} do caso {uploads[gone][0]}: enviado, mas não está "
+                          "mais gravado (remoção fora do sistema?)")
+
+    def _rows(self, model: type[_Row], key: Any) -> Iterator[_Row]:
+        """Every row of ``model``, :data:`_BATCH` at a time by ``key`` (no cursor held open
+        while each is checked)."""
+        after: int | None = None
+        while True:
+            q = select(model).order_by(key).limit(_BATCH)
+            rows = list(self.session.execute(
+                q if after is None else q.where(key > after)).scalars())
+            yield from rows
+            if len(rows) < _BATCH:
+                return
+            after = rows[-1].id
+
+    def _case(self, case: Case, last_state: dict[int, str], last_data: dict[int, str],
+              last_scope: dict[int, str], last_record: dict[int, str]) -> Iterator[Problem]:
         logged = last_state.get(case.id)
         if logged is not None and logged != case.state:
-            return VerifyResult(False, n, None, None,
-                                f"caso {case.id}: estado '{case.state}' não é o do último "
-                                f"evento da trilha ('{logged}')")
+            yield Problem(f"caso {case.id}: estado '{case.state}' não é o do último evento da "
+                          f"trilha ('{logged}')")
         digest = last_data.get(case.id)
         if digest is not None and digest != data_digest(case.data):
-            return VerifyResult(False, n, None, None,
-                                f"caso {case.id}: os fatos gravados não são os do último "
-                                "evento da trilha (alteração fora do sistema?)")
+            yield Problem(f"caso {case.id}: os fatos gravados não são os do último evento da "
+                          "trilha (alteração fora do sistema?)")
         scope = last_scope.get(case.id)
-        if scope is not None and scope != scope_digest(session, case):
-            return VerifyResult(False, n, None, None,
-                                f"caso {case.id}: região, responsável ou equipe gravados não "
-                                "são os do último evento da trilha (alteração fora do "
-                                "sistema?)")
+        if scope is not None and scope != scope_digest(self.session, case):
+            yield Problem(f"caso {case.id}: região, responsável ou equipe gravados não são os "
+                          "do último evento da trilha (alteração fora do sistema?)")
         record = last_record.get(case.id)
         if record is not None and record != case_record(case):
-            return VerifyResult(False, n, None, None,
-                                f"caso {case.id}: nome da embarcação ou versão do procedimento "
-                                "gravados não são os do último evento da trilha (alteração "
-                                "fora do sistema?)")
-    stored: set[int] = set()
-    for att in session.execute(select(Attachment).execution_options(yield_per=32)).scalars():
-        stored.add(att.id)
-        if uploads.get(att.id) != (att.case_id, att.sha256) \
-                or hashlib.sha256(att.content).hexdigest() != att.sha256:
-            return VerifyResult(False, n, None, None,
-                                f"anexo {att.id} do caso {att.case_id}: o arquivo gravado não é "
-                                "o do registro do envio (alteração fora do sistema?)")
-    gone = sorted(set(uploads) - stored)
-    if gone:
-        return VerifyResult(False, n, None, None,
-                            f"anexo {gone[0]} do caso {uploads[gone[0]][0]}: enviado, mas não "
-                            "está mais gravado (remoção fora do sistema?)")
-    return VerifyResult(True, n)
+            yield Problem(f"caso {case.id}: nome da embarcação ou versão do procedimento "
+                          "gravados não são os do último evento da trilha (alteração fora do "
+                          "sistema?)")
+
+
+def verify(session: Session, limit: int = 100) -> VerifyResult:
+    """Walk the chain in sequence order, then check that each case's current state is the
+    one its last event left (a raw edit of the cases table is caught too), and each
+    attachment the file its upload logged. Every problem is found (the first ``limit``
+    kept, the others counted); reasons are in Portuguese. See :class:`Verification` to
+    stream them."""
+    walk = Verification(session)
+    found: list[Problem] = []
+    more = 0
+    for problem in walk:
+        if len(found) < limit:
+            found.append(problem)
+        else:
+            more += 1
+    if not found:
+        return VerifyResult(True, walk.checked)
+    first = found[0]
+    return VerifyResult(False, walk.checked, first.seq, first.event_id, first.reason,
+                        tuple(found), more)

@@ -332,26 +332,36 @@ def register(app: typer.Typer) -> None:
 
     @audit_app.command("verify", cls=PtCommand)
     def audit_verify(db: str | None = DbOpt) -> None:
-        """Verifica a cadeia de hashes; sai com 1 no primeiro evento adulterado (2: banco
-        inexistente ou sem o esquema do Abordo)."""
+        """Verifica a cadeia de hashes, os casos, os usuários e os anexos; lista cada
+        problema encontrado e sai com 1 se houver algum (2: banco inexistente, sem o
+        esquema do Abordo ou noutra revisão dele)."""
         from abordo.cases import audit
-        from abordo.cases.db import display_url, has_schema, session_factory
+        from abordo.cases.db import display_url, has_schema, is_current, session_factory
 
         url = checked_url(db, must_exist=True)
+        found = 0
         with db_errors(url):
             if not has_schema(url):
                 raise InputError(
                     f"banco sem o esquema do Abordo (rode abordo db upgrade): {display_url(url)}",
                     "--db", message_en="database without the Abordo schema (run abordo db "
                                        f"upgrade): {display_url(url)}")
+            if not is_current(url):
+                raise InputError(
+                    f"banco numa revisão do esquema que não é a desta versão do Abordo (rode "
+                    f"abordo db upgrade): {display_url(url)}", "--db",
+                    message_en="database at another revision of the schema than this Abordo "
+                               f"version's (run abordo db upgrade): {display_url(url)}")
             with session_factory(url)() as s:
-                res = audit.verify(s)
-        if res.ok:
-            console.print(f"trilha de auditoria íntegra: {res.checked} eventos verificados")
+                walk = audit.Verification(s)
+                for problem in walk:  # each one as it is found (a large log is streamed)
+                    found += 1
+                    console_err.print(f"trilha de auditoria ADULTERADA: {problem}")
+        if not found:
+            console.print(f"trilha de auditoria íntegra: {walk.checked} eventos verificados")
             return
-        where = f"evento seq={res.broken_seq} (id={res.broken_id}): " \
-            if res.broken_seq is not None else ""
-        console_err.print(f"trilha de auditoria ADULTERADA: {where}{res.reason}")
+        console_err.print(f"{found} problema(s) encontrado(s); {walk.checked} eventos "
+                          "verificados")
         raise typer.Exit(1)
 
     app.add_typer(db_app, name="db")
