@@ -51,6 +51,7 @@ def test_a_case_whose_events_were_removed_is_caught_and_blocked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     h = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
     c = client_for(db_url)
+    before = _open(c, h)
     first = _open(c, h)
     second = _open(c, h)
     gone = second if last else first
@@ -65,9 +66,12 @@ def test_a_case_whose_events_were_removed_is_caught_and_blocked(
     assert code == 1, out
     assert f"caso {gone}: nenhum evento na trilha" in out
     _refused_everywhere(c, h, gone)
-    kept = first if last else second
-    if last:  # the other case's events are whole: it is still served
-        assert c.get(f"/api/v1/cases/{kept}", headers=h).status_code == 200
+    if last:  # the other cases' events are whole: they are still served
+        for kept in (before, first):
+            assert c.get(f"/api/v1/cases/{kept}", headers=h).status_code == 200
+    else:  # the events next to the gap can no longer be vouched for: blocked too
+        for near in (before, second):
+            assert c.get(f"/api/v1/cases/{near}", headers=h).status_code == 409
 
 
 # ------------------------------------------------------------ an event edited by hand
@@ -180,3 +184,256 @@ def test_audit_verify_reports_every_problem_not_only_the_first(
     assert f"{len(lines)} problema(s) encontrado(s)" in out
     for part in expected:
         assert part in out
+
+
+# ------------------------------------------------------------ user rows
+
+PASSWORD = "senha-segura-123"  # make_user's
+
+
+def _login(c: TestClient, email: str, password: str = PASSWORD) -> Any:
+    return c.post("/api/v1/auth/token", json={"email": email, "password": password})
+
+
+def _blocked_user(r: Any) -> None:
+    assert r.status_code == 403, r.text
+    assert r.json()["type"] == "/problems/integrity"
+    assert "abordo audit verify" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE users SET region = 'RJ' WHERE email = 'carla@x.gov.br'",    # another region's cases
+    "UPDATE users SET role = 'admin' WHERE email = 'carla@x.gov.br'",   # every case, users
+    "UPDATE users SET role = 'national', region = NULL "
+    "WHERE email = 'carla@x.gov.br'",                                    # every case, read
+], ids=["region", "role-admin", "role-national"])
+def test_a_user_row_edited_by_hand_widens_no_access(
+        db_url: str, edit: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ana = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    carla = bearer(make_user(db_url, "carla@x.gov.br", "regional_chief", "SP"))
+    c = client_for(db_url)
+    cid = _open(c, ana)  # an RJ case: outside the SP chief's scope
+    assert c.get(f"/api/v1/cases/{cid}", headers=carla).status_code == 404
+    assert _verify(db_url, capsys, monkeypatch)[0] == 0
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text(edit))
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and "usuário 2 (carla@x.gov.br): e-mail, nome, papel, região" in out
+    # her token, a new login, her own view: refused, never the wider scope
+    _blocked_user(c.get(f"/api/v1/cases/{cid}", headers=carla))
+    _blocked_user(c.get("/api/v1/cases", headers=carla))
+    _blocked_user(c.get("/api/v1/me", headers=carla))
+    _blocked_user(c.post("/api/v1/users", headers=carla, json={
+        "email": "x@x.gov.br", "role": "admin", "password": "12345678"}))
+    _blocked_user(_login(c, "carla@x.gov.br"))
+    assert c.get(f"/api/v1/cases/{cid}", headers=ana).status_code == 200  # others unaffected
+    with get_engine(db_url).begin() as conn:  # put back as the trail left it: served again
+        conn.execute(text("UPDATE users SET role = 'regional_chief', region = 'SP' "
+                          "WHERE email = 'carla@x.gov.br'"))
+    assert c.get(f"/api/v1/cases/{cid}", headers=carla).status_code == 404
+    assert _verify(db_url, capsys, monkeypatch)[0] == 0
+
+
+def test_a_disabled_user_re_enabled_or_a_password_replaced_by_hand_cannot_log_in(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from abordo.cases import auth
+
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    make_user(db_url, "bia@x.gov.br", "inspector", "RJ")
+    c = client_for(db_url)
+    with session_factory(db_url)() as s, s.begin():
+        auth.deactivate_user(s, email="ana@x.gov.br", actor="test")
+    assert _login(c, "ana@x.gov.br").status_code == 401
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("UPDATE users SET active = true WHERE email = 'ana@x.gov.br'"))
+        conn.execute(text("UPDATE users SET password_hash = :h WHERE email = 'bia@x.gov.br'"),
+                     {"h": auth.hash_password("senha-do-intruso")})
+    _blocked_user(_login(c, "ana@x.gov.br"))
+    _blocked_user(_login(c, "bia@x.gov.br", "senha-do-intruso"))
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and "usuário 1 (ana@x.gov.br)" in out and "usuário 2 (bia@x.gov.br)" in out
+    # nor does a change through the system carry the edit into a new event as genuine
+    for command in (["users", "passwd", "--email", "bia@x.gov.br", "--password", "nova-senha-1"],
+                    ["users", "disable", "--email", "ana@x.gov.br"]):
+        code, out = run_cli([*command, "--db", db_url], capsys, monkeypatch)
+        assert code == 2 and "abordo audit verify" in out, out
+    assert _verify(db_url, capsys, monkeypatch)[0] == 1
+
+
+def test_a_user_inserted_by_hand_is_refused_and_reported(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from abordo.cases import auth
+
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    c = client_for(db_url)
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("INSERT INTO users (email, role, password_hash, active, created_at) "
+                          "SELECT 'intruso@x.br', 'admin', :h, true, created_at FROM users"),
+                     {"h": auth.hash_password(PASSWORD)})
+        conn.execute(text("INSERT INTO api_tokens (user_id, token_hash, revoked, created_at) "
+                          "SELECT id, :t, false, created_at FROM users "
+                          "WHERE email = 'intruso@x.br'"), {"t": auth.token_digest("abd_x")})
+    _blocked_user(_login(c, "intruso@x.br"))
+    _blocked_user(c.get("/api/v1/cases", headers=bearer("abd_x")))
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and "(intruso@x.br): nenhum evento da trilha registra" in out
+
+
+def test_a_tampered_inspector_is_not_designated_nor_signs(db_url: str) -> None:
+    chief = bearer(make_user(db_url, "chefe@x.gov.br", "regional_chief", "RJ"))
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ", name="Ana Souza")
+    make_user(db_url, "bia@x.gov.br", "inspector", "SP", name="Bia Lima")
+    c = client_for(db_url)
+    r = c.post("/api/v1/cases", headers=chief, json={
+        "complaint": {"source": "union", "date": "2026-03-28", "content": "x"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "team": ["ana@x.gov.br"]})
+    assert r.status_code == 201, r.text
+    cid = r.json()["id"]
+    with get_engine(db_url).begin() as conn:  # an SP inspector moved to RJ by hand
+        conn.execute(text("UPDATE users SET region = 'RJ' WHERE email = 'bia@x.gov.br'"))
+    assigned = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json={
+        "command": "assign_team", "team": ["bia@x.gov.br"]})
+    assert assigned.status_code == 422, assigned.text
+    assert assigned.json()["errors"][0]["field"] == "team[0]"
+    assert "abordo audit verify" in assigned.json()["detail"]
+    for body in ({"command": "start_assessment"}, {"command": "close_unfounded",
+                                                   "reason": "sem fundamento",
+                                                   "consulted": "master"}):
+        ran = c.post(f"/api/v1/cases/{cid}/commands", headers=chief, json=body)
+        assert ran.status_code == 200, ran.text
+    signed = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=chief)
+    assert signed.status_code == 200 and "Ana Souza" in signed.text
+    with get_engine(db_url).begin() as conn:  # the signer's name changed by hand
+        conn.execute(text("UPDATE users SET name = 'Outro Nome' WHERE email = 'ana@x.gov.br'"))
+    doc = c.get(f"/api/v1/cases/{cid}/documents/relatorio", headers=chief)
+    assert doc.status_code == 409 and doc.json()["type"] == "/problems/integrity"
+    assert "Outro Nome" not in doc.text
+
+
+def test_user_events_log_the_row_they_leave(db_url: str) -> None:
+    """Each change through the system logs the row's digest: no false alarm after it."""
+    from abordo.cases import auth
+
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    with session_factory(db_url)() as s, s.begin():
+        auth.set_password(s, email="ana@x.gov.br", password="outra-senha-1", actor="t")
+    c = client_for(db_url)
+    assert _login(c, "ana@x.gov.br", "outra-senha-1").status_code == 200
+    with session_factory(db_url)() as s, s.begin():
+        auth.deactivate_user(s, email="ana@x.gov.br", actor="t")
+    with session_factory(db_url)() as s:
+        events = s.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars().all()
+        assert [(e.command, e.user_id) for e in events] == [
+            ("add_user", 1), ("set_password", 1), ("deactivate_user", 1)]
+        assert all(len(e.payload["user_sha256"]) == 64 for e in events)
+        assert audit.verify(s).ok
+
+
+# ------------------------------------------------------------ migration 0003
+
+def _old_event(conn: Any, command: str, payload: dict[str, Any]) -> None:
+    """An event as the code before 0003 appended it (no user_id column, no digest)."""
+    import sqlalchemy as sa
+
+    from abordo.cases.models import UTCDateTime, utcnow
+
+    events = sa.table("audit_events", *(sa.column(n) for n in (
+        "seq", "case_id", "actor", "command", "reason", "state_before", "state_after",
+        "prev_hash", "hash")), sa.column("at", UTCDateTime()), sa.column("payload", sa.JSON))
+    head = conn.execute(text("SELECT seq, hash FROM audit_head WHERE id = 1")).one_or_none()
+    if head is None:
+        conn.execute(text("INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, :g)"),
+                     {"g": audit.GENESIS})
+        head = (0, audit.GENESIS)
+    ev = AuditEvent(seq=head[0] + 1, case_id=None, actor="test", at=utcnow(), command=command,
+                    reason=None, state_before=None, state_after=None, payload=payload,
+                    prev_hash=head[1], hash="")
+    ev.hash = audit.event_hash(head[1], audit.event_body(ev))
+    conn.execute(sa.insert(events).values(
+        seq=ev.seq, case_id=None, actor="test", at=ev.at, command=command, reason=None,
+        state_before=None, state_after=None, payload=payload, prev_hash=ev.prev_hash,
+        hash=ev.hash))
+    conn.execute(text("UPDATE audit_head SET seq = :s, hash = :h"), {"s": ev.seq, "h": ev.hash})
+
+
+def _old_user(conn: Any, uid: int, email: str, role: str, region: str | None,
+              active: bool = True) -> None:
+    from abordo.cases import auth
+
+    conn.execute(text("INSERT INTO users (id, email, name, role, region, password_hash, active, "
+                      "created_at) VALUES (:i, :e, NULL, :r, :g, :p, :a, CURRENT_TIMESTAMP)"),
+                 {"i": uid, "e": email, "r": role, "g": region, "a": active,
+                  "p": auth.hash_password(PASSWORD)})
+
+
+def test_migration_0004_binds_the_users_the_trail_agrees_with(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from alembic import command
+
+    from abordo.cases.db import alembic_config, is_current
+
+    cfg = alembic_config(db_url)
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0003")  # the store as the previous head left it
+    with get_engine(db_url).begin() as conn:
+        # as add_user / deactivate_user logged them before: no digest
+        _old_user(conn, 1, "ana@x.gov.br", "inspector", "RJ")
+        _old_event(conn, "add_user", {"user_id": 1, "email": "ana@x.gov.br",
+                                      "role": "inspector", "region": "RJ"})
+        _old_user(conn, 2, "bia@x.gov.br", "inspector", "RJ", active=False)
+        _old_event(conn, "add_user", {"user_id": 2, "email": "bia@x.gov.br",
+                                      "role": "inspector", "region": "RJ"})
+        _old_event(conn, "deactivate_user", {"user_id": 2})
+        # changed by hand before the upgrade: its trail says SP
+        _old_user(conn, 3, "carla@x.gov.br", "regional_chief", "RJ")
+        _old_event(conn, "add_user", {"user_id": 3, "email": "carla@x.gov.br",
+                                      "role": "regional_chief", "region": "SP"})
+        _old_user(conn, 4, "intruso@x.br", "admin", None)  # inserted by hand: no event
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+    assert is_current(db_url)
+    with session_factory(db_url)() as s:
+        rows = s.execute(select(AuditEvent.seq, AuditEvent.command, AuditEvent.user_id)
+                         .order_by(AuditEvent.seq)).all()
+    assert [tuple(r) for r in rows] == [
+        (1, "add_user", 1), (2, "add_user", 2), (3, "deactivate_user", 2), (4, "add_user", 3),
+        (5, "bind_user", 1), (6, "bind_user", 2)]  # the lookup key filled; two bound
+    c = client_for(db_url)
+    assert _login(c, "ana@x.gov.br").status_code == 200
+    assert _login(c, "bia@x.gov.br").status_code == 401  # disabled, as the trail says
+    _blocked_user(_login(c, "carla@x.gov.br"))
+    _blocked_user(_login(c, "intruso@x.br"))
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and out.count("nenhum evento da trilha registra") == 2
+    assert "(carla@x.gov.br)" in out and "(intruso@x.br)" in out and "(ana@" not in out
+    # down and up again: the chain untouched (the column is not hashed), nobody bound twice
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0003")
+        command.upgrade(cfg, "head")
+    with session_factory(db_url)() as s:
+        bound = s.execute(select(AuditEvent).where(AuditEvent.command == "bind_user"))
+        assert len(bound.scalars().all()) == 2
+        problems = [str(p) for p in audit.verify(s).problems]
+    assert len(problems) == 2 and all("nenhum evento da trilha" in p for p in problems)
+
+
+def test_audit_verify_asks_for_the_upgrade_of_an_older_schema(
+        sqlite_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from alembic import command
+
+    from abordo.cases.db import alembic_config
+
+    cfg = alembic_config(sqlite_url)
+    with get_engine(sqlite_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0003")
+    code, out = _verify(sqlite_url, capsys, monkeypatch)
+    assert code == 2 and "rode abordo db upgrade" in out

@@ -5,8 +5,10 @@ case, actor, UTC timestamp, command, reason, states before and after, and payloa
 edit of a stored event (or removal of one in the middle) breaks the chain; :func:`verify`
 names every broken event. Each case event carries the digest of the case's facts after
 it, so that an edit of the cases table itself is caught too; every read and write of a case
-checks its own events and those digests first (:func:`untouched`). The chain head lives in
-one row locked on append, so the chain stays linear with several workers on one PostgreSQL.
+checks its own events and those digests first (:func:`untouched`). Each event about a user
+carries the digest of the user's row likewise, checked whenever access is granted on it
+(:func:`user_untouched`). The chain head lives in one row locked on append, so the chain
+stays linear with several workers on one PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,17 +18,25 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from abordo.cases.models import Attachment, AuditEvent, AuditHead, Case, CaseMember, utcnow
+from abordo.cases.models import (
+    Attachment,
+    AuditEvent,
+    AuditHead,
+    Case,
+    CaseMember,
+    User,
+    utcnow,
+)
 from abordo.law.errors import bilingual
 
 GENESIS = "0" * 64
-_Row = TypeVar("_Row", Case, Attachment)
+_Row = TypeVar("_Row", Case, Attachment, User)
 
 
 def canonical_json(data: Any) -> str:
@@ -73,6 +83,41 @@ def record_digest(state: str, vessel_name: str | None, procedure_version: str) -
 
 def case_record(case: Case) -> str:
     return record_digest(case.state, case.vessel_name, case.procedure_version)
+
+
+#: the events about one user (``case_id`` None, the user in ``payload.user_id`` and the
+#: ``user_id`` column): its creation, a new password, its retirement, its row bound to the
+#: trail by migration 0003
+USER_COMMANDS = frozenset({"add_user", "set_password", "deactivate_user", "bind_user"})
+
+
+class UserRow(Protocol):
+    """What :func:`user_digest` reads of a user (a :class:`User`, or a migration's row)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def email(self) -> str: ...
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def region(self) -> str | None: ...
+    @property
+    def active(self) -> bool: ...
+    @property
+    def password_hash(self) -> str | None: ...
+
+
+def user_digest(user: UserRow) -> str:
+    """SHA-256 of what a user row grants or signs: e-mail (the identity the trail and the
+    teams name), name (the documents are signed by it), role and region (the scope), active,
+    password hash (who may log in as them). Logged by every event about the user, so that a
+    raw edit of the row is caught by :func:`verify` and refused by the service."""
+    return data_digest({"id": user.id, "email": user.email, "name": user.name,
+                        "role": user.role, "region": user.region, "active": bool(user.active),
+                        "password_hash": user.password_hash})
 
 
 _DIGESTS = ("data_sha256", "scope_sha256", "record_sha256")
@@ -184,6 +229,39 @@ def untouched(session: Session, case: Case) -> str | None:
     return None
 
 
+def user_untouched(session: Session, user: User) -> str | None:
+    """Why the stored user row is not the one its trail left (``"pt ‖ en"``), or None: its
+    last event (found by the ``user_id`` column, one indexed lookup) is about this user,
+    is a sound link of the chain (:func:`chain_problem`) and logged the row's
+    :func:`user_digest`. A user no event logs (inserted by hand; or stored before migration
+    0003 with a row the trail disagreed with) is not untouched either. Checked whenever
+    access is granted on the row, so a raw edit never widens it."""
+    who = f"usuário {user.id} ({user.email})"
+    ev = session.execute(select(AuditEvent).where(AuditEvent.user_id == user.id)
+                         .order_by(AuditEvent.seq.desc()).limit(1)).scalar_one_or_none()
+    payload = ev.payload if ev is not None and isinstance(ev.payload, dict) else {}
+    if ev is None or "user_sha256" not in payload:
+        return (f"{who}: nenhum evento da trilha registra este usuário como está gravado "
+                f"(criado ou alterado fora do sistema?) ‖ user {user.id} ({user.email}): no "
+                "event of the trail records this user as stored (created or changed outside "
+                "the system?)")
+    if ev.case_id is not None or ev.command not in USER_COMMANDS \
+            or payload.get("user_id") != user.id:
+        return (f"{who}: o evento seq={ev.seq} indexado para este usuário é de outro ‖ user "
+                f"{user.id} ({user.email}): event seq={ev.seq}, indexed for this user, is "
+                "another's")
+    broken = chain_problem(session, [ev])
+    if broken is not None:
+        pt, en = bilingual(broken)
+        return f"{who}: {pt} ‖ user {user.id} ({user.email}): {en}"
+    if payload["user_sha256"] != user_digest(user):
+        return (f"{who}: e-mail, nome, papel, região, situação ou senha gravados não são os do "
+                f"último evento da trilha ‖ user {user.id} ({user.email}): the stored e-mail, "
+                "name, role, region, status or password are not those of the trail's last "
+                "event")
+    return None
+
+
 def _locked_head(session: Session) -> AuditHead:
     """The chain head, locked until the transaction ends; created by the first event. Two
     first events at once (several workers on a new PostgreSQL database) both find no head:
@@ -211,11 +289,13 @@ def _locked_head(session: Session) -> AuditHead:
 def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
            payload: dict[str, Any], case_data: Any = None,
-           case: Case | None = None, record: str | None = None) -> AuditEvent:
+           case: Case | None = None, record: str | None = None,
+           user: User | None = None) -> AuditEvent:
     """Append one event in the caller's transaction (locks the chain head); ``case_data``:
     the case's facts after the command (their digest goes in the payload); ``case``: the
     case, whose region, owner and team are digested too (after the command's changes);
-    ``record``: :func:`record_digest` of its columns after the command."""
+    ``record``: :func:`record_digest` of its columns after the command; ``user``: the user
+    the event is about (its id and :func:`user_digest` after the change are logged)."""
     if case_data is not None:
         payload = {**payload, "data_sha256": data_digest(case_data)}
     if record is not None:
@@ -223,12 +303,16 @@ def append(session: Session, *, actor: str, command: str, case_id: int | None,
     if case is not None:
         session.flush()
         payload = {**payload, "scope_sha256": scope_digest(session, case)}
+    if user is not None:
+        session.flush()
+        payload = {**payload, "user_id": user.id, "user_sha256": user_digest(user)}
     head = _locked_head(session)
     payload = json.loads(canonical_json(payload))
     ev = AuditEvent(seq=head.seq + 1, case_id=case_id, actor=actor,
                     at=utcnow(), command=command,
                     reason=reason, state_before=state_before, state_after=state_after,
-                    payload=payload, prev_hash=head.hash, hash="")
+                    payload=payload, prev_hash=head.hash, hash="",
+                    user_id=user.id if user is not None else None)
     ev.hash = event_hash(head.hash, event_body(ev))
     session.add(ev)
     head.seq = ev.seq
@@ -273,8 +357,9 @@ _BATCH = 500  # rows read at a time: the walk holds per-case digests, never the 
 
 class Verification:
     """The whole check, as a stream of :class:`Problem` (every one found, in the order
-    found; memory bounded by the number of cases, users and attachments, never by the
-    events): iterate it, then read ``checked`` (the events walked)."""
+    found: the chain's events, its head, the cases, the users, the attachments; memory
+    bounded by the number of cases, users and attachments, never by the events): iterate
+    it, then read ``checked`` (the events walked)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -290,6 +375,7 @@ class Verification:
         last_scope: dict[int, str] = {}
         last_record: dict[int, str] = {}
         uploads: dict[int, tuple[int, str]] = {}  # attachment id → (case, SHA-256) logged
+        last_user: dict[int, str | None] = {}  # user id → digest its last event logged
         for ev in s.execute(select(AuditEvent).order_by(AuditEvent.seq)
                             .execution_options(yield_per=_BATCH)).scalars():
             self.checked += 1
@@ -302,6 +388,14 @@ class Verification:
                 yield Problem("o conteúdo não confere com o hash", ev.seq, ev.id, ev.case_id)
             # Go on from this event as stored: each broken event is reported once.
             prev, expected_seq = ev.hash, ev.seq + 1
+            payload = ev.payload if isinstance(ev.payload, dict) else {}
+            subject = payload.get("user_id") \
+                if ev.case_id is None and ev.command in USER_COMMANDS else None
+            if ev.user_id != subject:  # the lookup key the service finds a user's event by
+                yield Problem("o usuário indexado (coluna user_id) não é o do conteúdo do "
+                              "evento", ev.seq, ev.id, ev.case_id)
+            if isinstance(subject, int):  # (None: its last event does not record its row)
+                last_user[subject] = payload.get("user_sha256")
             if ev.case_id is None:
                 continue
             seen.add(ev.case_id)
@@ -332,6 +426,22 @@ class Verification:
         for case_id in sorted(seen - stored):
             yield Problem(f"caso {case_id}: tem eventos na trilha, mas não está mais gravado "
                           "(remoção fora do sistema?)")
+        users: set[int] = set()
+        for user in self._rows(User, User.id):
+            users.add(user.id)
+            digest = last_user.get(user.id)
+            if digest is None:
+                yield Problem(f"usuário {user.id} ({user.email}): nenhum evento da trilha "
+                              "registra este usuário como está gravado (criado fora do "
+                              "sistema, ou já divergente da trilha na migração 0003?)")
+            elif digest != user_digest(user):
+                yield Problem(f"usuário {user.id} ({user.email}): e-mail, nome, papel, região, "
+                              "situação ou senha gravados não são os do último evento da "
+                              "trilha (alteração fora do sistema?)")
+            s.expunge(user)
+        for user_id in sorted(set(last_user) - users):
+            yield Problem(f"usuário {user_id}: tem eventos na trilha, mas não está mais "
+                          "gravado (remoção fora do sistema?)")
         kept: set[int] = set()
         for att in self._rows(Attachment, Attachment.id):
             kept.add(att.id)
@@ -380,10 +490,10 @@ class Verification:
 
 def verify(session: Session, limit: int = 100) -> VerifyResult:
     """Walk the chain in sequence order, then check that each case's current state is the
-    one its last event left (a raw edit of the cases table is caught too), and each
-    attachment the file its upload logged. Every problem is found (the first ``limit``
-    kept, the others counted); reasons are in Portuguese. See :class:`Verification` to
-    stream them."""
+    one its last event left (a raw edit of the cases table is caught too), each user row
+    the one its last event logged, and each attachment the file its upload logged. Every
+    problem is found (the first ``limit`` kept, the others counted); reasons are in
+    Portuguese. See :class:`Verification` to stream them."""
     walk = Verification(session)
     found: list[Problem] = []
     more = 0

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from abordo.cases import audit
 from abordo.cases.models import ApiToken, Case, CaseMember, Setting, User
-from abordo.law.errors import InputError
+from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.text import control_char
 
 
@@ -59,11 +59,36 @@ def issue_token(session: Session, user: User, label: str | None = None) -> str:
     return token
 
 
+class TamperedUser(Refusal):
+    """The stored user row is not the one its audit trail left (a change made outside the
+    system: a role, region, status, e-mail, name or password edited by hand, or a user
+    inserted by hand): nothing is granted on it."""
+
+
+def require_untouched(session: Session, user: User) -> None:
+    """:class:`TamperedUser` unless ``user``'s row is the one its last audit event logged
+    (:func:`abordo.cases.audit.user_untouched`; one indexed lookup). Read twice before
+    refusing: a change committed between the row's read and the trail's is not tampering."""
+    why = None
+    for _ in range(2):
+        why = audit.user_untouched(session, user)
+        if why is None:
+            return
+        session.expire(user)
+    pt, en = bilingual(why or "")
+    raise TamperedUser(f"{pt}: acesso bloqueado até a verificação (abordo audit verify) ‖ "
+                       f"{en}: access blocked until verified (abordo audit verify)")
+
+
 def user_by_token(session: Session, token: str) -> User | None:
+    """The active user a live token belongs to, or None; :class:`TamperedUser` when that
+    user's row is not the one its trail left (a raw edit never widens access)."""
     row = session.execute(
         select(User).join(ApiToken, ApiToken.user_id == User.id)
         .where(ApiToken.token_hash == token_digest(token), ApiToken.revoked.is_(False),
                User.active.is_(True))).scalar_one_or_none()
+    if row is not None:
+        require_untouched(session, row)
     return row
 
 
@@ -166,7 +191,7 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
     audit.append(session, actor=actor, command="add_user", case_id=None, reason=None,
                  state_before=None, state_after=None,
                  payload={"user_id": user.id, "email": email, "role": r.value,
-                          "region": user.region})
+                          "region": user.region}, user=user)
     return user
 
 
@@ -176,11 +201,18 @@ def _user_exists(email: str) -> InputError:
 
 
 def _existing(session: Session, email: str) -> User:
+    """The user of ``email``, as its trail left it: a row changed outside the system is
+    not written on (the next event would log the change as genuine) — an
+    :class:`InputError` naming ``email``, as an unknown user."""
     user = session.execute(select(User).where(User.email == email.strip().lower())
                            ).scalar_one_or_none()
     if user is None:
         raise InputError(f"usuário não encontrado: {email}", "email",
                          message_en=f"no such user: {email}")
+    try:
+        require_untouched(session, user)
+    except TamperedUser as exc:
+        raise InputError(exc.message, "email", message_en=exc.message_en) from None
     return user
 
 
@@ -201,7 +233,8 @@ def set_password(session: Session, *, email: str, password: str, actor: str) -> 
     user.password_hash = hash_password(password)
     _revoke_all(session, user)  # a new password ends what the old one opened
     audit.append(session, actor=actor, command="set_password", case_id=None, reason=None,
-                 state_before=None, state_after=None, payload={"user_id": user.id})
+                 state_before=None, state_after=None, payload={"user_id": user.id},
+                 user=user)
     return user
 
 
@@ -213,7 +246,8 @@ def deactivate_user(session: Session, *, email: str, actor: str) -> User:
     user.active = False
     _revoke_all(session, user)
     audit.append(session, actor=actor, command="deactivate_user", case_id=None, reason=None,
-                 state_before=None, state_after=None, payload={"user_id": user.id})
+                 state_before=None, state_after=None, payload={"user_id": user.id},
+                 user=user)
     return user
 
 

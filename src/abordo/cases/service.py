@@ -369,9 +369,17 @@ class CaseService:
 
     def signatories(self, s: Session, emails: list[str]) -> dict[str, str]:
         """How documents sign each of ``emails``: the inspector's name, as a signature line
-        carries it, or the e-mail when no name is on record."""
-        rows = s.execute(select(User.name, User.email).where(User.email.in_(emails)))
-        names = {email: name or email for name, email in rows}
+        carries it, or the e-mail when no name is on record (:class:`Tampered` when a row
+        was changed outside the system: a forged name is not signed)."""
+        names: dict[str, str] = {}
+        for u in s.execute(select(User).where(User.email.in_(sorted(set(emails))))).scalars():
+            why = audit.user_untouched(s, u)
+            if why is not None:
+                pt, en = bilingual(why)
+                raise Tampered(f"{pt}: documento não emitido até a verificação (abordo audit "
+                               f"verify) ‖ {en}: document not issued until verified (abordo "
+                               "audit verify)")
+            names[u.email] = u.name or u.email
         return {e: names.get(e, e) for e in emails}
 
     def team(self, s: Session, case_id: int) -> list[str]:
@@ -407,6 +415,13 @@ class CaseService:
                 raise InputError(f"inspetor desconhecido (ou desativado) nesta região: {email}",
                                  f"{field}[{i}]", message_en=f"no active inspector of this "
                                  f"region: {email}")
+            # nor one whose row (its region, say) was changed outside the system
+            why = audit.user_untouched(s, u)
+            if why is not None:
+                pt, en = bilingual(why)
+                raise InputError(f"{pt}: não designado até a verificação (abordo audit "
+                                 "verify)", f"{field}[{i}]", message_en=f"{en}: not "
+                                 "designated until verified (abordo audit verify)")
             users.append(u)
         return users
 

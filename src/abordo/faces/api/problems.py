@@ -9,6 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from abordo.cases.auth import TamperedUser
 from abordo.cases.commands import CommandInvalid, TransitionRefused
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered, VersionRequired
 from abordo.cases.transitions import TRANSITIONS
@@ -183,6 +184,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Tampered)
     async def _tampered(r: Request, exc: Tampered) -> JSONResponse:
         return refusal(r, exc, 409, "/problems/integrity")
+
+    @app.exception_handler(TamperedUser)
+    async def _tampered_user(r: Request, exc: TamperedUser) -> JSONResponse:
+        # The caller's own row was changed outside the system: nothing is granted on it.
+        return refusal(r, exc, 403, "/problems/integrity")
 
     @app.exception_handler(NotFound)
     async def _nf(r: Request, exc: NotFound) -> JSONResponse:

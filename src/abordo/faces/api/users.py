@@ -50,6 +50,7 @@ def _login(service: CaseService, body: Credentials) -> User:
                          ).scalar_one_or_none()
         if user is None or not user.active or not auth.check_password(user, body.password):
             raise HTTPException(401, "e-mail ou senha inválidos ‖ invalid e-mail or password")
+        auth.require_untouched(s, user)  # no token on a row changed outside the system
         return user
 
 
