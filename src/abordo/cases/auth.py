@@ -67,7 +67,7 @@ class TamperedUser(Refusal):
 
 def require_untouched(session: Session, user: User) -> None:
     """:class:`TamperedUser` unless ``user``'s row is the one its last audit event logged
-    (:func:`abordo.cases.audit.user_untouched`; one indexed lookup). Read twice before
+    (:func:`abordo.cases.audit.user_untouched`: three indexed queries). Read twice before
     refusing: a change committed between the row's read and the trail's is not tampering."""
     why = None
     for _ in range(2):

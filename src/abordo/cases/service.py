@@ -335,8 +335,9 @@ class CaseService:
     # ------------------------------------------------------------------ reads
     def get(self, s: Session, user: User, case_id: int) -> Case:
         """The case, if in the user's scope (else :class:`NotFound`) and as its audit trail
-        left it (else :class:`Tampered`: a raw edit — of its facts, its team, its columns —
-        is neither shown nor written on; the scope itself may be the forged part)."""
+        left it (else :class:`Tampered`: a raw edit — of its facts, its team, its columns,
+        its events, or their removal — is neither shown nor written on; the scope itself may
+        be the forged part)."""
         why = None
         for _ in range(3):  # a write committed between the row and trail reads: read again
             case = s.execute(scoped_cases(user).where(Case.id == case_id)).scalar_one_or_none()
