@@ -332,10 +332,10 @@ def test_user_events_log_the_row_they_leave(db_url: str) -> None:
         assert audit.verify(s).ok
 
 
-# ------------------------------------------------------------ migration 0003
+# ------------------------------------------------------------ migration 0004
 
 def _old_event(conn: Any, command: str, payload: dict[str, Any]) -> None:
-    """An event as the code before 0003 appended it (no user_id column, no digest)."""
+    """An event as the code before 0004 appended it (no user_id column, no digest)."""
     import sqlalchemy as sa
 
     from abordo.cases.models import UTCDateTime, utcnow

@@ -87,7 +87,7 @@ def case_record(case: Case) -> str:
 
 #: the events about one user (``case_id`` None, the user in ``payload.user_id`` and the
 #: ``user_id`` column): its creation, a new password, its retirement, its row bound to the
-#: trail by migration 0003
+#: trail by migration 0004
 USER_COMMANDS = frozenset({"add_user", "set_password", "deactivate_user", "bind_user"})
 
 
