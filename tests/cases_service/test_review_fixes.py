@@ -484,7 +484,7 @@ def test_a_brazilian_flag_vessel_follows_art2_not_the_foreign_procedure(
     assert c.post(url, headers=h, json={"command": "start_assessment",
                                         "recorded_on": "2026-03-30"}).status_code == 200
     for body in ({**REQUEST_DOCS, "recorded_on": "2026-03-30"},
-                 {"command": "set_vessel_case", "vessel_case": vc},
+                 {"command": "set_vessel_case", "vessel_case": vc, "recorded_on": "2026-03-30"},
                  {"command": "run_engines", "recorded_on": "2026-04-01"}):
         got = c.post(url, headers=h, json=body)
         assert got.status_code == 200, (body, got.text)

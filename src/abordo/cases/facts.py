@@ -150,6 +150,8 @@ def set_vessel_case(d: dict[str, Any], cmd: SetVesselCase, act: Act) -> dict[str
     _same_section(d, {**d, "vessel_case": act.extra["vessel_case"]},
                   "vessel_case.vessel.flag")
     d["vessel_case"] = act.extra["vessel_case"]
+    # the day it was given: the engines' run judging it is not dated before it
+    d["vessel_case_recorded_on"] = act.when
     if cmd.on:
         d["on"] = cmd.on.isoformat()
     if d.get("documents_requested_on"):

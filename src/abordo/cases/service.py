@@ -519,7 +519,8 @@ class CaseService:
 
     def amend_vessel_case(self, user: User, case_id: int, change: VesselCaseChange, *,
                           reason: str | None, expected_version: int | None, today: dt.date,
-                          any_version: bool = False, field: str = "vessel_case") -> Case:
+                          any_version: bool = False, field: str = "vessel_case",
+                          recorded_on: dt.date | None = None) -> Case:
         """``set_vessel_case`` with the stored vessel case changed by ``change`` — the crew
         read from a file, one person's documents: ``change(vessel_case)`` returns the new
         vessel case and, when its crew came from a file, that file's name and the row of
@@ -542,13 +543,17 @@ class CaseService:
             raise TransitionRefused(
                 "informe antes os dados da embarcação e da operação (set_vessel_case) ‖ give "
                 "the vessel's and the operation's data first (set_vessel_case)", field)
+        if recorded_on is not None:  # a date no state could accept: before the file is read
+            workflow.case_day(read.data, recorded_on, today, "recorded_on",
+                              ("do registro", "the record's"))
         vessel_case, crew_rows = change(current)
         # set_vessel_case's own check, on the day run_engines would judge it: every person
         # the engines could not judge is refused now, at once.
         validated = validate_vessel_case(vessel_case, on=engines_day(
-            read.data, None, None, today), crew_rows=crew_rows)
+            read.data, None, recorded_on, today), crew_rows=crew_rows)
         cmd = commands.SetVesselCase(command="set_vessel_case", reason=reason,
-                                     vessel_case=vessel_case, version=expected_version)
+                                     vessel_case=vessel_case, version=expected_version,
+                                     recorded_on=recorded_on)
         # Written only on the version the change was built from (never over facts changed
         # in between); a recorded crew is replaced only by a caller who names the version
         # they read (or If-Match: *), as set_vessel_case's.

@@ -236,12 +236,21 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                 for n in notes for k in ("issued_on", "outcome_on")]
     requested = (d.get("documents_requested_on"), "à solicitação dos documentos",
                  "the documents' request")
-    if isinstance(cmd, RequestDocuments | CloseUnfounded | RecordPhysicalCheck | AddFinding
-                  | SetVesselCase):
+    if isinstance(cmd, RequestDocuments | CloseUnfounded | RecordPhysicalCheck | AddFinding):
         earlier = [start]
-    elif isinstance(cmd, RecordDocument | RunEngines):
-        # (the run's own date judged, ``on``, may be earlier: the facts of the complaint)
+    elif isinstance(cmd, SetVesselCase):
+        # a crew list given records the checklist's crew list received (as record_document
+        # would): not before it was asked
+        earlier = [start] + ([requested] if _records_crew_list(d, cmd) else [])
+    elif isinstance(cmd, RecordDocument):
         earlier = [start, requested]
+    elif isinstance(cmd, RunEngines):
+        # the run judges the vessel case recorded (its crew list): not before it was given
+        # (the run's own date judged, ``on``, may be earlier: the facts of the complaint)
+        earlier = [start, requested, (d.get("vessel_case_recorded_on"),
+                                      "ao registro dos dados da embarcação e da lista de "
+                                      "tripulantes (set_vessel_case)",
+                                      "the record of the vessel case (set_vessel_case)")]
     elif isinstance(cmd, Notify):
         issued = cmd.issued_on.isoformat() if cmd.issued_on else when
         # the field the body gave the day in (without issued_on, it is recorded_on's)
@@ -266,7 +275,8 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                    for a in d.get("autos", []) if a.get("id") == cmd.auto]
     elif isinstance(cmd, WriteReport):
         earlier = [*notified, *checks, engines]
-        earlier += [(i.get("recorded_on"), "ao registro de documento", "a document's record")
+        earlier += [(i.get("recorded_on"), f"ao registro do documento {_item_words(i)}",
+                     f"the record of document {i['item']}")
                     for i in d.get("checklist", []) if i.get("status") != "pending"]
         earlier += [(e.get("on"), "à providência do art. 10", "the art. 10 step")
                     for e in d.get("escalations", [])]
@@ -277,10 +287,28 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     _not_before(when, earlier, "recorded_on")
 
 
+def _records_crew_list(d: dict[str, Any], cmd: SetVesselCase) -> bool:
+    """Whether ``cmd`` records the checklist's crew list received (a crew given while the
+    item is pending: :func:`abordo.cases.facts.set_vessel_case`)."""
+    return bool(cmd.vessel_case.get("crew")) and any(
+        i["item"] == "crew_list" and i["status"] == "pending" for i in d.get("checklist", []))
+
+
+def _item_words(item: dict[str, Any]) -> str:
+    """A checklist item as a refusal names it: its label and, in brackets, its id
+    (``Lista de tripulantes [crew_list]``), as the open steps name pending documents."""
+    label = item.get("label")
+    return f"{label} [{item['item']}]" if label and label != item["item"] else str(item["item"])
+
+
 def _not_before(when: str, earlier: list[tuple[str | None, str, str]], field: str) -> None:
-    for day, pt, en in earlier:
-        if day and when < str(day)[:10]:
-            w, e = dt.date.fromisoformat(when), dt.date.fromisoformat(str(day)[:10])
-            raise TransitionRefused(
-                f"data do registro ({w:%d/%m/%Y}) anterior {pt} ({e:%d/%m/%Y}) ‖ record date "
-                f"({w.isoformat()}) before {en} ({e.isoformat()})", field)
+    """:class:`TransitionRefused` naming ``field`` when ``when`` precedes a day of
+    ``earlier`` — naming the latest such act, the first day the record may bear."""
+    late = [(str(day)[:10], pt, en) for day, pt, en in earlier
+            if day and when < str(day)[:10]]
+    if late:
+        day, pt, en = max(late, key=lambda x: x[0])  # (ties: the first listed)
+        w, e = dt.date.fromisoformat(when), dt.date.fromisoformat(day)
+        raise TransitionRefused(
+            f"data do registro ({w:%d/%m/%Y}) anterior {pt} ({e:%d/%m/%Y}) ‖ record date "
+            f"({w.isoformat()}) before {en} ({e.isoformat()})", field)

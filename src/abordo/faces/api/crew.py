@@ -22,8 +22,13 @@ from abordo.faces.api.inputs import (
 )
 from abordo.faces.api.views import case_json, with_etag
 from abordo.law.errors import InputError
+from abordo.law.validation import Date
 
 router = APIRouter()
+
+RECORDED_ON = ("the day the change happened, when recorded later (default: today in Brasília; "
+               "not before the complaint, not in the future, not before the acts it answers — "
+               "the assessment's start, the documents' request)")
 
 
 @router.post("/cases/{case_id}/crew", tags=["cases"],
@@ -31,10 +36,14 @@ router = APIRouter()
 async def upload_crew(case_id: CaseId, user: CurrentUser, service: Service,
                       file: Annotated[UploadFile, File()],
                       version: Annotated[int | None, Form(ge=1, le=999_999_999)] = None,
+                      recorded_on: Annotated[Date | None, Form(description=RECORDED_ON)
+                                             ] = None,
                       if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
     """The crew list file replaces the crew of the case's vessel data (``set_vessel_case``
     with the same checks): every bad row is listed at once with its line and column;
-    personal data (names, documents, birth) is dropped on import."""
+    personal data (names, documents, birth) is dropped on import. ``recorded_on``: the day
+    the list was handed over, when entered later (the checklist's crew list is recorded
+    received on it), as every command's."""
     service.require_writer(user)  # a read-only role is told so before the file is read
     content = await read_upload(file, ("arquivo", "file"))
     name = safe_filename(file.filename)
@@ -60,7 +69,7 @@ async def upload_crew(case_id: CaseId, user: CurrentUser, service: Service,
     case = service.amend_vessel_case(user, case_id, with_file_crew, reason=source,
                                      expected_version=expected_version(if_match, version),
                                      any_version=any_version(if_match), today=today(),
-                                     field="file")
+                                     field="file", recorded_on=recorded_on)
     return with_etag(case_json(service, case, user))
 
 
@@ -73,6 +82,7 @@ class CrewDocuments(BaseModel):
         "(protocol_date) — as a vessel case's crew[i].documents"))
     version: int | None = Field(default=None, ge=1, le=999_999_999)
     reason: str | None = Field(default=None, max_length=2000)
+    recorded_on: Date | None = Field(default=None, description=RECORDED_ON)
 
 
 @router.put("/cases/{case_id}/crew/{crew_id}/documents", tags=["cases"],
@@ -101,5 +111,6 @@ def set_crew_documents(case_id: CaseId, crew_id: str, user: CurrentUser, service
     reason = body.reason or f"documentos do tripulante {crew_id}"
     case = service.amend_vessel_case(user, case_id, with_documents, reason=reason,
                                      expected_version=expected_version(if_match, body.version),
-                                     any_version=any_version(if_match), today=today())
+                                     any_version=any_version(if_match), today=today(),
+                                     recorded_on=body.recorded_on)
     return with_etag(case_json(service, case, user))

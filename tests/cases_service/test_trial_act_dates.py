@@ -1,0 +1,216 @@
+"""Findings of the inspector's trial on the dates of the acts (today 01/12/2026 in Brasília,
+the complaint of 10/11/2026, the day's work entered later with ``recorded_on``):
+
+5. the crew upload and the crew-documents PUT take ``recorded_on`` like every command, and
+   the date checks agree (the engines do not judge a crew list before it was given; the
+   report's refusal names the document).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from abordo.cases.commands import TransitionRefused
+from abordo.law import calendar
+from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case, run
+
+CSV = "id;funcao;nacionalidade\n" + "".join(
+    f"{m['id']};{m['rank']};{m['nationality']}\n" for m in q01_case()["crew"]
+    if m["id"] != "C16")  # (the ROV technician needs a department column: not in this file)
+
+
+@pytest.fixture
+def api(db_url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[TestClient, dict[str, str]]:
+    """A client on each backend, on 01/12/2026 at noon in Brasília."""
+    monkeypatch.setattr(calendar, "now_utc",
+                        lambda: dt.datetime(2026, 12, 1, 15, 0, tzinfo=dt.UTC))
+    return client_for(db_url), bearer(make_user(db_url, "ana@trabalho.gov.br", "inspector",
+                                                "RJ"))
+
+
+def _open(c: TestClient, h: dict[str, str], **complaint: Any) -> int:
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "crew_member", "date": "2026-11-10", "content": "cota",
+                      **complaint}, "vessel_docked": True, "pre_boarding": DOCKED})
+    assert r.status_code == 201, r.text
+    return int(r.json()["id"])
+
+
+def cmd(c: TestClient, h: dict[str, str], cid: int, body: dict[str, Any]) -> Any:
+    """A command (``If-Match: *``); the response."""
+    return c.post(f"/api/v1/cases/{cid}/commands", headers={**h, "If-Match": "*"}, json=body)
+
+
+def ok(c: TestClient, h: dict[str, str], cid: int, body: dict[str, Any]) -> dict[str, Any]:
+    r = cmd(c, h, cid, body)
+    assert r.status_code == 200, (body, r.text)
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def _requested(c: TestClient, h: dict[str, str], cid: int, vessel_case: dict[str, Any]
+               ) -> None:
+    """Assessed on 11/11, documents asked and the vessel case given on 12/11."""
+    ok(c, h, cid, {"command": "start_assessment", "recorded_on": "2026-11-11"})
+    ok(c, h, cid, {"command": "request_documents", "consulted": "master",
+                   "recorded_on": "2026-11-12"})
+    ok(c, h, cid, {"command": "set_vessel_case", "vessel_case": vessel_case,
+                   "on": "2026-11-12", "recorded_on": "2026-11-12"})
+
+
+def _other_documents(c: TestClient, h: dict[str, str], cid: int, on: str,
+                     but: tuple[str, ...] = ()) -> None:
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    items = [i["item"] for i in case["facts"]["checklist"]
+             if i["status"] == "pending" and i["item"] not in but]
+    ok(c, h, cid, {"command": "record_document", "items": items, "status": "received",
+                   "recorded_on": on})
+
+
+def _upload(c: TestClient, h: dict[str, str], cid: int, **form: str) -> Any:
+    return c.post(f"/api/v1/cases/{cid}/crew", headers={**h, "If-Match": "*"},
+                  files={"file": ("lista.csv", CSV.encode(), "text/csv")}, data=form)
+
+
+# An ementário auto on the inspector's finding (after the engines' F1, F2…: its id looked up)
+EMENTARIO = {"command": "draft_auto", "kind": "ementario", "ementa": "130123-4",
+             "capitulation": "NR-30, item 30.2.1", "against": {"name": "Armadora X Ltda"}}
+
+
+def _own(c: TestClient, h: dict[str, str], cid: int) -> list[str]:
+    """The ids of the inspector's findings of the case."""
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    return [f["id"] for f in case["facts"]["findings"] if f["source"] == "inspector"]
+
+
+def _item(case: dict[str, Any], item: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(i for i in case["facts"]["checklist"] if i["item"] == item)
+    return found
+
+
+# --------------------------------------------------------------------- 5. the crew upload
+
+def test_the_crew_upload_is_dated_and_the_acts_after_it_follow(api: Any) -> None:
+    """The trial's case: the crew list handed over on 12/11 and entered on 01/12; the
+    engines on 14/11, the notification on 16/11 and the report on 30/11 all follow it."""
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, {**q01_case(), "crew": []})
+    r = _upload(c, h, cid, recorded_on="2026-11-12")
+    assert r.status_code == 200, r.text
+    assert _item(r.json(), "crew_list") | {"status": "received", "recorded_on": "2026-11-12"} \
+        == _item(r.json(), "crew_list")
+    event = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"][-1]
+    assert (event["command"], event["payload"]["recorded_on"]) == ("set_vessel_case",
+                                                                   "2026-11-12")
+    _other_documents(c, h, cid, "2026-11-13")
+    ok(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-14"})
+    ok(c, h, cid, {"command": "notify", "deadline": "2026-11-20", "recorded_on": "2026-11-16"})
+    ok(c, h, cid, {"command": "record_remedied", "recorded_on": "2026-11-24"})
+    ok(c, h, cid, {"command": "draft_auto", "recorded_on": "2026-11-25"})
+    case = ok(c, h, cid, {"command": "write_report", "summary": "s", "recorded_on": "2026-11-30"})
+    assert case["facts"]["report"]["written_on"] == "2026-11-30"
+
+
+def test_an_undated_upload_is_today_s_and_nothing_judges_it_earlier(api: Any) -> None:
+    """Without ``recorded_on`` the list is recorded today (01/12): the engines cannot have
+    judged it on 14/11 — refused as the report dated before it would be, naming it."""
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, {**q01_case(), "crew": []})
+    r = _upload(c, h, cid)
+    assert r.status_code == 200, r.text
+    assert _item(r.json(), "crew_list")["recorded_on"] == "2026-12-01"
+    r = cmd(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-14"})
+    assert r.status_code == 409, r.text
+    assert r.json()["errors"][0]["field"] == "recorded_on"
+    assert "anterior ao registro dos dados da embarcação e da lista de tripulantes " \
+        "(set_vessel_case) (01/12/2026)" in r.json()["detail"]
+
+
+@pytest.mark.parametrize(("day", "status", "said"), [
+    ("2026-12-02", 422, "data do registro no futuro: 02/12/2026"),
+    ("2026-11-09", 422, "data do registro anterior à denúncia (10/11/2026)"),
+    # it records the crew list received: not before the documents were asked (the latest
+    # act the date precedes is named, here before the assessment's start too)
+    ("2026-11-11", 409, "anterior à solicitação dos documentos (12/11/2026)"),
+    ("2026-11-10", 409, "anterior à solicitação dos documentos (12/11/2026)"),
+    ("ontem", 422, "recorded_on"),
+])
+def test_an_upload_dated_where_no_command_could_be_is_refused(
+        api: Any, day: str, status: int, said: str) -> None:
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, {**q01_case(), "crew": []})
+    r = _upload(c, h, cid, recorded_on=day)
+    assert r.status_code == status, r.text
+    assert r.json()["errors"][0]["field"] == "recorded_on"
+    assert said in r.text
+    # nothing written
+    assert c.get(f"/api/v1/cases/{cid}", headers=h).json()["facts"]["vessel_case"]["crew"] \
+        == []
+
+
+def test_the_crew_documents_are_dated_too(api: Any) -> None:
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, q01_case())
+    url = f"/api/v1/cases/{cid}/crew/C04/documents"
+    ra = {"type": "residence_authorization", "issued_on": "2026-02-01",
+          "valid_until": "2028-02-01"}
+    star = {**h, "If-Match": "*"}
+    r = c.put(url, headers=star, json={"documents": [ra], "recorded_on": "2026-12-02"})
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "recorded_on", r.text
+    r = c.put(url, headers=star, json={"documents": [ra], "recorded_on": "2026-11-10"})
+    assert r.status_code == 409 and r.json()["errors"][0]["field"] == "recorded_on", r.text
+    r = c.put(url, headers=star, json={"documents": [ra], "recorded_on": "2026-11-13"})
+    assert r.status_code == 200, r.text
+    event = c.get(f"/api/v1/cases/{cid}/events", headers=h).json()["events"][-1]
+    assert (event["reason"], event["payload"]["recorded_on"]) == (
+        "documentos do tripulante C04", "2026-11-13")
+    # the engines judge the documents given on 13/11: not on 12/11
+    r = cmd(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-12"})
+    assert r.status_code == 409, r.text
+    ok(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-13"})
+
+
+def test_the_report_s_refusal_names_the_document_recorded_after_it(api: Any) -> None:
+    """The crew list's record of 01/12 holds a report of 30/11, and the refusal says which
+    record it is (not "a document's record")."""
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, q01_case())  # the crew given before… (crew_list received 12/11)
+    case = c.get(f"/api/v1/cases/{cid}", headers=h).json()
+    assert _item(case, "crew_list")["recorded_on"] == "2026-11-12"
+    _other_documents(c, h, cid, "2026-11-13", but=("ship_registry",))
+    ok(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-14"})
+    ok(c, h, cid, {"command": "notify", "deadline": "2026-11-20", "recorded_on": "2026-11-16"})
+    ok(c, h, cid, {"command": "record_remedied", "recorded_on": "2026-11-24"})
+    ok(c, h, cid, {"command": "draft_auto", "recorded_on": "2026-11-25"})
+    # …and the ship's registry entered today, undated
+    ok(c, h, cid, {"command": "record_document", "item": "ship_registry", "status": "received"})
+    r = cmd(c, h, cid, {"command": "write_report", "summary": "s", "recorded_on": "2026-11-30"})
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"] == ("data do registro (30/11/2026) anterior ao registro do "
+                                  "documento Registro do navio [ship_registry] (01/12/2026)")
+    r = c.post(f"/api/v1/cases/{cid}/commands?lang=en", headers={**h, "If-Match": "*"},
+               json={"command": "write_report", "summary": "s", "recorded_on": "2026-11-30"})
+    assert "before the record of document ship_registry (2026-12-01)" in r.json()["detail"]
+
+
+def test_a_refusal_names_the_latest_act_the_date_precedes() -> None:
+    """Several acts after the date: the refusal names the latest — the first day the act
+    may bear — not merely the first one listed (here the notification)."""
+    d = {"complaint": {"source": "union", "date": "2026-03-30", "content": "x"},
+         "findings": [], "notifications": [{"id": "N1", "issued_on": "2026-03-31",
+                                            "outcome": "remedied", "outcome_on": "2026-03-31"}],
+         "escalations": [], "autos": [{"id": "A1", "drafted_on": "2026-04-01"}],
+         "checklist": []}
+    with pytest.raises(TransitionRefused, match=r"\(30/03/2026\) anterior ao auto A1 "
+                                                r"\(01/04/2026\)$"):
+        run("remedied", d, {"command": "write_report", "summary": "s",
+                            "recorded_on": "2026-03-30"})
