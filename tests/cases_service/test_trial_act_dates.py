@@ -3,12 +3,15 @@ the complaint of 10/11/2026, the day's work entered later with ``recorded_on``):
 
 5. the crew upload and the crew-documents PUT take ``recorded_on`` like every command, and
    the date checks agree (the engines do not judge a crew list before it was given; the
-   report's refusal names the document).
+   report's refusal names the document);
+6. the relatório is not dated before anything it reports (a void, a finding…), nor the
+   closing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
@@ -214,3 +217,73 @@ def test_a_refusal_names_the_latest_act_the_date_precedes() -> None:
                                                 r"\(01/04/2026\)$"):
         run("remedied", d, {"command": "write_report", "summary": "s",
                             "recorded_on": "2026-03-30"})
+
+
+# ------------------------------------------------------- 6. the report after what it reports
+
+def test_the_report_is_not_dated_before_a_void_it_reports(api: Any) -> None:
+    """The trial's case: an auto voided today (01/12), then the report dated 30/11 — which
+    would print "Data: 30/11/2026" over "minuta anulada em 01/12/2026"."""
+    c, h = api
+    cid = _open(c, h)
+    _requested(c, h, cid, q01_case())
+    _other_documents(c, h, cid, "2026-11-12")
+    ok(c, h, cid, {"command": "run_engines", "recorded_on": "2026-11-12"})
+    ok(c, h, cid, {"command": "add_finding", "text": "extintores vencidos", "area": "safety",
+                   "citation": "NR-30, item 30.2.1", "recorded_on": "2026-11-13"})
+    ok(c, h, cid, {"command": "notify", "deadline": "2026-11-20", "recorded_on": "2026-11-16"})
+    ok(c, h, cid, {"command": "record_remedied", "recorded_on": "2026-11-24"})
+    ok(c, h, cid, {"command": "draft_auto", "recorded_on": "2026-11-25"})
+    ok(c, h, cid, {**EMENTARIO, "findings": _own(c, h, cid), "recorded_on": "2026-11-25"})
+    ok(c, h, cid, {"command": "void_auto", "auto": "A2", "reason": "ementa errada"})
+    r = cmd(c, h, cid, {"command": "write_report", "summary": "s", "recorded_on": "2026-11-30"})
+    assert r.status_code == 409, r.text
+    assert r.json()["errors"][0]["field"] == "recorded_on"
+    assert "anterior à anulação do auto A2 (01/12/2026)" in r.json()["detail"]
+    ok(c, h, cid, {"command": "write_report", "summary": "s"})  # today: after the void
+
+
+REPORTED: list[tuple[str, dict[str, Any], str]] = [
+    ("assessment", {"assessment": {"started_on": "2026-04-02"}}, "ao início da apuração"),
+    ("request", {"documents_requested_on": "2026-04-02"}, "à solicitação dos documentos"),
+    ("vessel case", {"vessel_case_recorded_on": "2026-04-02"},
+     "ao registro dos dados da embarcação"),
+    ("document", {"checklist": [{"item": "crew_list", "label": "Lista de tripulantes",
+                                 "status": "missing", "recorded_on": "2026-04-02"}]},
+     "ao registro do documento Lista de tripulantes [crew_list]"),
+    ("check", {"physical_checks": [{"area": "galley", "ok": True,
+                                    "recorded_on": "2026-04-02"}]}, "à verificação física"),
+    ("engines", {"engine_run": {"on": "2026-03-30", "ran_on": "2026-04-02"}},
+     "à execução dos motores"),
+    ("finding", {"findings": [{"id": "F1", "source": "inspector", "severity": "info",
+                               "text": "x", "found_on": "2026-04-02"}]}, "à constatação F1"),
+    ("notification", {"notifications": [{"id": "N1", "issued_on": "2026-04-02",
+                                         "outcome": "remedied"}]}, "à notificação N1"),
+    ("outcome", {"notifications": [{"id": "N1", "issued_on": "2026-03-31",
+                                    "outcome": "remedied", "outcome_on": "2026-04-02"}]},
+     "ao resultado da notificação N1"),
+    ("art. 10", {"escalations": [{"kind": "mediation", "on": "2026-04-02"}]},
+     "à providência do art. 10 (mediation)"),
+    ("auto", {"autos": [{"id": "A1", "drafted_on": "2026-04-02"}]}, "ao auto A1"),
+    ("void", {"autos": [{"id": "A1", "drafted_on": "2026-03-31",
+                         "voided": {"on": "2026-04-02", "by": "x", "reason": "r"}}]},
+     "à anulação do auto A1"),
+]
+
+
+@pytest.mark.parametrize(("what", "facts", "said"), REPORTED, ids=[r[0] for r in REPORTED])
+def test_the_report_and_the_closing_follow_everything_reported(
+        what: str, facts: dict[str, Any], said: str) -> None:
+    """Each dated act or fact the relatório shows holds a report dated before it (01/04 is
+    "today" in these tests; the act of 02/04 was recorded with a later clock)."""
+    d = {"complaint": {"source": "union", "date": "2026-03-30", "content": "x"},
+         "findings": [], "notifications": [], "escalations": [], "autos": [], "checklist": [],
+         **facts}
+    with pytest.raises(TransitionRefused, match=re.escape(f"{said}") + r".* \(02/04/2026\)") \
+            as exc:
+        run("findings", d, {"command": "write_report", "summary": "s",
+                            "recorded_on": "2026-04-01"})
+    assert exc.value.field == "recorded_on"
+    d["report"] = {"written_on": "2026-03-31"}
+    with pytest.raises(TransitionRefused, match=re.escape(said)):
+        run("report", d, {"command": "close", "recorded_on": "2026-04-01"})

@@ -359,7 +359,8 @@ def test_acts_are_not_dated_before_the_acts_they_answer() -> None:
         run("notified", out.data, {"command": "record_remedied", "recorded_on": "2026-03-30"})
     assert exc.value.field == "recorded_on"
     out = run("notified", out.data, {"command": "record_remedied", "recorded_on": "2026-04-01"})
-    with pytest.raises(TransitionRefused, match=r"\(31/03/2026\) anterior à notificação N1"):
+    with pytest.raises(TransitionRefused,
+                       match=r"\(31/03/2026\) anterior ao resultado da notificação N1"):
         run("remedied", out.data, {"command": "write_report", "summary": "s",
                                    "recorded_on": "2026-03-31"})
     out = run("remedied", out.data, {"command": "write_report", "summary": "s"})

@@ -220,7 +220,8 @@ SECTION_II = {"art. 4º", "art. 5º", "art. 6º", "art. 7º", "art. 8º", "art. 
 def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     """An act is not dated before the acts it answers: a notification's outcome after its
     issue, an art. 10 step after the outcome, an auto after the findings it fines, its void
-    after its draft, the report after every act it reports, the closing after the report."""
+    after its draft, the report after every act and fact it reports (:func:`reported`), the
+    closing after the report and every act recorded since."""
     notes = d.get("notifications", [])
     last = notes[-1] if notes else {}
     nr = d.get("not_remedied") or {}
@@ -274,17 +275,48 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
         earlier = [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
                    for a in d.get("autos", []) if a.get("id") == cmd.auto]
     elif isinstance(cmd, WriteReport):
-        earlier = [*notified, *checks, engines]
-        earlier += [(i.get("recorded_on"), f"ao registro do documento {_item_words(i)}",
-                     f"the record of document {i['item']}")
-                    for i in d.get("checklist", []) if i.get("status") != "pending"]
-        earlier += [(e.get("on"), "à providência do art. 10", "the art. 10 step")
-                    for e in d.get("escalations", [])]
-        earlier += [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
-                    for a in d.get("autos", [])]
+        earlier = reported(d)
     elif isinstance(cmd, Close):
-        earlier = [((d.get("report") or {}).get("written_on"), "ao relatório", "the report")]
+        # after the report, and after every act recorded since (an auto voided…)
+        earlier = [((d.get("report") or {}).get("written_on"), "ao relatório", "the report"),
+                   *reported(d)]
     _not_before(when, earlier, "recorded_on")
+
+
+def reported(d: dict[str, Any]) -> list[tuple[str | None, str, str]]:
+    """Every dated act and fact the relatório circunstanciado reports — the assessment's
+    start, the documents' request and each document's record, the vessel case given, the
+    physical checks, the engines' run, each finding, each notification and its outcome,
+    the art. 10 steps, each auto and its void, the report to the Secretariat on a
+    repatriation —, as (day, "anterior …" in Portuguese, in English): the report is not
+    dated before any of them (arts. 11 and 15: it reports what was done)."""
+    out: list[tuple[str | None, str, str]] = [
+        ((d.get("assessment") or {}).get("started_on"), "ao início da apuração (art. 6º)",
+         "the assessment's start (art. 6)"),
+        (d.get("documents_requested_on"), "à solicitação dos documentos",
+         "the documents' request"),
+        (d.get("vessel_case_recorded_on"), "ao registro dos dados da embarcação e da lista "
+         "de tripulantes (set_vessel_case)", "the record of the vessel case (set_vessel_case)")]
+    out += [(i.get("recorded_on"), f"ao registro do documento {_item_words(i)}",
+             f"the record of document {i['item']}")
+            for i in d.get("checklist", []) if i.get("status") != "pending"]
+    out += [(c.get("recorded_on"), "à verificação física registrada",
+             "the physical check recorded") for c in d.get("physical_checks", [])]
+    out.append(((d.get("engine_run") or {}).get("ran_on"), "à execução dos motores",
+                "the engines' run"))
+    out += [(f.get("found_on"), f"à constatação {f['id']}", f"finding {f['id']}")
+            for f in d.get("findings", [])]
+    out += [(n.get("issued_on"), f"à notificação {n['id']}", f"notification {n['id']}")
+            for n in d.get("notifications", [])]
+    out += [(n.get("outcome_on"), f"ao resultado da notificação {n['id']}",
+             f"the outcome of notification {n['id']}") for n in d.get("notifications", [])]
+    out += [(e.get("on"), f"à providência do art. 10 ({e.get('kind')})",
+             f"the art. 10 step ({e.get('kind')})") for e in d.get("escalations", [])]
+    out += [(a.get("drafted_on"), f"ao auto {a['id']}", f"auto {a['id']}")
+            for a in d.get("autos", [])]
+    out += [((a.get("voided") or {}).get("on"), f"à anulação do auto {a['id']}",
+             f"the void of auto {a['id']}") for a in d.get("autos", [])]
+    return out
 
 
 def _records_crew_list(d: dict[str, Any], cmd: SetVesselCase) -> bool:
