@@ -5,7 +5,9 @@ the complaint of 10/11/2026, the day's work entered later with ``recorded_on``):
    the date checks agree (the engines do not judge a crew list before it was given; the
    report's refusal names the document);
 6. the relatório is not dated before anything it reports (a void, a finding…), nor the
-   closing.
+   closing;
+7. the auto's history says when its findings were found (``found_on``; an engine finding:
+   the date its run judged), not the complaint's or the case's date of facts.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from abordo.cases.commands import TransitionRefused
+from abordo.faces.reports.case_documents import found_days, found_when
 from abordo.law import calendar
 from cases_service.support import DOCKED, bearer, client_for, make_user, q01_case, run
 
@@ -287,3 +290,49 @@ def test_the_report_and_the_closing_follow_everything_reported(
     d["report"] = {"written_on": "2026-03-31"}
     with pytest.raises(TransitionRefused, match=re.escape(said)):
         run("report", d, {"command": "close", "recorded_on": "2026-04-01"})
+
+
+# --------------------------------------------------------- 7. when the violation was found
+
+def _history(html: str) -> list[str]:
+    return re.findall(r"constatou-se (em [^:]*?)(?: o descumprimento|:)", html)
+
+
+def test_the_auto_says_when_its_findings_were_found(api: Any) -> None:
+    """The trial's case: the complaint of 10/11 (the case's date of facts), the engines'
+    run judging 12/11, a finding recorded on 13/11 — the ementário auto on it said
+    "constatou-se em 10/11/2026"; the art. 14 auto says the day its run judged."""
+    c, h = api
+    r = c.post("/api/v1/cases", headers=h, json={
+        "complaint": {"source": "crew_member", "date": "2026-11-10", "content": "cota"},
+        "vessel_docked": True, "pre_boarding": DOCKED, "on": "2026-11-10"})
+    cid = int(r.json()["id"])
+    _requested(c, h, cid, {k: v for k, v in q01_case().items() if k != "on"})
+    _other_documents(c, h, cid, "2026-11-12")
+    ok(c, h, cid, {"command": "run_engines", "on": "2026-11-12", "recorded_on": "2026-11-14"})
+    ok(c, h, cid, {"command": "add_finding", "text": "extintores vencidos", "area": "safety",
+                   "citation": "NR-30, item 30.2.1", "recorded_on": "2026-11-13"})
+    own = _own(c, h, cid)
+    case = ok(c, h, cid, {"command": "draft_auto", "recorded_on": "2026-11-16"})
+    assert case["facts"]["on"] == "2026-11-12"
+    ok(c, h, cid, {**EMENTARIO, "findings": own, "recorded_on": "2026-11-16"})
+    docs = f"/api/v1/cases/{cid}/documents/auto-infracao"
+    assert _history(c.get(f"{docs}?auto=A2", headers=h).text) == ["em 13/11/2026"]
+    assert _history(c.get(f"{docs}?auto=A1", headers=h).text) == ["em 12/11/2026"]
+    assert _history(c.get(docs, headers=h).text) == ["em 12/11/2026", "em 13/11/2026"]
+
+
+def test_an_auto_on_findings_of_several_days_gives_each() -> None:
+    data = {"engine_run": {"on": "2026-11-10", "ran_on": "2026-11-14"}, "findings": [
+        {"id": "F1", "source": "engine:quota"},
+        {"id": "F3", "source": "inspector", "found_on": "2026-11-13"},
+        {"id": "F4", "source": "inspector", "found_on": "2026-11-13"},
+        {"id": "F5", "source": "inspector"}]}  # stored before findings carried their day
+    auto = {"id": "A1", "findings": ["F4", "F1", "F3"], "drafted_on": "2026-11-20"}
+    assert found_days(data, auto) == [("2026-11-10", ["F1"]), ("2026-11-13", ["F4", "F3"])]
+    assert found_when(data, auto) == "em 10/11/2026 (F1) e em 13/11/2026 (F4, F3)"
+    assert found_when(data, {**auto, "findings": ["F3", "F4"]}) == "em 13/11/2026"
+    assert found_when(data, {**auto, "findings": ["F5"]}) == "em 20/11/2026"
+    three = {**auto, "findings": ["F1", "F3", "F5"]}
+    assert found_when(data, three) == \
+        "em 10/11/2026 (F1), em 13/11/2026 (F3) e em 20/11/2026 (F5)"

@@ -266,6 +266,36 @@ def _resolutions(data: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def found_days(data: dict[str, Any], auto: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """When the violations an auto covers were found, as its history says it: each day
+    (ISO, in order) with the findings of that day. An inspector's finding (``add_finding``,
+    an irregular physical check) on its ``found_on``; an engine's on the date its run
+    judged (``engine_run.on``: the engines' findings are those of the current run — a new
+    run is refused while an auto covers them —; without the run's record, the case's date
+    of facts, which a run sets). A finding stored before it carried its day is dated by the
+    auto (not found after it was fined)."""
+    by_id = {f.get("id"): f for f in data.get("findings", [])}
+    run_on = (data.get("engine_run") or {}).get("on") or data.get("on")
+    days: dict[str, list[str]] = {}
+    for fid in auto.get("findings", []):
+        f = by_id.get(fid) or {}
+        engine = str(f.get("source", "")).startswith("engine:")
+        day = (run_on if engine else f.get("found_on")) or auto.get("drafted_on")
+        if day:
+            days.setdefault(str(day)[:10], []).append(str(fid))
+    return sorted(days.items())
+
+
+def found_when(data: dict[str, Any], auto: dict[str, Any]) -> str:
+    """:func:`found_days` in words, after "constatou-se": ``em 13/11/2026``, or each day
+    with its findings when they differ (``em 10/11/2026 (F1) e em 13/11/2026 (F3, F4)``)."""
+    days = found_days(data, auto)
+    if len(days) <= 1:
+        return f"em {d(days[0][0] if days else auto.get('drafted_on'))}"
+    parts = [f"em {d(day)} ({', '.join(ids)})" for day, ids in days]
+    return ", ".join(parts[:-1]) + " e " + parts[-1]
+
+
 def _act_team(kind: str, data: dict[str, Any], chosen: dict[str, Any]) -> list[str] | None:
     """The team recorded with the act a document writes (None: recorded before acts kept
     their team — the case's team is shown)."""
@@ -377,6 +407,7 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         c166_decree=steps.c166_decree_in_force(_letter_day(data, kind)),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
+        found_when=lambda a: found_when(data, a),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
         body=body, body_of=lambda day: issuing_body(_stored_day(day)),
         # Where the acts are dated: the port's municipality when recorded, else the region.
