@@ -271,6 +271,8 @@ REPORTED: list[tuple[str, dict[str, Any], str]] = [
     ("void", {"autos": [{"id": "A1", "drafted_on": "2026-03-31",
                          "voided": {"on": "2026-04-02", "by": "x", "reason": "r"}}]},
      "à anulação do auto A1"),
+    ("repatriation report", {"repatriation_report": {"sent_on": "2026-04-02"}},
+     "ao relatório à Secretaria sobre a repatriação (Decreto nº 6.968/2009)"),
 ]
 
 

@@ -21,12 +21,22 @@ from abordo.cases.commands import (
     RecordMediation,
     RecordNotRemedied,
     RecordRemedied,
+    RecordRepatriationReport,
     ReferFederalPolice,
     RequestDetention,
     TransitionRefused,
     WriteReport,
 )
-from abordo.cases.steps import DUTIES, LEI_9784, awaiting, due_day, national, unnotified
+from abordo.cases.steps import (
+    DUTIES,
+    LEI_9784,
+    awaiting,
+    due_day,
+    national,
+    open_deadlines,
+    repatriation_report_due,
+    unnotified,
+)
 from abordo.crew.model import nationality_codes
 from abordo.law.calendar import add_business_days, is_business_day
 
@@ -148,6 +158,19 @@ def record_mediation(d: dict[str, Any], cmd: RecordMediation, act: Act) -> dict[
     return act.payload
 
 
+def record_repatriation_report(d: dict[str, Any], cmd: RecordRepatriationReport, act: Act
+                               ) -> dict[str, Any]:
+    """Decreto 6.968/2009 (arts. 3 and 5 § 1º, II): the report to the Secretariat on the
+    shipowner's refusal to repatriate, sent on the day recorded — the 48-hour deadline met
+    (late when after its due day: the record says so, it does not refuse a late report)."""
+    owed = repatriation_report_due(d)
+    assert owed is not None  # (the transition's guard)
+    d["repatriation_report"] = {"sent_on": act.when, "reference": cmd.reference,
+                                "recorded_by": act.actor, "due": owed["due"],
+                                "basis": owed["basis"]}
+    return {**act.payload, "due": owed["due"], "late": act.when > owed["due"]}
+
+
 def write_report(d: dict[str, Any], cmd: WriteReport, act: Act) -> dict[str, Any]:
     """Arts. 11 and 15: the relatório circunstanciado, to the national coordination and the
     regional chief."""
@@ -164,9 +187,12 @@ def write_report(d: dict[str, Any], cmd: WriteReport, act: Act) -> dict[str, Any
 
 
 def close(d: dict[str, Any], cmd: Close, act: Act) -> dict[str, Any]:
-    """Art. 11: the case closed, after its report."""
+    """Art. 11: the case closed, after its report. A deadline whose act is still owed (the
+    48-hour repatriation report: tracked and shown, not a mandatory step) does not hold it:
+    the event logs it, and the case view and the relatório say so."""
     d["closed_on"] = act.when
-    return act.payload
+    still = [{"kind": x["kind"], "due": x["due"]} for x in open_deadlines(d)]
+    return {**act.payload, **({"open_deadlines": still} if still else {})}
 
 
 def assign_team(d: dict[str, Any], cmd: AssignTeam, act: Act) -> dict[str, Any]:

@@ -404,6 +404,17 @@ class Party(_In):
         return checked_cnpj(v)
 
 
+class RecordRepatriationReport(_Cmd):
+    """Decreto 6.968/2009 (arts. 3 and 5 § 1º, II): the report to the Secretaria de Inspeção
+    do Trabalho, owed within 48 hours of the shipowner's refusal to repatriate, was sent —
+    on ``recorded_on`` (default today), under ``reference``."""
+
+    command: Literal["record_repatriation_report"]
+    reference: Short | None = Field(
+        default=None, description="the report's reference (ofício, SEI process or "
+        "document number), as sent")
+
+
 class DraftAuto(_Cmd):
     # An ementário auto needs all four (the art. 14 auto has them from the case; its
     # ``against`` only when the case names no company — the case decides, not the body).
@@ -456,6 +467,7 @@ Command = Annotated[
     StartPreBoarding | RecordPreBoarding | StartAssessment | CloseUnfounded | RequestDocuments
     | RecordDocument | RecordPhysicalCheck | SetVesselCase | RunEngines | AddFinding | Notify
     | RecordRemedied | RecordNotRemedied | RequestDetention | ReferFederalPolice
-    | RecordMediation | DraftAuto | VoidAuto | WriteReport | Close | AssignTeam,
+    | RecordMediation | RecordRepatriationReport | DraftAuto | VoidAuto | WriteReport | Close
+    | AssignTeam,
     Field(discriminator="command"),
 ]

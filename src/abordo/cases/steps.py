@@ -320,18 +320,91 @@ def c166_decree_in_force(on: dt.date) -> bool:
     return repatriation_rule(on) is not None
 
 
+def repatriation_report_due(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The 48-hour report of Decreto 6.968/2009 (arts. 3 and 5 § 1º, II) as
+    :func:`deadlines` tracks it, or None when the case owes none (no repatriation refused,
+    or a refusal no entry of the dated table covers)."""
+    return next((x for x in deadlines(data) if x["kind"] == "repatriation_report_48h"), None)
+
+
+# A deadline's status (``deadlines``): met — ``met_on`` the day (``late`` when after the
+# due day) —, unmet (a notification not remedied), open (the case's own act still owed), or
+# not_recorded (another's act — the Foreign Ministry's, the shipowner's —, which the case
+# does not record).
+DEADLINE_STATUSES = ("met", "unmet", "open", "not_recorded")
+
+
+def _met(entry: dict[str, Any], day: Any, dated: bool = True) -> dict[str, Any]:
+    """``entry`` met on ``day`` (an ISO date, or None: still open); ``dated``: ``day`` is
+    the act's own, so one after the due day is ``late`` (a notification's outcome is the
+    day it was found met, not the day the party met it: never late)."""
+    if not day:
+        return {**entry, "status": "open"}
+    met_on = str(day)[:10]
+    return {**entry, "status": "met", "met_on": met_on,
+            **({"late": True} if dated and met_on > entry["due"] else {})}
+
+
+def open_deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deadlines whose act the case still owes (status ``open``)."""
+    return [x for x in deadlines(data) if x["status"] == "open"]
+
+
+def deadline_warnings(data: dict[str, Any], today: dt.date) -> list[dict[str, Any]]:
+    """A warning per repatriation deadline (Decreto 6.968/2009) the case still owes once its
+    day has passed, or once the report is written or the case closed (closing does not wait
+    for it: the spec makes the deadlines tracked and shown, not mandatory steps — and these
+    are unconfirmed). (A notification's outcome is an open step of its own.)"""
+    closed = data.get("closed_on")
+    out = []
+    for x in open_deadlines(data):
+        if x["kind"] not in _RECORDS or not (
+                x["due"] < today.isoformat() or data.get("report") or closed):
+            continue
+        due = dt.date.fromisoformat(x["due"])
+        unconfirmed = "" if x.get("confirmed", True) else " (prazo não confirmado)"
+        unconfirmed_en = "" if x.get("confirmed", True) else " (unconfirmed deadline)"
+        basis = (x.get("basis") or {}).get("label") or ""
+        if closed:
+            pt = (f"Caso encerrado com prazo em aberto: {x['text']}, vencimento em "
+                  f"{due:%d/%m/%Y}{unconfirmed} — {basis}; nenhum cumprimento registrado.")
+            en = (f"Case closed with a deadline open: {x['kind']}, due {due.isoformat()}"
+                  f"{unconfirmed_en} — {basis}; no compliance recorded.")
+        else:
+            pt = (f"Prazo em aberto: {x['text']}, vencimento em {due:%d/%m/%Y}{unconfirmed} — "
+                  f"{basis}; registre {_RECORDS[x['kind']][0]}, se houve.")
+            en = (f"Deadline open: {x['kind']}, due {due.isoformat()}{unconfirmed_en} — "
+                  f"{basis}; record {_RECORDS[x['kind']][1]} if it took place.")
+        out.append({"code": "deadline_open", "message": pt, "message_en": en,
+                    "deadline": x["kind"], "due": x["due"]})
+    return out
+
+
+# The act (and its command) that meets each repatriation deadline the case may leave open
+# (Portuguese, English).
+_RECORDS = {"repatriation_inspection": ("o início da apuração (start_assessment)",
+                                        "the assessment's start (start_assessment)"),
+            "repatriation_report_48h": ("o envio do relatório (record_repatriation_report)",
+                                        "the report sent (record_repatriation_report)")}
+
+
 def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Deadlines the case tracks, computed with their basis."""
+    """Deadlines the case tracks, computed with their basis and status (met, with
+    ``met_on``; unmet; open; not_recorded: :data:`DEADLINE_STATUSES`)."""
     out: list[dict[str, Any]] = []
     for n in data.get("notifications", []):
         moved = f" (prazo fixado em {dt.date.fromisoformat(n['deadline']):%d/%m/%Y}, dia sem " \
             "expediente: vence no dia útil seguinte)" if n.get("due") else ""
-        out.append({"kind": "notification", "due": due_day(n), "confirmed": True,
-                    "text": f"Prazo da notificação {n['id']} "
-                            + ("ao armador e ao comandante" if "shipowner" in
-                               n.get("addressees", []) else "ao agente e ao comandante")
-                            + moved,
-                    "basis": n.get("due_basis") or n.get("basis")})
+        entry = {"kind": "notification", "due": due_day(n), "confirmed": True,
+                 "text": f"Prazo da notificação {n['id']} "
+                         + ("ao armador e ao comandante" if "shipowner" in
+                            n.get("addressees", []) else "ao agente e ao comandante")
+                         + moved,
+                 "basis": n.get("due_basis") or n.get("basis")}
+        # met by the notified party (remedied), or not (art. 10)
+        out.append({**entry, "status": "unmet"} if n.get("outcome") == "not_remedied"
+                   else _met(entry, n.get("outcome_on") if n.get("outcome") else None,
+                             dated=False))
     nr = data.get("not_remedied") or {}
     asked = data.get("complaint") or {}
     # A repatriation asked in the complaint, or raised by an unmet notification.
@@ -343,18 +416,19 @@ def deadlines(data: dict[str, Any]) -> list[dict[str, Any]]:
         return out
     path = rule.paths[national(data)]
     started = (data.get("assessment") or {}).get("started_on")
-    out.append({"kind": "repatriation_inspection", "due": complaint.isoformat(),
-                "confirmed": rule.confirmed, "text": path.inspection,
-                "basis": cite(f"{path.article}, I", rule.norm),
-                **({"met_on": str(started)[:10]} if started else {})})
+    out.append(_met({"kind": "repatriation_inspection", "due": complaint.isoformat(),
+                     "confirmed": rule.confirmed, "text": path.inspection,
+                     "basis": cite(f"{path.article}, I", rule.norm)}, started))
     refused = _refusal_day(data) if nr.get("repatriation") else None
     if refused is not None:
-        out.append({"kind": "repatriation_report_48h",
-                    "due": (refused + rule.report_within).isoformat(),
-                    "confirmed": rule.confirmed,
-                    "text": rule.report,
-                    "basis": cite(f"{path.article}, II", rule.norm)})
+        # met when the report's sending is recorded (record_repatriation_report)
+        out.append(_met({"kind": "repatriation_report_48h",
+                         "due": (refused + rule.report_within).isoformat(),
+                         "confirmed": rule.confirmed, "text": rule.report,
+                         "basis": cite(f"{path.article}, II", rule.norm)},
+                        (data.get("repatriation_report") or {}).get("sent_on")))
+    # the Foreign Ministry's or the shipowner's act: not the inspection's to record
     out.append({"kind": path.after_kind, "due": (complaint + rule.step_after).isoformat(),
                 "confirmed": rule.confirmed, "text": path.after,
-                "basis": cite(f"{path.article}, III", rule.norm)})
+                "basis": cite(f"{path.article}, III", rule.norm), "status": "not_recorded"})
     return out

@@ -5,6 +5,7 @@ it applies), its legal basis and who may run it.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from abordo.cases.steps import (
     open_duties,
     open_step_details,
     pre_boarding_missing,
+    repatriation_report_due,
     step_sentence,
     unnotified,
     violations,
@@ -147,6 +149,26 @@ g_strike = _art10_step(
     "‖ a mediation record only with the crew on strike, once per notification (art. 10, IV)")
 
 
+def g_repatriation_report_owed(d: dict[str, Any]) -> str | None:
+    """Guard of ``record_repatriation_report``: the 48-hour report of Decreto 6.968/2009 is
+    tracked (a repatriation refused: an unmet notification raising it) and not yet sent."""
+    sent = d.get("repatriation_report")
+    if sent:
+        day = dt.date.fromisoformat(str(sent["sent_on"])[:10])
+        return (f"o relatório à Secretaria sobre a repatriação já foi registrado, enviado em "
+                f"{day:%d/%m/%Y} ‖ the report to the Secretariat on the repatriation is "
+                f"already recorded, sent on {day.isoformat()}")
+    if repatriation_report_due(d) is None:
+        return ("não há relatório de repatriação em 48 horas a registrar: ele é devido depois "
+                "da recusa do armador, registrada como notificação não atendida com "
+                "repatriação (record_not_remedied, repatriation), no período do Decreto nº "
+                "6.968/2009 ‖ there is no 48-hour repatriation report to record: it is owed "
+                "after the shipowner's refusal, recorded as an unmet notification with "
+                "repatriation (record_not_remedied, repatriation), within Decreto "
+                "6.968/2009's period")
+    return None
+
+
 def g_report_allowed(d: dict[str, Any]) -> str | None:
     if d.get("_state") == State.FINDINGS and violations(d):
         return ("há irregularidades constatadas: notifique antes do relatório (art. 9) ‖ "
@@ -251,6 +273,11 @@ TRANSITIONS: dict[str, Transition] = {
                                        (g_repatriation, g_has_team), "art. 10, III"),
     "record_mediation": Transition(_s(S.NOTIFIED, S.REMEDIED), None, (g_strike,),
                                    "art. 10, IV"),
+    # Decreto 6.968/2009 (arts. 3 and 5 § 1º, II): the report to the Secretariat within 48
+    # hours of the shipowner's refusal; also after the relatório, until the case closes (a
+    # report sent in time and recorded late). Its basis is the decree's (the act's own).
+    "record_repatriation_report": Transition(_s(S.NOTIFIED, S.REMEDIED, S.REPORT), None,
+                                             (g_repatriation_report_owed,), "art. 10, III"),
     # Also after the report: a case reported before an auto became owed (stored by an
     # earlier version) can still get it and close.
     "draft_auto": Transition(_s(S.FINDINGS, S.NOTIFIED, S.REMEDIED, S.REPORT), None,

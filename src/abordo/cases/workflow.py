@@ -38,6 +38,7 @@ from abordo.cases.commands import (
     RecordPhysicalCheck,
     RecordPreBoarding,
     RecordRemedied,
+    RecordRepatriationReport,
     ReferFederalPolice,
     RequestDetention,
     RequestDocuments,
@@ -147,6 +148,7 @@ HANDLERS: dict[str, Handler] = {
     "request_detention": acts.request_detention,
     "refer_federal_police": acts.refer_federal_police,
     "record_mediation": acts.record_mediation,
+    "record_repatriation_report": acts.record_repatriation_report,
     "draft_auto": autos.draft_auto,
     "void_auto": autos.void_auto,
     "write_report": acts.write_report,
@@ -204,6 +206,8 @@ def _logged_basis(d: dict[str, Any], cmd: BaseModel, provision: str) -> dict[str
         basis = cite("art. 9º")  # an irregularity confirmed, not a physical check
     elif isinstance(cmd, DraftAuto):
         basis = d["autos"][-1]["basis"]  # art. 14, or the ementário's (art. 2 / CLT 628)
+    elif isinstance(cmd, RecordRepatriationReport):
+        basis = d["repatriation_report"]["basis"]  # Decreto 6.968/2009, art. 3º or 5º, II
     if national(d) and basis.get("norm_id") == PROCEDURE \
             and str(basis.get("provision", "")).split(",")[0] in (*SECTION_II, "art. 13"):
         # arts. 4–11 are the foreign-flag procedure (art. 3), art. 13 the foreign vessel's
@@ -264,6 +268,15 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
     elif isinstance(cmd, RequestDetention | ReferFederalPolice | RecordMediation):
         earlier = [(nr.get("recorded_on"), "ao registro do não atendimento",
                     "the record of non-compliance")]
+    elif isinstance(cmd, RecordRepatriationReport):
+        # the report answers the refusal: the unmet notification that raised the repatriation
+        first = next((n for n in notes if n.get("outcome") == "not_remedied"
+                      and n.get("repatriation")), None)
+        earlier = [(first.get("outcome_on"), f"ao não atendimento da notificação "
+                    f"{first['id']} (recusa da repatriação)", f"the non-compliance with "
+                    f"notification {first['id']} (the repatriation refused)")] if first else [
+            (nr.get("recorded_on"), "ao registro do não atendimento",
+             "the record of non-compliance")]
     elif isinstance(cmd, DraftAuto):
         # the engines' findings, and an ementário auto's own (an inspector's, dated since
         # this check existed): an auto answers the findings it fines
@@ -288,8 +301,8 @@ def reported(d: dict[str, Any]) -> list[tuple[str | None, str, str]]:
     start, the documents' request and each document's record, the vessel case given, the
     physical checks, the engines' run, each finding, each notification and its outcome,
     the art. 10 steps, each auto and its void, the report to the Secretariat on a
-    repatriation —, as (day, "anterior …" in Portuguese, in English): the report is not
-    dated before any of them (arts. 11 and 15: it reports what was done)."""
+    repatriation (Decreto 6.968/2009) —, as (day, "anterior …" in Portuguese, in English):
+    the report is not dated before any of them (arts. 11 and 15: it reports what was done)."""
     out: list[tuple[str | None, str, str]] = [
         ((d.get("assessment") or {}).get("started_on"), "ao início da apuração (art. 6º)",
          "the assessment's start (art. 6)"),
@@ -316,6 +329,9 @@ def reported(d: dict[str, Any]) -> list[tuple[str | None, str, str]]:
             for a in d.get("autos", [])]
     out += [((a.get("voided") or {}).get("on"), f"à anulação do auto {a['id']}",
              f"the void of auto {a['id']}") for a in d.get("autos", [])]
+    out.append(((d.get("repatriation_report") or {}).get("sent_on"),
+                "ao relatório à Secretaria sobre a repatriação (Decreto nº 6.968/2009)",
+                "the report to the Secretariat on the repatriation (Decreto 6.968/2009)"))
     return out
 
 

@@ -26,7 +26,9 @@ def case_json(service: CaseService, case: Case, user: User) -> dict[str, Any]:
         "vessel_name": case.vessel_name, "version": case.version,
         "procedure_version": case.procedure_version,
         "workflow_procedure": checklist.PROCEDURE,
-        "warnings": checklist.case_warnings(case.data, brasilia_date(case.created_at)),
+        # (a deadline still owed once past, reported or closed: the close response says it)
+        "warnings": checklist.case_warnings(case.data, brasilia_date(case.created_at))
+        + steps.deadline_warnings(case.data, brasilia_date()),
         "created_at": case.created_at.isoformat(), "updated_at": case.updated_at.isoformat(),
         "facts": data,
         "allowed_commands": transitions.allowed_commands(case.state, case.data, user.role)

@@ -145,6 +145,7 @@ def _citations(data: dict[str, Any], kind: str = "relatorio",
         if not steps.national(data):  # IN SIT 70, art. 4: "as dispostas no art. 4º da
             own.append(checklist.cite("art. 4º", PORTARIA_210))  # Portaria nº 210, de 1999"
         own += [n.get("basis") or checklist.cite("art. 9º") for n in data.get("notifications", [])]
+        own.append([x.get("basis") for x in steps.deadlines(data)])  # the deadlines it lists
         for summary in (data.get("engine_run") or {}).get("summary", {}).values():
             engine_labels += summary.get("citations", [])
     walk(own)
@@ -296,6 +297,31 @@ def found_when(data: dict[str, Any], auto: dict[str, Any]) -> str:
     return ", ".join(parts[:-1]) + " e " + parts[-1]
 
 
+# Who acts on a deadline the case does not record (Decreto 6.968/2009, III).
+_OTHERS = {"repatriation_foreign_ministry": "a cargo do Ministério das Relações Exteriores",
+           "repatriation_shore_lodging": "a cargo do armador ou de seu representante"}
+
+
+def deadline_status(deadline: dict[str, Any], report_day: str | None = None) -> str:
+    """A tracked deadline's situation as the relatório states it (``report_day``: the
+    report's date — a deadline met after it is said so)."""
+    status = deadline.get("status")
+    if status == "met" and deadline.get("kind") == "notification":
+        return f"atendido (resultado registrado em {d(deadline['met_on'])})"
+    if status == "met":
+        met_on = str(deadline["met_on"])
+        return (f"cumprido em {d(met_on)}"
+                + (", após o vencimento" if deadline.get("late") else "")
+                + (", após a data deste relatório"
+                   if report_day and met_on > str(report_day)[:10] else ""))
+    if status == "unmet":
+        return "não atendido"
+    if status == "not_recorded":
+        return f"{_OTHERS.get(str(deadline.get('kind')), 'providência de terceiros')} (não " \
+            "registrado no caso)"
+    return "em aberto: nenhum cumprimento registrado"
+
+
 def _act_team(kind: str, data: dict[str, Any], chosen: dict[str, Any]) -> list[str] | None:
     """The team recorded with the act a document writes (None: recorded before acts kept
     their team — the case's team is shown)."""
@@ -408,6 +434,8 @@ def render(kind: str, case: Case, *, team: Sequence[str] = (),
         title=title, team=[(people or {}).get(e, e) for e in signing],
         person=lambda e: (people or {}).get(e, e), resolutions=_resolutions(data),
         found_when=lambda a: found_when(data, a),
+        deadline_status=lambda x: deadline_status(x, (data.get("report") or {}).get(
+            "written_on")),
         readings=readings, unconfirmed=[*unconfirmed, *_body_unconfirmed(body)],
         body=body, body_of=lambda day: issuing_body(_stored_day(day)),
         # Where the acts are dated: the port's municipality when recorded, else the region.
