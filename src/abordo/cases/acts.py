@@ -123,12 +123,7 @@ def refer_federal_police(d: dict[str, Any], cmd: ReferFederalPolice, act: Act
                          ) -> dict[str, Any]:
     """Art. 10, III: the ofício to the Federal Police for the repatriation of foreign crew
     members of the case's list, in a case of ILO C166 art. 2."""
-    if not cmd.crew or not cmd.situation:
-        raise CommandInvalid("informe os tripulantes a repatriar (crew) e o caso do "
-                             "art. 2º da Convenção OIT 166 (situation) — art. 10, "
-                             "III ‖ give the seafarers to repatriate (crew) and the "
-                             "case of ILO Convention 166 art. 2 (situation) — art. "
-                             "10, III", "crew" if not cmd.crew else "situation")
+    # crew (at least one) and situation are required by the command's model (art. 10, III).
     known = {m.get("id") for m in (d.get("vessel_case") or {}).get("crew") or []}
     unknown = [c for c in cmd.crew if c not in known]
     if unknown:
