@@ -262,6 +262,27 @@ def test_a_disabled_user_re_enabled_or_a_password_replaced_by_hand_cannot_log_in
     assert _verify(db_url, capsys, monkeypatch)[0] == 1
 
 
+@pytest.mark.parametrize("hide", [
+    # the deactivation's unhashed lookup column cleared: the add_user event reads as last
+    "UPDATE audit_events SET user_id = NULL WHERE command = 'deactivate_user'",
+], ids=["index-cleared"])
+def test_a_deactivation_hidden_in_the_trail_does_not_switch_a_user_back_on(
+        db_url: str, hide: str) -> None:
+    from abordo.cases import auth
+
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    make_user(db_url, "bia@x.gov.br", "inspector", "RJ")  # an event after ana's add_user
+    c = client_for(db_url)
+    with session_factory(db_url)() as s, s.begin():
+        auth.deactivate_user(s, email="ana@x.gov.br", actor="test")
+    make_user(db_url, "caio@x.gov.br", "inspector", "RJ")  # an event after the deactivation
+    assert _login(c, "ana@x.gov.br").status_code == 401
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text(hide))
+        conn.execute(text("UPDATE users SET active = true WHERE email = 'ana@x.gov.br'"))
+    _blocked_user(_login(c, "ana@x.gov.br"))
+
+
 def test_a_user_inserted_by_hand_is_refused_and_reported(
         db_url: str, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -234,7 +234,7 @@ def user_untouched(session: Session, user: User) -> str | None:
     last event (found by the ``user_id`` column, one indexed lookup) is about this user,
     is a sound link of the chain (:func:`chain_problem`) and logged the row's
     :func:`user_digest`. A user no event logs (inserted by hand; or stored before migration
-    0003 with a row the trail disagreed with) is not untouched either. Checked whenever
+    0004 with a row the trail disagreed with) is not untouched either. Checked whenever
     access is granted on the row, so a raw edit never widens it."""
     who = f"usuário {user.id} ({user.email})"
     ev = session.execute(select(AuditEvent).where(AuditEvent.user_id == user.id)
@@ -254,11 +254,33 @@ def user_untouched(session: Session, user: User) -> str | None:
     if broken is not None:
         pt, en = bilingual(broken)
         return f"{who}: {pt} ‖ user {user.id} ({user.email}): {en}"
+    later = _later_user_event(session, user.id, ev.seq)
+    if later is not None:
+        return (f"{who}: {later} depois do evento seq={ev.seq} indexado para ele (a trilha "
+                f"foi alterada fora do sistema?) ‖ user {user.id} ({user.email}): {later} "
+                f"after event seq={ev.seq}, indexed for it (the trail changed outside the "
+                "system?)")
     if payload["user_sha256"] != user_digest(user):
         return (f"{who}: e-mail, nome, papel, região, situação ou senha gravados não são os do "
                 f"último evento da trilha ‖ user {user.id} ({user.email}): the stored e-mail, "
                 "name, role, region, status or password are not those of the trail's last "
                 "event")
+    return None
+
+
+def _later_user_event(session: Session, user_id: int, seq: int) -> str | None:
+    """A later event about the user — its hashed payload names it — whose unhashed
+    ``user_id`` column was cleared (a deactivation hidden so that a row switched back on
+    reads as genuine), after the user's indexed event ``seq``. User events are few: their
+    payloads are read here. (A user event removed from the chain is ``audit verify``'s to
+    see: a removal anywhere would otherwise block every user.)"""
+    for later_seq, payload in session.execute(
+            select(AuditEvent.seq, AuditEvent.payload).where(
+                AuditEvent.seq > seq, AuditEvent.case_id.is_(None),
+                AuditEvent.command.in_(USER_COMMANDS))):
+        if isinstance(payload, dict) and payload.get("user_id") == user_id:
+            return (f"evento seq={later_seq} sobre o usuário não indexado ‖ event "
+                    f"seq={later_seq} about the user not indexed")
     return None
 
 
@@ -406,9 +428,10 @@ class Verification:
                                   ("record_sha256", last_record)):
                     if key in ev.payload:
                         last[ev.case_id] = str(ev.payload[key])
-                if ev.command == "attach" and "attachment_id" in ev.payload:
-                    uploads[int(ev.payload["attachment_id"])] = (
-                        ev.case_id, str(ev.payload.get("sha256")))
+                att = ev.payload.get("attachment_id") if ev.command == "attach" else None
+                if isinstance(att, int) or (isinstance(att, str) and att.isdigit()):
+                    # (a forged payload's id that is no number is the broken hash's problem)
+                    uploads[int(att)] = (ev.case_id, str(ev.payload.get("sha256")))
         head = s.get(AuditHead, 1)
         if (head is None and self.checked) or (
                 head is not None and (head.seq != expected_seq - 1 or head.hash != prev)):
@@ -433,7 +456,7 @@ class Verification:
             if digest is None:
                 yield Problem(f"usuário {user.id} ({user.email}): nenhum evento da trilha "
                               "registra este usuário como está gravado (criado fora do "
-                              "sistema, ou já divergente da trilha na migração 0003?)")
+                              "sistema, ou já divergente da trilha na migração 0004?)")
             elif digest != user_digest(user):
                 yield Problem(f"usuário {user.id} ({user.email}): e-mail, nome, papel, região, "
                               "situação ou senha gravados não são os do último evento da "

@@ -153,7 +153,7 @@ class AuditEvent(Base):
     state_after: Mapped[str | None] = mapped_column(String(32))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     # The user an event of user management is about: a lookup key copied from the payload's
-    # ``user_id`` (which the hash covers), not hashed itself (migration 0003).
+    # ``user_id`` (which the hash covers), not hashed itself (migration 0004).
     user_id: Mapped[int | None] = mapped_column(Integer, index=True)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))

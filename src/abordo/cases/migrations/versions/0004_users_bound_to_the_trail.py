@@ -46,7 +46,7 @@ depends_on: str | None = None
 # The events about one user as of this revision (``bind_user``: this one's).
 USER_COMMANDS = ("add_user", "set_password", "deactivate_user", "bind_user")
 ACTOR = "abordo db upgrade"
-REASON = "usuário ligado à trilha de auditoria (migração 0003)"
+REASON = "usuário ligado à trilha de auditoria (migração 0004)"
 
 _events = sa.table(
     "audit_events", sa.column("id", sa.Integer), sa.column("seq", sa.BigInteger),
