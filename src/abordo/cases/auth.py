@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from abordo.cases import audit
 from abordo.cases.models import ApiToken, Case, CaseMember, Setting, User
 from abordo.law.errors import InputError, Refusal, bilingual
-from abordo.law.text import control_char
+from abordo.law.text import control_char, control_problem
 
 
 class Role(StrEnum):
@@ -161,11 +161,9 @@ def add_user(session: Session, *, email: str, role: str, region: str | None,
         problems.append(InputError(
             "nome obrigatório para inspetor: assina os documentos da ação fiscal", "name",
             message_en="name required for an inspector: they sign the inspection's documents"))
-    if name and (ch := control_char(name)):
+    if name and (bad_name := control_problem(name, "name")):
         # the documents are signed by this name: printed as it is stored, or not at all
-        problems.append(InputError(f"caractere de controle não permitido (U+{ord(ch):04X})",
-                                   "name", message_en="control character not allowed "
-                                   f"(U+{ord(ch):04X})"))
+        problems.append(bad_name)
     elif r != Role.INSPECTOR and name is not None and not name.strip():
         problems.append(InputError("nome em branco: informe o nome ou omita o campo", "name",
                                    message_en="blank name: give the name or leave it out"))

@@ -10,6 +10,8 @@ import unicodedata
 from babel.lists import format_list
 from babel.numbers import NumberFormatError, parse_decimal
 
+from abordo.law.errors import InputError
+
 
 def fold(text: str) -> str:
     """Lower-case ASCII form for matching: ``'Convés'`` → ``'conves'``."""
@@ -31,6 +33,21 @@ def control_char(text: str, line_breaks: bool = False) -> str | None:
                                    and not (line_breaks and ch in "\t\n\r")):
             return ch
     return None
+
+
+def control_problem(text: str, field: str | None, line_breaks: bool = False
+                    ) -> InputError | None:
+    """The :class:`InputError` of a text with a character :func:`control_char` finds
+    (``field``: the field it names; NUL said by name), or None."""
+    ch = control_char(text, line_breaks)
+    if ch is None:
+        return None
+    if ch == "\x00":
+        return InputError("caractere NUL não permitido", field,
+                          message_en="NUL character not allowed")
+    code = f"U+{ord(ch):04X}"
+    return InputError(f"caractere de controle não permitido ({code})", field,
+                      message_en=f"control character not allowed ({code})")
 
 
 def whole(n: int, lang: str = "pt") -> str:

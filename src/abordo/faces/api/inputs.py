@@ -6,7 +6,7 @@ from typing import Any
 from fastapi import UploadFile
 
 from abordo.law.errors import InputError, Refusal
-from abordo.law.text import control_char
+from abordo.law.text import control_problem
 
 MAX_UPLOAD = 20 * 1024 * 1024
 
@@ -33,14 +33,9 @@ def no_control(obj: Any, path: str = "", key: str = "") -> None:
     bidirectional overrides and isolates, which would show a name, a reason or a finding
     otherwise than it is stored (:func:`abordo.law.text.control_char`)."""
     if isinstance(obj, str):
-        ch = control_char(obj, line_breaks=key in MULTILINE)
-        if ch == "\x00":
-            raise InputError("caractere NUL não permitido", path or None,
-                             message_en="NUL character not allowed")
-        if ch is not None:
-            code = f"U+{ord(ch):04X}"
-            raise InputError(f"caractere de controle não permitido ({code})", path or None,
-                             message_en=f"control character not allowed ({code})")
+        problem = control_problem(obj, path or None, line_breaks=key in MULTILINE)
+        if problem is not None:
+            raise problem
     elif isinstance(obj, dict):
         for k, v in obj.items():
             no_control(k, path)
