@@ -229,6 +229,15 @@ def untouched(session: Session, case: Case) -> str | None:
     return None
 
 
+def until_verified(why: str, withheld_pt: str, withheld_en: str) -> tuple[str, str]:
+    """(pt, en) of a refusal on what the trail does not vouch for: ``why`` (``"pt ‖ en"``,
+    as :func:`untouched` / :func:`user_untouched` give it), then what is withheld ("caso
+    bloqueado" / "case locked") until ``abordo audit verify`` has been run."""
+    pt, en = bilingual(why)
+    return (f"{pt}: {withheld_pt} até a verificação (abordo audit verify)",
+            f"{en}: {withheld_en} until verified (abordo audit verify)")
+
+
 def user_untouched(session: Session, user: User) -> str | None:
     """Why the stored user row is not the one its trail left (``"pt ‖ en"``), or None: its
     last event (found by the ``user_id`` column, one indexed lookup) is about this user,

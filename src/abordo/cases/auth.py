@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from abordo.cases import audit
 from abordo.cases.models import ApiToken, Case, CaseMember, Setting, User
-from abordo.law.errors import InputError, Refusal, bilingual
+from abordo.law.errors import InputError, Refusal
 from abordo.law.text import control_char, control_problem
 
 
@@ -75,9 +75,8 @@ def require_untouched(session: Session, user: User) -> None:
         if why is None:
             return
         session.expire(user)
-    pt, en = bilingual(why or "")
-    raise TamperedUser(f"{pt}: acesso bloqueado até a verificação (abordo audit verify) ‖ "
-                       f"{en}: access blocked until verified (abordo audit verify)")
+    pt, en = audit.until_verified(why or "", "acesso bloqueado", "access blocked")
+    raise TamperedUser(f"{pt} ‖ {en}")
 
 
 def user_by_token(session: Session, token: str) -> User | None:

@@ -23,7 +23,7 @@ from abordo.cases.auth import Role, can_write, check_region, scoped_cases
 from abordo.cases.commands import Complaint, PreBoarding, State, TransitionRefused
 from abordo.cases.db import session_factory
 from abordo.cases.models import Attachment, AuditEvent, Case, CaseMember, User, utcnow
-from abordo.law.errors import SEP, InputError, Refusal, bilingual
+from abordo.law.errors import SEP, InputError, Refusal
 from abordo.law.text import fold
 from abordo.law.validation import Date
 
@@ -347,9 +347,8 @@ class CaseService:
             if not why:
                 return case
             s.expire(case)
-        pt, en = bilingual(why or "")
-        raise Tampered(f"{pt}: caso bloqueado até a verificação (abordo audit verify) ‖ {en}: "
-                       "case locked until verified (abordo audit verify)")
+        pt, en = audit.until_verified(why or "", "caso bloqueado", "case locked")
+        raise Tampered(f"{pt} ‖ {en}")
 
     def list_cases(self, s: Session, user: User, *, state: str | None = None,
              region: str | None = None, q: str | None = None, page: int = 1,
@@ -376,10 +375,9 @@ class CaseService:
         for u in s.execute(select(User).where(User.email.in_(sorted(set(emails))))).scalars():
             why = audit.user_untouched(s, u)
             if why is not None:
-                pt, en = bilingual(why)
-                raise Tampered(f"{pt}: documento não emitido até a verificação (abordo audit "
-                               f"verify) ‖ {en}: document not issued until verified (abordo "
-                               "audit verify)")
+                pt, en = audit.until_verified(why, "documento não emitido",
+                                              "document not issued")
+                raise Tampered(f"{pt} ‖ {en}")
             names[u.email] = u.name or u.email
         return {e: names.get(e, e) for e in emails}
 
@@ -419,10 +417,8 @@ class CaseService:
             # nor one whose row (its region, say) was changed outside the system
             why = audit.user_untouched(s, u)
             if why is not None:
-                pt, en = bilingual(why)
-                raise InputError(f"{pt}: não designado até a verificação (abordo audit "
-                                 "verify)", f"{field}[{i}]", message_en=f"{en}: not "
-                                 "designated until verified (abordo audit verify)")
+                pt, en = audit.until_verified(why, "não designado", "not designated")
+                raise InputError(pt, f"{field}[{i}]", message_en=en)
             users.append(u)
         return users
 
