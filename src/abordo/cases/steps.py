@@ -251,13 +251,20 @@ def national(d: dict[str, Any]) -> bool:
 
 # --------------------------------------------------------------------------- deadlines
 
+def repatriation_notice(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The first unmet notification that raised the repatriation (the refusal Decreto
+    6.968/2009 counts from), or None (none, or a case stored before notifications kept
+    their outcome)."""
+    return next((n for n in data.get("notifications", [])
+                 if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+
+
 def _refusal_day(data: dict[str, Any]) -> dt.date | None:
     """The day the shipowner refused the repatriation, from which Decreto 6.968/2009 (arts. 3
     and 5 § 1º, II) counts the 48 hours of the report: on the first unmet notification that
     raised it, the day of the express refusal (``refused``), else the day after its last day
     — the deadline ran out without it, however late the outcome was entered."""
-    first = next((n for n in data.get("notifications", [])
-                  if n.get("outcome") == "not_remedied" and n.get("repatriation")), None)
+    first = repatriation_notice(data)
     if first is None:  # (a case stored before notifications kept their outcome)
         day = (data.get("not_remedied") or {}).get("recorded_on")
         return dt.date.fromisoformat(str(day)[:10]) if day else None

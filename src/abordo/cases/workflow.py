@@ -49,7 +49,7 @@ from abordo.cases.commands import (
     VoidAuto,
     WriteReport,
 )
-from abordo.cases.steps import national
+from abordo.cases.steps import national, repatriation_notice
 from abordo.cases.transitions import TRANSITIONS
 from abordo.crew.model import Operation
 
@@ -270,8 +270,7 @@ def _in_order(d: dict[str, Any], cmd: BaseModel, when: str) -> None:
                     "the record of non-compliance")]
     elif isinstance(cmd, RecordRepatriationReport):
         # the report answers the refusal: the unmet notification that raised the repatriation
-        first = next((n for n in notes if n.get("outcome") == "not_remedied"
-                      and n.get("repatriation")), None)
+        first = repatriation_notice(d)
         earlier = [(first.get("outcome_on"), f"ao não atendimento da notificação "
                     f"{first['id']} (recusa da repatriação)", f"the non-compliance with "
                     f"notification {first['id']} (the repatriation refused)")] if first else [
