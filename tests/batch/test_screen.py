@@ -240,11 +240,16 @@ def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rar
     counts = count_crew(src, rare_limit=rare_limit)
     assert counts.exact_vessels > 0 and counts.passes == 2
     assert calls == ["_rare_counts" if rare_limit else "_exact_pass"]
-    got = counts.packed.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
-    # Reference: the single-vessel resolution, person by person.
+    assert_single_vessel_counts(counts, rows)
+
+
+def assert_single_vessel_counts(counts: Any, rows: list[dict[str, Any]]) -> None:
+    """Every vessel's counts equal the single-vessel resolution of its rows, person by
+    person."""
     from abordo.batch.tables import cell_of
     from abordo.crew.model import CrewInput
     from abordo.crew.ranks import resolve_member
+    got = counts.packed.select("vessel_id", *(e.alias(k) for k, e in unpack_exprs().items()))
     expected: dict[str | None, dict[str, int]] = {}
     for r in rows:
         p = CrewInput.model_validate({"id": "x", "rank": r["rank"],
@@ -261,11 +266,37 @@ def test_fast_pass_and_exact_counts_agree(tmp_path: Path, categorical: bool, rar
             if m.position == pos:
                 e[f"{name}_n"] = e.get(f"{name}_n", 0) + 1
                 e[f"{name}_x"] = e.get(f"{name}_x", 0) + (not m.is_brazilian)
+    assert got.height == len(expected)
     for rec in got.iter_rows(named=True):
         exp = expected[rec["vessel_id"]]
         assert {k: v for k, v in rec.items() if k in exp} == exp, rec["vessel_id"]
         assert sum(v for k, v in rec.items() if k.startswith("n:")) == \
             sum(v for k, v in exp.items() if k.startswith("n:"))
+
+
+def test_rows_rare_only_for_their_explicit_values_are_read_back_by_those_columns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the only rows the fast pass leaves out are those with an explicit department /
+    level (as many rare rows as such rows), the second pass selects them by the explicit
+    columns alone — not by the rank and nationality filter — and counts them exactly."""
+    kinds = [("AB", "BR", None, None), ("Oiler", "PH", None, None), ("Master", "NO", None, None),
+             ("Chief Engineer", "BR", None, None), ("Cook", "PH", "deck", None),
+             ("AB", "BR", "engine", "officer"), ("ROV Technician", "GB", "non_crew_professional",
+                                                  None)]
+    rows = [{"vessel_id": f"V{v}", "rank": r, "nationality": n, "department": d, "level": lv}
+            for v in range(40) for i in range(v % 9 + 1)
+            for r, n, d, lv in [kinds[(v + i) % 4] if (v + i) % 5 else kinds[4 + v % 3]]]
+    pl.DataFrame(rows).write_parquet(tmp_path / "crew.parquet")
+    src = CrewSource(pl.scan_parquet(tmp_path / "crew.parquet"), "crew", 1)
+    count_crew(src)  # the table's strings are met once (as a second run meets them)
+    calls: list[str] = []
+    real = crew_module._rare_rows
+    monkeypatch.setattr(crew_module, "_rare_rows",
+                        lambda *a: calls.append("rank/nationality filter") or real(*a))
+    counts = count_crew(src)
+    explicit = sum(1 for r in rows if r["department"])
+    assert explicit > 0 and counts.passes == 2 and calls == []
+    assert_single_vessel_counts(counts, rows)
 
 
 def test_unknown_vessel_in_crew_is_named() -> None:

@@ -25,7 +25,8 @@ Two passes at most:
 * the **exact pass**, only when there are rare rows, reads the table again and keeps only
   the rare rows — the same rows, selected by a predicate on the raw columns that the
   Parquet reader applies while reading (rank or nationality among the strings the first
-  pass could not take, or an explicit value given), or, when the fast pass looked the
+  pass could not take, or an explicit value given — this alone when the rare rows are as
+  many as the rows with an explicit value, the usual case), or, when the fast pass looked the
   explicit values up (rarity then depends on their combination), by the fast pass's own
   code. Their number is known from the first pass: up to :data:`RARE_LIMIT` they are
   collected and classified in memory; beyond, the distinct values of the explicit columns
@@ -651,7 +652,12 @@ def count_crew(src: CrewSource, stage: Callable[[str], None] | None = None,
         # The rare rows by the filter the reader applies; should it ever select other rows
         # than the fast pass left out (it cannot, by construction: the row count is checked),
         # the fast pass's own code selects them.
-        pushed = _rare_rows(src, before, voc.codes, explicit_rows > FEW_EXPLICIT)
+        # As many rare rows as rows with an explicit value (each of which the fast pass left
+        # out): they are the same rows, selected by the explicit columns alone — a read of
+        # those columns, not of every rank and nationality.
+        pushed = src.lf.filter(pl.any_horizontal(explicit)) \
+            if explicit and explicit_rows <= FEW_EXPLICIT and total == explicit_rows \
+            else _rare_rows(src, before, voc.codes, explicit_rows > FEW_EXPLICIT)
         selections = [rare] if pushed is None else [pushed, rare]
         if total <= rare_limit:
             cols = ["vessel_id", *(c for c in CAPTURED if src.has(c))]
