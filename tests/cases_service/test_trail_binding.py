@@ -168,7 +168,8 @@ def test_audit_verify_reports_every_problem_not_only_the_first(
         res = audit.verify(s)
         assert not res.ok and res.omitted == 0
         lines = [str(p) for p in res.problems]
-        assert res.broken_seq == res.problems[0].seq == 2  # the first one, as before
+        # the first one, as before (after ana's add_user and her token's issue)
+        assert res.broken_seq == res.problems[0].seq == 3
         capped = audit.verify(s, limit=2)
         assert len(capped.problems) == 2 and capped.omitted == len(lines) - 2
     expected = [f"caso {ids[0]}): o conteúdo não confere com o hash",
@@ -347,9 +348,14 @@ def test_user_events_log_the_row_they_leave(db_url: str) -> None:
         auth.deactivate_user(s, email="ana@x.gov.br", actor="t")
     with session_factory(db_url)() as s:
         events = s.execute(select(AuditEvent).order_by(AuditEvent.seq)).scalars().all()
-        assert [(e.command, e.user_id) for e in events] == [
-            ("add_user", 1), ("set_password", 1), ("deactivate_user", 1)]
-        assert all(len(e.payload["user_sha256"]) == 64 for e in events)
+        # the token of make_user, revoked by the new password; the login's, by the
+        # retirement: each issue and revocation logs the token's row
+        assert [(e.command, e.user_id, e.token_id) for e in events] == [
+            ("add_user", 1, None), ("issue_token", None, 1), ("revoke_token", None, 1),
+            ("set_password", 1, None), ("issue_token", None, 2), ("revoke_token", None, 2),
+            ("deactivate_user", 1, None)]
+        assert all(len(e.payload["user_sha256" if e.user_id else "token_sha256"]) == 64
+                   for e in events)
         assert audit.verify(s).ok
 
 
@@ -458,3 +464,116 @@ def test_audit_verify_asks_for_the_upgrade_of_an_older_schema(
         command.downgrade(cfg, "0003")
     code, out = _verify(sqlite_url, capsys, monkeypatch)
     assert code == 2 and "rode abordo db upgrade" in out
+
+
+# ------------------------------------------------------------ API tokens and sessions
+
+def _token_id(db_url: str, n: int = 1) -> int:
+    with get_engine(db_url).begin() as conn:
+        return int(conn.execute(text("SELECT id FROM api_tokens ORDER BY id")).all()[n - 1][0])
+
+
+@pytest.mark.parametrize("edit", [
+    # a token inserted by hand for a genuine user
+    "INSERT INTO api_tokens (user_id, token_hash, revoked, created_at) "
+    "SELECT id, '{forged}', false, created_at FROM users WHERE email = 'ana@x.gov.br'",
+    # ana's token handed to bia (bia's scope, ana's secret)
+    "UPDATE api_tokens SET user_id = (SELECT id FROM users WHERE email = 'bia@x.gov.br') "
+    "WHERE id = 1",
+    # a token's secret replaced: the forger's secret, ana's token
+    "UPDATE api_tokens SET token_hash = '{forged}' WHERE id = 1",
+], ids=["inserted", "moved-to-another-user", "secret-replaced"])
+def test_a_token_made_or_changed_by_hand_grants_nothing_and_is_reported(
+        db_url: str, edit: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from abordo.cases import auth
+
+    ana = bearer(make_user(db_url, "ana@x.gov.br", "inspector", "RJ"))
+    make_user(db_url, "bia@x.gov.br", "inspector", "SP")
+    c = client_for(db_url)
+    assert c.get("/api/v1/me", headers=ana).status_code == 200
+    forged = "abd_forjado"
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text(edit.format(forged=auth.token_digest(forged))))
+    used = bearer(forged) if "forged" in edit else ana
+    r = c.get("/api/v1/me", headers=used)
+    _blocked_user(r)
+    assert "token " in r.json()["detail"] and "abordo audit verify" in r.json()["detail"]
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and "token " in out and "do usuário" in out, out
+    # the other user's own token is untouched: still served
+    assert _login(c, "bia@x.gov.br").status_code == 200
+
+
+def test_a_revoked_session_or_token_switched_back_on_by_hand_is_refused(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from abordo.cases import auth
+
+    token = make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    c = client_for(db_url)
+    with session_factory(db_url)() as s, s.begin():  # revoked through the system
+        auth.set_password(s, email="ana@x.gov.br", password="outra-senha-1", actor="t")
+    assert c.get("/api/v1/me", headers=bearer(token)).status_code == 401
+    assert _verify(db_url, capsys, monkeypatch)[0] == 0
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("UPDATE api_tokens SET revoked = false"))
+    _blocked_user(c.get("/api/v1/me", headers=bearer(token)))
+    code, out = _verify(db_url, capsys, monkeypatch)
+    assert code == 1 and f"token {_token_id(db_url)} do usuário 1: o token gravado" in out
+    # nor does hiding the revocation's index make it read as live
+    with get_engine(db_url).begin() as conn:
+        conn.execute(text("UPDATE audit_events SET token_id = NULL "
+                          "WHERE command = 'revoke_token'"))
+    r = c.get("/api/v1/me", headers=bearer(token))
+    _blocked_user(r)
+    assert "não indexada" in r.json()["detail"]
+
+
+def test_logout_is_an_event_and_the_session_stays_ended(db_url: str) -> None:
+    make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    c = client_for(db_url)
+    r = c.post("/api/v1/auth/login", json={"email": "ana@x.gov.br", "password": PASSWORD})
+    csrf = {"X-CSRF-Token": r.json()["csrf_token"]}
+    assert c.get("/api/v1/me").status_code == 200
+    cookie = dict(c.cookies)
+    assert c.post("/api/v1/auth/logout", headers=csrf).status_code == 200
+    with session_factory(db_url)() as s:
+        events = s.execute(select(AuditEvent.command, AuditEvent.actor, AuditEvent.token_id)
+                           .order_by(AuditEvent.seq)).all()
+        assert [tuple(e) for e in events][-2:] == [
+            ("issue_token", "ana@x.gov.br", 2), ("revoke_token", "ana@x.gov.br", 2)]
+        assert audit.verify(s).ok
+    assert c.get("/api/v1/me", cookies=cookie).status_code == 401
+
+
+def test_migration_0005_revokes_the_tokens_no_event_logs(
+        db_url: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from alembic import command
+
+    from abordo.cases.db import alembic_config
+
+    old = make_user(db_url, "ana@x.gov.br", "inspector", "RJ")
+    cfg = alembic_config(db_url)
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+    with get_engine(db_url).begin() as conn:  # a token as the code before 0005 issued it
+        conn.execute(text("INSERT INTO api_tokens (user_id, token_hash, revoked, label, "
+                          "created_at) SELECT user_id, :h, false, 'api', created_at "
+                          "FROM api_tokens"),
+                     {"h": "0" * 64})
+    with get_engine(db_url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+    with get_engine(db_url).begin() as conn:
+        rows = conn.execute(text("SELECT id, revoked FROM api_tokens ORDER BY id")).all()
+        indexed = conn.execute(text("SELECT token_id FROM audit_events "
+                                    "WHERE command = 'issue_token'")).scalars().all()
+    # the token its event logs is live again, the other revoked; the index filled again
+    assert [(r[0], bool(r[1])) for r in rows] == [(1, False), (2, True)] and indexed == [1]
+    c = client_for(db_url)
+    assert c.get("/api/v1/me", headers=bearer(old)).status_code == 200
+    assert _verify(db_url, capsys, monkeypatch)[0] == 0
+    assert _login(c, "ana@x.gov.br").status_code == 200

@@ -176,7 +176,7 @@ def test_audit_verify_still_reports_tampering_with_exit_1(
     make_user(db_url, "a@x.br", "admin", None)
     make_user(db_url, "b@x.br", "admin", None)
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)
-    assert code == 0 and "2 eventos verificados" in out
+    assert code == 0 and "4 eventos verificados" in out  # users and tokens
     with get_engine(db_url).begin() as conn:
         conn.execute(text("UPDATE audit_events SET actor = 'mallory' WHERE seq = 2"))
     code, out = run_cli(["audit", "verify", "--db", db_url], capsys, monkeypatch)

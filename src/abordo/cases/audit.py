@@ -7,7 +7,9 @@ names every broken event. Each case event carries the digest of the case's facts
 it, so that an edit of the cases table itself is caught too; every read and write of a case
 checks its own events and those digests first (:func:`untouched`). Each event about a user
 carries the digest of the user's row likewise, checked whenever access is granted on it
-(:func:`user_untouched`). The chain head lives in one row locked on append, so the chain
+(:func:`user_untouched`), and each event about an API token or browser session (issued,
+revoked) the digest of the token's row, checked on every request it signs
+(:func:`token_untouched`). The chain head lives in one row locked on append, so the chain
 stays linear with several workers on one PostgreSQL.
 """
 
@@ -25,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from abordo.cases.models import (
+    ApiToken,
     Attachment,
     AuditEvent,
     AuditHead,
@@ -36,7 +39,7 @@ from abordo.cases.models import (
 from abordo.law.errors import bilingual
 
 GENESIS = "0" * 64
-_Row = TypeVar("_Row", Case, Attachment, User)
+_Row = TypeVar("_Row", Case, Attachment, User, ApiToken)
 
 
 def canonical_json(data: Any) -> str:
@@ -89,6 +92,9 @@ def case_record(case: Case) -> str:
 #: ``user_id`` column): its creation, a new password, its retirement, its row bound to the
 #: trail by migration 0004
 USER_COMMANDS = frozenset({"add_user", "set_password", "deactivate_user", "bind_user"})
+#: the events about one API token or browser session (``case_id`` None, the token in
+#: ``payload.token_id`` and the ``token_id`` column): its issue, its revocation
+TOKEN_COMMANDS = frozenset({"issue_token", "revoke_token"})
 
 
 class UserRow(Protocol):
@@ -118,6 +124,15 @@ def user_digest(user: UserRow) -> str:
     return data_digest({"id": user.id, "email": user.email, "name": user.name,
                         "role": user.role, "region": user.region, "active": bool(user.active),
                         "password_hash": user.password_hash})
+
+
+def token_row_digest(token: ApiToken) -> str:
+    """SHA-256 of what a token row grants: whose it is, the digest of its secret, its label
+    and whether it is revoked. Logged by the token's events, so that a token inserted,
+    re-enabled or handed to another user by a raw edit is refused and reported."""
+    return data_digest({"id": token.id, "user_id": token.user_id,
+                        "token_hash": token.token_hash, "label": token.label,
+                        "revoked": bool(token.revoked)})
 
 
 _DIGESTS = ("data_sha256", "scope_sha256", "record_sha256")
@@ -293,6 +308,46 @@ def _later_user_event(session: Session, user_id: int, seq: int) -> str | None:
     return None
 
 
+def token_untouched(session: Session, token: ApiToken) -> str | None:
+    """Why the stored token row is not the one its trail left (``"pt ‖ en"``), or None: its
+    last event (found by the ``token_id`` column, one indexed lookup) is about this token, is
+    a sound link of the chain and logged the row's :func:`token_row_digest`; no later
+    revocation of it lost its index. A token no event logs (inserted by hand, or stored
+    before migration 0005, which revoked those) is not untouched either."""
+    who = f"token {token.id} do usuário {token.user_id}"
+    who_en = f"token {token.id} of user {token.user_id}"
+    ev = session.execute(select(AuditEvent).where(AuditEvent.token_id == token.id)
+                         .order_by(AuditEvent.seq.desc()).limit(1)).scalar_one_or_none()
+    payload = ev.payload if ev is not None and isinstance(ev.payload, dict) else {}
+    if ev is None or "token_sha256" not in payload:
+        return (f"{who}: nenhum evento da trilha registra este token (emitido fora do "
+                f"sistema?) ‖ {who_en}: no event of the trail records this token (issued "
+                "outside the system?)")
+    if ev.case_id is not None or ev.command not in TOKEN_COMMANDS \
+            or payload.get("token_id") != token.id:
+        return (f"{who}: o evento seq={ev.seq} indexado para este token é de outro ‖ {who_en}: "
+                f"event seq={ev.seq}, indexed for this token, is another's")
+    broken = chain_problem(session, [ev])
+    if broken is not None:
+        pt, en = bilingual(broken)
+        return f"{who}: {pt} ‖ {who_en}: {en}"
+    hidden = session.execute(
+        select(AuditEvent.seq, AuditEvent.payload).where(
+            AuditEvent.seq > ev.seq, AuditEvent.case_id.is_(None),
+            AuditEvent.command == "revoke_token", AuditEvent.token_id.is_(None))).all()
+    for later_seq, later in hidden:
+        if isinstance(later, dict) and later.get("token_id") == token.id:
+            return (f"{who}: revogação seq={later_seq} não indexada depois do evento "
+                    f"seq={ev.seq} (a trilha foi alterada fora do sistema?) ‖ {who_en}: "
+                    f"revocation seq={later_seq} not indexed after event seq={ev.seq} (the "
+                    "trail changed outside the system?)")
+    if payload["token_sha256"] != token_row_digest(token):
+        return (f"{who}: o token gravado (usuário, situação) não é o do último evento da "
+                f"trilha ‖ {who_en}: the stored token (user, status) is not that of the "
+                "trail's last event")
+    return None
+
+
 def _locked_head(session: Session) -> AuditHead:
     """The chain head, locked until the transaction ends; created by the first event. Two
     first events at once (several workers on a new PostgreSQL database) both find no head:
@@ -321,12 +376,14 @@ def append(session: Session, *, actor: str, command: str, case_id: int | None,
            reason: str | None, state_before: str | None, state_after: str | None,
            payload: dict[str, Any], case_data: Any = None,
            case: Case | None = None, record: str | None = None,
-           user: User | None = None) -> AuditEvent:
+           user: User | None = None, token: ApiToken | None = None) -> AuditEvent:
     """Append one event in the caller's transaction (locks the chain head); ``case_data``:
     the case's facts after the command (their digest goes in the payload); ``case``: the
     case, whose region, owner and team are digested too (after the command's changes);
     ``record``: :func:`record_digest` of its columns after the command; ``user``: the user
-    the event is about (its id and :func:`user_digest` after the change are logged)."""
+    the event is about (its id and :func:`user_digest` after the change are logged);
+    ``token``: the API token or browser session it is about (its id and
+    :func:`token_row_digest` after the change)."""
     if case_data is not None:
         payload = {**payload, "data_sha256": data_digest(case_data)}
     if record is not None:
@@ -337,13 +394,17 @@ def append(session: Session, *, actor: str, command: str, case_id: int | None,
     if user is not None:
         session.flush()
         payload = {**payload, "user_id": user.id, "user_sha256": user_digest(user)}
+    if token is not None:
+        session.flush()
+        payload = {**payload, "token_id": token.id, "token_sha256": token_row_digest(token)}
     head = _locked_head(session)
     payload = json.loads(canonical_json(payload))
     ev = AuditEvent(seq=head.seq + 1, case_id=case_id, actor=actor,
                     at=utcnow(), command=command,
                     reason=reason, state_before=state_before, state_after=state_after,
                     payload=payload, prev_hash=head.hash, hash="",
-                    user_id=user.id if user is not None else None)
+                    user_id=user.id if user is not None else None,
+                    token_id=token.id if token is not None else None)
     ev.hash = event_hash(head.hash, event_body(ev))
     session.add(ev)
     head.seq = ev.seq
@@ -407,6 +468,7 @@ class Verification:
         last_record: dict[int, str] = {}
         uploads: dict[int, tuple[int, str]] = {}  # attachment id → (case, SHA-256) logged
         last_user: dict[int, str | None] = {}  # user id → digest its last event logged
+        last_token: dict[int, str | None] = {}  # token id → digest its last event logged
         for ev in s.execute(select(AuditEvent).order_by(AuditEvent.seq)
                             .execution_options(yield_per=_BATCH)).scalars():
             self.checked += 1
@@ -427,6 +489,13 @@ class Verification:
                               "evento", ev.seq, ev.id, ev.case_id)
             if isinstance(subject, int):  # (None: its last event does not record its row)
                 last_user[subject] = payload.get("user_sha256")
+            token = payload.get("token_id") \
+                if ev.case_id is None and ev.command in TOKEN_COMMANDS else None
+            if ev.token_id != token:  # the lookup key the service finds a token's event by
+                yield Problem("o token indexado (coluna token_id) não é o do conteúdo do "
+                              "evento", ev.seq, ev.id, ev.case_id)
+            if isinstance(token, int):
+                last_token[token] = payload.get("token_sha256")
             if ev.case_id is None:
                 continue
             seen.add(ev.case_id)
@@ -474,6 +543,7 @@ class Verification:
         for user_id in sorted(set(last_user) - users):
             yield Problem(f"usuário {user_id}: tem eventos na trilha, mas não está mais "
                           "gravado (remoção fora do sistema?)")
+        yield from self._tokens(last_token)
         kept: set[int] = set()
         for att in self._rows(Attachment, Attachment.id):
             kept.add(att.id)
@@ -485,6 +555,26 @@ class Verification:
         for gone in sorted(set(uploads) - kept):
             yield Problem(f"anexo {gone} do caso {uploads[gone][0]}: enviado, mas não está "
                           "mais gravado (remoção fora do sistema?)")
+
+    def _tokens(self, last_token: dict[int, str | None]) -> Iterator[Problem]:
+        """Each token row against the digest its last event logged. A revoked token that
+        no event logs grants nothing (migration 0005 revoked those issued before tokens
+        were bound): not a problem."""
+        tokens: set[int] = set()
+        for tok in self._rows(ApiToken, ApiToken.id):
+            tokens.add(tok.id)
+            digest = last_token.get(tok.id)
+            who = f"token {tok.id} do usuário {tok.user_id}"
+            if digest is None and not tok.revoked:
+                yield Problem(f"{who}: nenhum evento da trilha registra este token (emitido "
+                              "fora do sistema?)")
+            elif digest is not None and digest != token_row_digest(tok):
+                yield Problem(f"{who}: o token gravado (usuário, situação) não é o do último "
+                              "evento da trilha (alteração fora do sistema?)")
+            self.session.expunge(tok)
+        for gone in sorted(set(last_token) - tokens):
+            yield Problem(f"token {gone}: tem eventos na trilha, mas não está mais gravado "
+                          "(remoção fora do sistema?)")
 
     def _rows(self, model: type[_Row], key: Any) -> Iterator[_Row]:
         """Every row of ``model``, :data:`_BATCH` at a time by ``key`` (no cursor held open

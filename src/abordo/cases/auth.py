@@ -51,12 +51,30 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def issue_token(session: Session, user: User, label: str | None = None) -> str:
-    """A new random bearer token; only its digest is stored. Returned once."""
+def issue_token(session: Session, user: User, label: str | None = None,
+                actor: str | None = None) -> str:
+    """A new random bearer token (an API token, or a browser session's); only its digest is
+    stored, and its issue is an audit event logging the row (``actor``: who asked; the user
+    by default). Returned once."""
     token = "abd_" + secrets.token_urlsafe(32)
-    session.add(ApiToken(user_id=user.id, token_hash=token_digest(token), label=label))
+    row = ApiToken(user_id=user.id, token_hash=token_digest(token), label=label)
+    session.add(row)
     session.flush()
+    audit.append(session, actor=actor or user.email, command="issue_token", case_id=None,
+                 reason=None, state_before=None, state_after=None,
+                 payload={"label": label}, token=row)
     return token
+
+
+def _revoke(session: Session, row: ApiToken, actor: str) -> None:
+    """End one live token or browser session: the row stays, revoked, and the revocation is
+    an audit event logging it (a token switched back on by hand is then refused)."""
+    if row.revoked:
+        return
+    row.revoked = True
+    audit.append(session, actor=actor, command="revoke_token", case_id=None, reason=None,
+                 state_before=None, state_after=None, payload={"label": row.label},
+                 token=row)
 
 
 class TamperedUser(Refusal):
@@ -79,24 +97,43 @@ def require_untouched(session: Session, user: User) -> None:
     raise TamperedUser(f"{pt} ‖ {en}")
 
 
+class TamperedToken(TamperedUser):
+    """The stored token row is not the one its audit trail left (a token inserted by hand,
+    a revoked one switched back on, or one handed to another user): nothing is granted on
+    it."""
+
+
 def user_by_token(session: Session, token: str) -> User | None:
-    """The active user a live token belongs to, or None; :class:`TamperedUser` when that
-    user's row is not the one its trail left (a raw edit never widens access)."""
-    row = session.execute(
-        select(User).join(ApiToken, ApiToken.user_id == User.id)
+    """The active user a live token belongs to, or None; :class:`TamperedToken` when the
+    token's row, :class:`TamperedUser` when that user's row, is not the one its trail left
+    (a raw edit never widens access)."""
+    found = session.execute(
+        select(User, ApiToken).join(ApiToken, ApiToken.user_id == User.id)
         .where(ApiToken.token_hash == token_digest(token), ApiToken.revoked.is_(False),
-               User.active.is_(True))).scalar_one_or_none()
-    if row is not None:
-        require_untouched(session, row)
-    return row
+               User.active.is_(True))).one_or_none()
+    if found is None:
+        return None
+    user, row = found
+    why = None
+    for _ in range(2):  # read twice before refusing, as for a user
+        why = audit.token_untouched(session, row)
+        if why is None:
+            break
+        session.expire(row)
+    else:
+        pt, en = audit.until_verified(why or "", "acesso bloqueado", "access blocked")
+        raise TamperedToken(f"{pt} ‖ {en}")
+    require_untouched(session, user)
+    return user
 
 
-def revoke_token(session: Session, token: str) -> None:
-    """End a token or browser session (its row stays, revoked, for the record)."""
+def revoke_token(session: Session, token: str, actor: str) -> None:
+    """End a token or browser session (its row stays, revoked, for the record; the
+    revocation is an audit event)."""
     row = session.execute(select(ApiToken).where(ApiToken.token_hash == token_digest(token))
                           ).scalar_one_or_none()
     if row is not None:
-        row.revoked = True
+        _revoke(session, row, actor)
 
 
 def check_region(region: str | None, field: str = "region") -> str | None:
@@ -213,10 +250,12 @@ def _existing(session: Session, email: str) -> User:
     return user
 
 
-def _revoke_all(session: Session, user: User) -> None:
-    """End every token and browser session of ``user`` (the rows stay, revoked)."""
-    for row in session.execute(select(ApiToken).where(ApiToken.user_id == user.id)).scalars():
-        row.revoked = True
+def _revoke_all(session: Session, user: User, actor: str) -> None:
+    """End every live token and browser session of ``user`` (the rows stay, revoked; one
+    audit event each)."""
+    for row in session.execute(select(ApiToken).where(
+            ApiToken.user_id == user.id, ApiToken.revoked.is_(False))).scalars():
+        _revoke(session, row, actor)
 
 
 def set_password(session: Session, *, email: str, password: str, actor: str) -> User:
@@ -228,7 +267,7 @@ def set_password(session: Session, *, email: str, password: str, actor: str) -> 
         raise bad
     user = _existing(session, email)
     user.password_hash = hash_password(password)
-    _revoke_all(session, user)  # a new password ends what the old one opened
+    _revoke_all(session, user, actor)  # a new password ends what the old one opened
     audit.append(session, actor=actor, command="set_password", case_id=None, reason=None,
                  state_before=None, state_after=None, payload={"user_id": user.id},
                  user=user)
@@ -241,7 +280,7 @@ def deactivate_user(session: Session, *, email: str, actor: str) -> User:
     :class:`InputError` for an unknown user."""
     user = _existing(session, email)
     user.active = False
-    _revoke_all(session, user)
+    _revoke_all(session, user, actor)
     audit.append(session, actor=actor, command="deactivate_user", case_id=None, reason=None,
                  state_before=None, state_after=None, payload={"user_id": user.id},
                  user=user)

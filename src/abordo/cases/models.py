@@ -155,6 +155,8 @@ class AuditEvent(Base):
     # The user an event of user management is about: a lookup key copied from the payload's
     # ``user_id`` (which the hash covers), not hashed itself (migration 0004).
     user_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    # The API token or browser session an event is about, likewise (migration 0005).
+    token_id: Mapped[int | None] = mapped_column(Integer, index=True)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
 

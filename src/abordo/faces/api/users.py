@@ -82,7 +82,7 @@ def logout(request: Request, response: Response, user: CurrentUser, service: Ser
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie:
         with contextlib.suppress(BadSignature, KeyError, TypeError), service.tx() as s:
-            auth.revoke_token(s, str(keys.serializer().loads(cookie)["sid"]))
+            auth.revoke_token(s, str(keys.serializer().loads(cookie)["sid"]), user.email)
     response.delete_cookie(SESSION_COOKIE)
     return {"status": "ok"}
 

@@ -276,7 +276,7 @@ def register(app: typer.Typer) -> None:
         with session_factory(url)() as s, s.begin():
             user = auth.add_user(s, email=email, role=role, region=region, password=pw,
                                  actor="cli", name=name)
-            tok = auth.issue_token(s, user, "cli") if token else None
+            tok = auth.issue_token(s, user, "cli", actor="cli") if token else None
         console.print(f"usuário criado: {user.email} ({user.role}, região {user.region or '—'})")
         if generated:
             console.print(f"senha gerada: {pw}")
