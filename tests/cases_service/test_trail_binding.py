@@ -527,7 +527,7 @@ def test_a_revoked_session_or_token_switched_back_on_by_hand_is_refused(
                           "WHERE command = 'revoke_token'"))
     r = c.get("/api/v1/me", headers=bearer(token))
     _blocked_user(r)
-    assert "não indexada" in r.json()["detail"]
+    assert "não indexado" in r.json()["detail"]
 
 
 def test_logout_is_an_event_and_the_session_stays_ended(db_url: str) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -253,99 +253,96 @@ def until_verified(why: str, withheld_pt: str, withheld_en: str) -> tuple[str, s
             f"{en}: {withheld_en} until verified (abordo audit verify)")
 
 
-def user_untouched(session: Session, user: User) -> str | None:
-    """Why the stored user row is not the one its trail left (``"pt ‖ en"``), or None: its
-    last event (found by the ``user_id`` column, one indexed lookup) is about this user,
-    is a sound link of the chain (:func:`chain_problem`) and logged the row's
-    :func:`user_digest`. A user no event logs (inserted by hand; or stored before migration
-    0004 with a row the trail disagreed with) is not untouched either. Checked whenever
-    access is granted on the row, so a raw edit never widens it."""
-    who = f"usuário {user.id} ({user.email})"
-    ev = session.execute(select(AuditEvent).where(AuditEvent.user_id == user.id)
+@dataclass(frozen=True)
+class _Bound:
+    """How rows of one kind (users, tokens) are bound to the trail: the events about one
+    (``commands``), the payload key naming it and its unhashed lookup column, the payload
+    key of its digest; and the wording of what can be wrong (pt, en)."""
+
+    commands: frozenset[str]
+    key: str
+    column: Any
+    digest_key: str
+    unlogged: tuple[str, str]
+    changed: tuple[str, str]
+
+
+_USERS = _Bound(
+    USER_COMMANDS, "user_id", AuditEvent.user_id, "user_sha256",
+    ("nenhum evento da trilha registra este usuário como está gravado (criado ou alterado "
+     "fora do sistema?)", "no event of the trail records this user as stored (created or "
+     "changed outside the system?)"),
+    ("e-mail, nome, papel, região, situação ou senha gravados não são os do último evento "
+     "da trilha", "the stored e-mail, name, role, region, status or password are not those "
+     "of the trail's last event"))
+_TOKENS = _Bound(
+    TOKEN_COMMANDS, "token_id", AuditEvent.token_id, "token_sha256",
+    ("nenhum evento da trilha registra este token (emitido fora do sistema?)",
+     "no event of the trail records this token (issued outside the system?)"),
+    ("o token gravado (usuário, situação) não é o do último evento da trilha",
+     "the stored token (user, status) is not that of the trail's last event"))
+
+
+def _untouched(session: Session, bound: _Bound, row_id: int, digest: str,
+               who: tuple[str, str]) -> str | None:
+    """Why a bound row is not the one its trail left (``"pt ‖ en"``, prefixed by ``who``),
+    or None: its last event (found by the lookup column, one indexed query) is about this
+    row, is a sound link of the chain (:func:`chain_problem`), no later event about it lost
+    its index (hiding, say, a deactivation or a revocation), and it logged ``digest``.
+    (Events about one row are few; the later ones read here are those whose column does
+    not name the row. An event removed from the middle of the chain is for :func:`verify`:
+    a removal anywhere would otherwise block every row.)"""
+    pt_who, en_who = who
+
+    def why(pt: str, en: str) -> str:
+        return f"{pt_who}: {pt} ‖ {en_who}: {en}"
+
+    ev = session.execute(select(AuditEvent).where(bound.column == row_id)
                          .order_by(AuditEvent.seq.desc()).limit(1)).scalar_one_or_none()
     payload = ev.payload if ev is not None and isinstance(ev.payload, dict) else {}
-    if ev is None or "user_sha256" not in payload:
-        return (f"{who}: nenhum evento da trilha registra este usuário como está gravado "
-                f"(criado ou alterado fora do sistema?) ‖ user {user.id} ({user.email}): no "
-                "event of the trail records this user as stored (created or changed outside "
-                "the system?)")
-    if ev.case_id is not None or ev.command not in USER_COMMANDS \
-            or payload.get("user_id") != user.id:
-        return (f"{who}: o evento seq={ev.seq} indexado para este usuário é de outro ‖ user "
-                f"{user.id} ({user.email}): event seq={ev.seq}, indexed for this user, is "
-                "another's")
+    if ev is None or bound.digest_key not in payload:
+        return why(*bound.unlogged)
+    if ev.case_id is not None or ev.command not in bound.commands \
+            or payload.get(bound.key) != row_id:
+        return why(f"o evento seq={ev.seq} indexado para ele é de outro",
+                   f"event seq={ev.seq}, indexed for it, is another's")
     broken = chain_problem(session, [ev])
     if broken is not None:
-        pt, en = bilingual(broken)
-        return f"{who}: {pt} ‖ user {user.id} ({user.email}): {en}"
-    later = _later_user_event(session, user.id, ev.seq)
-    if later is not None:
-        return (f"{who}: {later} depois do evento seq={ev.seq} indexado para ele (a trilha "
-                f"foi alterada fora do sistema?) ‖ user {user.id} ({user.email}): {later} "
-                f"after event seq={ev.seq}, indexed for it (the trail changed outside the "
-                "system?)")
-    if payload["user_sha256"] != user_digest(user):
-        return (f"{who}: e-mail, nome, papel, região, situação ou senha gravados não são os do "
-                f"último evento da trilha ‖ user {user.id} ({user.email}): the stored e-mail, "
-                "name, role, region, status or password are not those of the trail's last "
-                "event")
-    return None
-
-
-def _later_user_event(session: Session, user_id: int, seq: int) -> str | None:
-    """A later event about the user — its hashed payload names it — whose unhashed
-    ``user_id`` column was cleared (a deactivation hidden so that a row switched back on
-    reads as genuine), after the user's indexed event ``seq``. User events are few: their
-    payloads are read here. (A user event removed from the chain is ``audit verify``'s to
-    see: a removal anywhere would otherwise block every user.)"""
-    for later_seq, payload in session.execute(
+        return why(*bilingual(broken))
+    for later_seq, later in session.execute(
             select(AuditEvent.seq, AuditEvent.payload).where(
-                AuditEvent.seq > seq, AuditEvent.case_id.is_(None),
-                AuditEvent.command.in_(USER_COMMANDS))):
-        if isinstance(payload, dict) and payload.get("user_id") == user_id:
-            return (f"evento seq={later_seq} sobre o usuário não indexado ‖ event "
-                    f"seq={later_seq} about the user not indexed")
+                AuditEvent.seq > ev.seq, AuditEvent.case_id.is_(None),
+                AuditEvent.command.in_(bound.commands),
+                or_(bound.column.is_(None), bound.column != row_id))):
+        if isinstance(later, dict) and later.get(bound.key) == row_id:
+            return why(f"evento seq={later_seq} sobre ele não indexado, depois do evento "
+                       f"seq={ev.seq} (a trilha foi alterada fora do sistema?)",
+                       f"event seq={later_seq} about it not indexed, after event "
+                       f"seq={ev.seq} (the trail changed outside the system?)")
+    if payload[bound.digest_key] != digest:
+        return why(*bound.changed)
     return None
+
+
+def user_untouched(session: Session, user: User) -> str | None:
+    """Why the stored user row is not the one its trail left (``"pt ‖ en"``), or None
+    (:func:`_untouched`: its last event, found by the ``user_id`` column, logged the row's
+    :func:`user_digest`). A user no event logs (inserted by hand; or stored before
+    migration 0004 with a row the trail disagreed with) is not untouched either. Checked
+    whenever access is granted on the row, so a raw edit never widens it."""
+    return _untouched(session, _USERS, user.id, user_digest(user),
+                      (f"usuário {user.id} ({user.email})", f"user {user.id} ({user.email})"))
 
 
 def token_untouched(session: Session, token: ApiToken) -> str | None:
-    """Why the stored token row is not the one its trail left (``"pt ‖ en"``), or None: its
-    last event (found by the ``token_id`` column, one indexed lookup) is about this token, is
-    a sound link of the chain and logged the row's :func:`token_row_digest`; no later
-    revocation of it lost its index. A token no event logs (inserted by hand, or stored
-    before migration 0005, which revoked those) is not untouched either."""
-    who = f"token {token.id} do usuário {token.user_id}"
-    who_en = f"token {token.id} of user {token.user_id}"
-    ev = session.execute(select(AuditEvent).where(AuditEvent.token_id == token.id)
-                         .order_by(AuditEvent.seq.desc()).limit(1)).scalar_one_or_none()
-    payload = ev.payload if ev is not None and isinstance(ev.payload, dict) else {}
-    if ev is None or "token_sha256" not in payload:
-        return (f"{who}: nenhum evento da trilha registra este token (emitido fora do "
-                f"sistema?) ‖ {who_en}: no event of the trail records this token (issued "
-                "outside the system?)")
-    if ev.case_id is not None or ev.command not in TOKEN_COMMANDS \
-            or payload.get("token_id") != token.id:
-        return (f"{who}: o evento seq={ev.seq} indexado para este token é de outro ‖ {who_en}: "
-                f"event seq={ev.seq}, indexed for this token, is another's")
-    broken = chain_problem(session, [ev])
-    if broken is not None:
-        pt, en = bilingual(broken)
-        return f"{who}: {pt} ‖ {who_en}: {en}"
-    hidden = session.execute(
-        select(AuditEvent.seq, AuditEvent.payload).where(
-            AuditEvent.seq > ev.seq, AuditEvent.case_id.is_(None),
-            AuditEvent.command == "revoke_token", AuditEvent.token_id.is_(None))).all()
-    for later_seq, later in hidden:
-        if isinstance(later, dict) and later.get("token_id") == token.id:
-            return (f"{who}: revogação seq={later_seq} não indexada depois do evento "
-                    f"seq={ev.seq} (a trilha foi alterada fora do sistema?) ‖ {who_en}: "
-                    f"revocation seq={later_seq} not indexed after event seq={ev.seq} (the "
-                    "trail changed outside the system?)")
-    if payload["token_sha256"] != token_row_digest(token):
-        return (f"{who}: o token gravado (usuário, situação) não é o do último evento da "
-                f"trilha ‖ {who_en}: the stored token (user, status) is not that of the "
-                "trail's last event")
-    return None
+    """Why the stored token row is not the one its trail left (``"pt ‖ en"``), or None
+    (:func:`_untouched`: its last event, found by the ``token_id`` column, logged the row's
+    :func:`token_row_digest`). A token no event logs (inserted by hand, or stored before
+    migration 0005, which revoked those) is not untouched either. Checked on every request
+    the token signs."""
+    return _untouched(session, _TOKENS, token.id, token_row_digest(token),
+                      (f"token {token.id} do usuário {token.user_id}",
+                       f"token {token.id} of user {token.user_id}"))
 
 
 def _locked_head(session: Session) -> AuditHead:
