@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from enum import StrEnum
+from typing import TypeVar
 
 import holidays
 from argon2 import PasswordHasher
@@ -32,6 +34,7 @@ class Role(StrEnum):
 
 
 _hasher = PasswordHasher()
+_Bound = TypeVar("_Bound", User, ApiToken)
 
 
 def hash_password(password: str) -> str:
@@ -85,22 +88,28 @@ class TamperedUser(Refusal):
 
 def require_untouched(session: Session, user: User) -> None:
     """:class:`TamperedUser` unless ``user``'s row is the one its last audit event logged
-    (:func:`abordo.cases.audit.user_untouched`: three indexed queries). Read twice before
-    refusing: a change committed between the row's read and the trail's is not tampering."""
-    why = None
-    for _ in range(2):
-        why = audit.user_untouched(session, user)
-        if why is None:
-            return
-        session.expire(user)
-    pt, en = audit.until_verified(why or "", "acesso bloqueado", "access blocked")
-    raise TamperedUser(f"{pt} ‖ {en}")
+    (:func:`abordo.cases.audit.user_untouched`: three indexed queries)."""
+    _require(session, user, audit.user_untouched, TamperedUser)
 
 
 class TamperedToken(TamperedUser):
     """The stored token row is not the one its audit trail left (a token inserted by hand,
     a revoked one switched back on, or one handed to another user): nothing is granted on
     it."""
+
+
+def _require(session: Session, row: _Bound, check: Callable[[Session, _Bound], str | None],
+             refusal: type[TamperedUser]) -> None:
+    """``refusal`` unless ``check`` finds ``row`` untouched. Read twice before refusing: a
+    change committed between the row's read and the trail's is not tampering."""
+    why = None
+    for _ in range(2):
+        why = check(session, row)
+        if why is None:
+            return
+        session.expire(row)
+    pt, en = audit.until_verified(why or "", "acesso bloqueado", "access blocked")
+    raise refusal(f"{pt} ‖ {en}")
 
 
 def user_by_token(session: Session, token: str) -> User | None:
@@ -114,15 +123,7 @@ def user_by_token(session: Session, token: str) -> User | None:
     if found is None:
         return None
     user, row = found
-    why = None
-    for _ in range(2):  # read twice before refusing, as for a user
-        why = audit.token_untouched(session, row)
-        if why is None:
-            break
-        session.expire(row)
-    else:
-        pt, en = audit.until_verified(why or "", "acesso bloqueado", "access blocked")
-        raise TamperedToken(f"{pt} ‖ {en}")
+    _require(session, row, audit.token_untouched, TamperedToken)
     require_untouched(session, user)
     return user
 
