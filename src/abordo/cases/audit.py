@@ -257,7 +257,9 @@ def until_verified(why: str, withheld_pt: str, withheld_en: str) -> tuple[str, s
 class _Bound:
     """How rows of one kind (users, tokens) are bound to the trail: the events about one
     (``commands``), the payload key naming it and its unhashed lookup column, the payload
-    key of its digest; and the wording of what can be wrong (pt, en)."""
+    key of its digest; the wording of what can be wrong (pt, en); and whether the events of
+    the kind are few (users): then every later one whose column does not name the row is
+    read, else (tokens: two per login) only those whose column was cleared.)"""
 
     commands: frozenset[str]
     key: str
@@ -265,6 +267,7 @@ class _Bound:
     digest_key: str
     unlogged: tuple[str, str]
     changed: tuple[str, str]
+    few: bool
 
 
 _USERS = _Bound(
@@ -274,13 +277,13 @@ _USERS = _Bound(
      "changed outside the system?)"),
     ("e-mail, nome, papel, região, situação ou senha gravados não são os do último evento "
      "da trilha", "the stored e-mail, name, role, region, status or password are not those "
-     "of the trail's last event"))
+     "of the trail's last event"), few=True)
 _TOKENS = _Bound(
     TOKEN_COMMANDS, "token_id", AuditEvent.token_id, "token_sha256",
     ("nenhum evento da trilha registra este token (emitido fora do sistema?)",
      "no event of the trail records this token (issued outside the system?)"),
     ("o token gravado (usuário, situação) não é o do último evento da trilha",
-     "the stored token (user, status) is not that of the trail's last event"))
+     "the stored token (user, status) is not that of the trail's last event"), few=False)
 
 
 def _untouched(session: Session, bound: _Bound, row_id: int, digest: str,
@@ -289,9 +292,10 @@ def _untouched(session: Session, bound: _Bound, row_id: int, digest: str,
     or None: its last event (found by the lookup column, one indexed query) is about this
     row, is a sound link of the chain (:func:`chain_problem`), no later event about it lost
     its index (hiding, say, a deactivation or a revocation), and it logged ``digest``.
-    (Events about one row are few; the later ones read here are those whose column does
-    not name the row. An event removed from the middle of the chain is for :func:`verify`:
-    a removal anywhere would otherwise block every row.)"""
+    (The later events read here are those whose column does not name the row — or, for a
+    kind whose events are many, those whose column was cleared: one pointed at another row
+    instead is for :func:`verify`, as is an event removed from the middle of the chain — a
+    removal anywhere would otherwise block every row.)"""
     pt_who, en_who = who
 
     def why(pt: str, en: str) -> str:
@@ -313,7 +317,8 @@ def _untouched(session: Session, bound: _Bound, row_id: int, digest: str,
             select(AuditEvent.seq, AuditEvent.payload).where(
                 AuditEvent.seq > ev.seq, AuditEvent.case_id.is_(None),
                 AuditEvent.command.in_(bound.commands),
-                or_(bound.column.is_(None), bound.column != row_id))):
+                or_(bound.column.is_(None), bound.column != row_id) if bound.few
+                else bound.column.is_(None))):
         if isinstance(later, dict) and later.get(bound.key) == row_id:
             return why(f"evento seq={later_seq} sobre ele não indexado, depois do evento "
                        f"seq={ev.seq} (a trilha foi alterada fora do sistema?)",
