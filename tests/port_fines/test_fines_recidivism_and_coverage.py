@@ -106,6 +106,46 @@ def test_not_covered_names_successor() -> None:
     assert "05/10/2000" in d.not_covered_reason.pt
 
 
+def test_not_covered_from_2024_names_the_later_updates_of_the_amounts() -> None:
+    # norms.md, Lei 9.719/1998: "amounts updated by later ministerial acts (e.g. Portaria MTE
+    # 66/2024, 1.131/2025) — not modelled"; only their years are known (worked case r30b-f08).
+    d = grade(make_input(date=dt.date(2025, 6, 2), nature=2, extent="medium", workers=10))
+    assert d.verdict == Verdict.NOT_COVERED
+    assert d.result["norm_in_force"] == "mtp-portaria-667-2021"
+    reason = d.not_covered_reason
+    assert reason is not None
+    assert reason.pt == (
+        "Gradação das multas da Lei nº 9.719/1998: em 02/06/2025 vigorava Portaria MTP nº "
+        "667/2021 (Portaria MTP nº 667, de 8 de novembro de 2021), que não está modelada. "
+        "Os valores das multas da Lei nº 9.719/1998 foram atualizados por atos ministeriais "
+        "posteriores, também não modelados: Portaria MTE nº 66/2024 e Portaria MTE nº "
+        "1.131/2025 (de 2025, sem data de vigência confirmada: pode ser posterior a "
+        "02/06/2025); os valores originais da lei (os do Anexo I da Portaria MTE nº 746/2000) "
+        "não valem para 02/06/2025.")
+    assert reason.en.endswith(
+        "The amounts of the Lei 9.719/1998 fines were updated by later ministerial acts, not "
+        "modelled either: Portaria MTE nº 66/2024 and Portaria MTE nº 1.131/2025 (of 2025, its "
+        "date of effect unconfirmed: it may be later than 2025-06-02); the law's original "
+        "amounts (those of Annex I of Portaria MTE 746/2000) do not apply on 2025-06-02.")
+    # In 2024 only the 2024 act, itself of unconfirmed date: the original amounts are not
+    # said to be gone.
+    mid_2024 = grade(make_input(date=dt.date(2024, 6, 1))).not_covered_reason
+    assert mid_2024 is not None
+    assert mid_2024.pt.endswith(
+        "também não modelados: Portaria MTE nº 66/2024 (de 2024, sem data de vigência "
+        "confirmada: pode ser posterior a 01/06/2024).")
+    # From 2026 both acts are in force whatever their day.
+    later = grade(make_input(date=dt.date(2026, 3, 1))).not_covered_reason
+    assert later is not None
+    assert ("não modelados: Portaria MTE nº 66/2024 e Portaria MTE nº 1.131/2025; os valores "
+            "originais da lei") in later.pt
+    # Before 2024 no update is named.
+    for day in (dt.date(2015, 3, 1), dt.date(2022, 5, 1), dt.date(2023, 12, 31)):
+        before = grade(make_input(date=day)).not_covered_reason
+        assert before is not None
+        assert "atualizados" not in before.pt and "66/2024" not in before.pt
+
+
 def test_not_covered_does_not_ask_for_nature() -> None:
     d = grade(make_input(date=dt.date(2015, 3, 1), nature=None, workers=None))
     assert d.verdict == Verdict.NOT_COVERED

@@ -7,7 +7,7 @@ import datetime as dt
 
 from fines_helpers import make_input
 
-from abordo.faces.reports.port_fines import text_report
+from abordo.faces.reports.port_fines import html_report, text_report
 from abordo.port_fines import grade
 
 
@@ -48,3 +48,16 @@ def test_not_covered_result_line_says_it_once() -> None:
     assert "Resultado: NÃO COBERTO — infração de 29/11/1998 fora da norma modelada." in out
     assert "Lei nº 9.719/1998, art. 1º: a multa só existe a partir de 30/11/1998" in out
     assert "Dispositivo infringido: Lei nº 9.719/1998, art. 1º [lei-9719/art-1]" in out
+
+
+def test_not_covered_title_claims_no_grading_by_the_portaria() -> None:
+    # r30b-f08: an infraction of 02/06/2025, long after Portaria 746/2000 (to 22/01/2012).
+    late = grade(make_input(date=dt.date(2025, 6, 2), nature=2, extent="medium", workers=10))
+    out = text_report(late)
+    assert out.splitlines()[0] == "Multa do trabalho portuário — Lei nº 9.719/1998"
+    assert "746/2000" not in out.splitlines()[0]
+    assert text_report(late, "en").splitlines()[0] == "Port-labour fine — Lei 9.719/1998"
+    assert "<h1>Multa do trabalho portuário — Lei nº 9.719/1998</h1>" in html_report(late)
+    # A graded fine keeps the Portaria in its title.
+    assert text_report(grade(make_input())).splitlines()[0] == (
+        "Multa do trabalho portuário — Lei nº 9.719/1998, gradação da Portaria MTE nº 746/2000")

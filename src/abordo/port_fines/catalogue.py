@@ -1,7 +1,9 @@
-"""Annex I catalogue (``data/catalogue.yaml``) and Annex II matrix (``data/gradation.yaml``).
+"""Annex I catalogue (``data/catalogue.yaml``), Annex II matrix (``data/gradation.yaml``) and
+the later updates of the amounts, not modelled (``data/amount_updates.yaml``).
 
-Both are data, validated when loaded; figures are ``Decimal`` BRL. Source: Portaria MTE nº
-746/2000 (DOU 05/10/2000), Annexes I and II, and Lei nº 9.719/1998 arts. 10 and 11.
+All are data, validated when loaded; figures are ``Decimal`` BRL. Source: Portaria MTE nº
+746/2000 (DOU 05/10/2000), Annexes I and II, and Lei nº 9.719/1998 arts. 10 and 11; the updates
+from shared spec norms.md.
 """
 
 from __future__ import annotations
@@ -124,3 +126,11 @@ def gradation_versions() -> list[dict[str, Any]]:
     data: dict[str, Any] = load_data(PACKAGE, "data/gradation.yaml")
     versions: list[dict[str, Any]] = data["versions"]
     return versions
+
+
+def amount_updates() -> list[dict[str, Any]]:
+    """The later acts that updated the Lei 9.719/1998 amounts (``data/amount_updates.yaml``,
+    from norms.md), in time order: ``act``, ``valid_from``, ``confirmed``. Not modelled."""
+    data: dict[str, Any] = load_data(PACKAGE, "data/amount_updates.yaml")
+    updates: list[dict[str, Any]] = data["updates"]
+    return sorted(updates, key=lambda u: u["valid_from"])

@@ -35,7 +35,14 @@ from abordo.law.params import dated_value
 from abordo.law.text import listing, whole
 from abordo.law.validation import input_error_from_pydantic
 from abordo.port_fines import rules
-from abordo.port_fines.catalogue import CENT, PACKAGE, Catalogue, Provision, gradation_versions
+from abordo.port_fines.catalogue import (
+    CENT,
+    PACKAGE,
+    Catalogue,
+    Provision,
+    amount_updates,
+    gradation_versions,
+)
 from abordo.port_fines.catalogue import load_catalogue as _load_catalogue
 from abordo.port_fines.model import FineInput, PriorPenalty
 from abordo.port_fines.text import (
@@ -801,6 +808,9 @@ def _not_covered(b: DecisionBuilder, reg: NormRegistry, prov: Provision, c: _Cit
             on, GRADATION_NORMS,
             Msg("Gradação das multas da Lei nº 9.719/1998",
                 "Gradation of the Lei 9.719/1998 fines")))
+        updated = _amounts_updated(on)
+        if updated is not None:
+            reasons.append(updated)
     reason = Msg(" ".join(r.pt for r in reasons), " ".join(r.en for r in reasons))
     in_force = next((n.id for n in (reg[i] for i in GRADATION_NORMS) if n.in_force_on(on)), None)
     b.step("port_fines.not_covered", reason.pt, reason.en,
@@ -819,6 +829,39 @@ def _not_covered(b: DecisionBuilder, reg: NormRegistry, prov: Provision, c: _Cit
         Msg(f"Não coberto: infração de {d_pt(on)} fora da norma modelada.",
             f"Not covered: infraction of {on.isoformat()} outside the norm modelled."),
         not_covered_reason=reason, result=result)
+
+
+def _amounts_updated(on: dt.date) -> Msg | None:
+    """norms.md, Lei 9.719/1998: "amounts updated by later ministerial acts (e.g. Portaria MTE
+    66/2024, 1.131/2025) — not modelled". The acts of ``data/amount_updates.yaml`` in force
+    on ``on``; one known by its year only is named as possibly in force when ``on`` falls in
+    that year. None when no such act had begun by ``on``."""
+    d, iso = d_pt(on), on.isoformat()
+    named: list[Msg] = []
+    certain = False
+    for u in amount_updates():
+        start: dt.date = u["valid_from"]
+        confirmed = bool(u.get("confirmed", True))
+        if (on >= start) if confirmed else (on.year > start.year):
+            certain = True
+            named.append(Msg.same(u["act"]))
+        elif not confirmed and on.year == start.year:
+            named.append(Msg(
+                f"{u['act']} (de {start.year}, sem data de vigência confirmada: pode ser "
+                f"posterior a {d})",
+                f"{u['act']} (of {start.year}, its date of effect unconfirmed: it may be "
+                f"later than {iso})"))
+    if not named:
+        return None
+    tail = Msg(f"; os valores originais da lei (os do Anexo I da Portaria MTE nº 746/2000) "
+               f"não valem para {d}",
+               f"; the law's original amounts (those of Annex I of Portaria MTE 746/2000) do "
+               f"not apply on {iso}") if certain else Msg.same("")
+    return Msg(
+        "Os valores das multas da Lei nº 9.719/1998 foram atualizados por atos ministeriais "
+        f"posteriores, também não modelados: {listing([m.pt for m in named], 'pt')}{tail.pt}.",
+        "The amounts of the Lei 9.719/1998 fines were updated by later ministerial acts, not "
+        f"modelled either: {listing([m.en for m in named], 'en')}{tail.en}.")
 
 
 def _provision_out_of_force(reg: NormRegistry, prov: Provision, c: _Cites, on: dt.date) -> Msg:

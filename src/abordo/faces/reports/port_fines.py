@@ -27,6 +27,10 @@ L: dict[str, tuple[str, str]] = {
     "title": ("Multa do trabalho portuário — Lei nº 9.719/1998, gradação da Portaria MTE nº "
               "746/2000",
               "Port-labour fine — Lei 9.719/1998, graded under Portaria MTE 746/2000"),
+    # Not covered: the Portaria grades nothing on that date (or for that provision), so the
+    # title names the law only; the reason says which act was in force.
+    "title_not_covered": ("Multa do trabalho portuário — Lei nº 9.719/1998",
+                          "Port-labour fine — Lei 9.719/1998"),
     "provision": ("Dispositivo infringido", "Provision breached"),
     "date": ("Data da infração", "Date of the infraction"),
     "grading": ("Gradação", "Grading"),
@@ -173,7 +177,7 @@ def total_line(d: Decision, lang: str) -> tuple[str, str, str]:
 def header_lines(d: Decision, lang: str) -> list[str]:
     r = d.result
     lines = [
-        lbl("title", lang),
+        lbl("title" if d.verdict == Verdict.COMPUTED else "title_not_covered", lang),
         result_line(d, lang),
         "",
         # The id in brackets: a label may end in its own parenthesis ("(normas de segurança)").
