@@ -236,10 +236,10 @@ def test_the_signed_justification_states_the_window_not_less_than_two_years() ->
     text = d.result["justification"]
     assert d.result["amount"] == Decimal("45000.00")
     assert "menos de 2 anos" not in text
-    assert ("7. Multa aplicada em dobro por reincidência (penalidade anterior no mesmo "
-            "dispositivo imposta em 10/02/2009; prazo de 2 anos da imposição até 10/02/2011, "
-            "inclusive — art. 3º, IV): R$ 1.500,00 × 2 = R$ 3.000,00 por trabalhador (art. 2º)."
-            in text)
+    assert ("7. Multa aplicada em dobro por reincidência: R$ 1.500,00 × 2 = R$ 3.000,00 por "
+            "trabalhador (art. 2º). Reincidência: penalidade anterior no mesmo dispositivo, "
+            "imposta em 10/02/2009; prazo de 2 anos da imposição até 10/02/2011, inclusive "
+            "(art. 3º, IV).\n" in text)
     # the chosen value's reason closes its sentence like every other item
     assert ("6. Valor fixado: R$ 1.500,00 por trabalhador, abaixo do teto de R$ 2.070,00, pelo "
             "seguinte motivo: primeira ocorrência no porto.\n7." in text)
@@ -249,6 +249,6 @@ def test_the_justification_of_a_window_from_29_february_ends_on_1_march() -> Non
     d = grade(make_input(date=dt.date(2010, 3, 1), extent="light", intent=False, workers=2,
                          priors=[{"provision": "lei-9719/art-8", "imposed_on": "2008-02-29"}]))
     assert d.result["amount"] == Decimal("1380.00")
-    assert ("imposta em 29/02/2008; prazo de 2 anos da imposição até 01/03/2010, inclusive "
-            "(29/02 sem correspondente: o prazo vence em 1º de março) — art. 3º, IV)"
-            in d.result["justification"])
+    assert ("imposta em 29/02/2008; prazo de 2 anos da imposição até 01/03/2010, inclusive, "
+            "pois 29/02 não tem correspondente e o prazo vence em 1º de março (art. 3º, IV; "
+            "Lei nº 810/1949, art. 3º).\n" in d.result["justification"])

@@ -4,11 +4,14 @@ the result line said once."""
 from __future__ import annotations
 
 import datetime as dt
+import re
+from decimal import Decimal
 
 from fines_helpers import make_input
 
 from abordo.faces.reports.port_fines import html_report, text_report
 from abordo.port_fines import grade
+from abordo.port_fines.text import entry_label
 
 
 def test_doubling_causes_are_joined_with_e() -> None:
@@ -34,13 +37,61 @@ def test_prior_on_the_sibling_entry_is_named() -> None:
                          priors=[{"provision": "lei-9719/art-9/health",
                                   "imposed_on": dt.date(2009, 4, 1)}]))
     assert d.result["doubled"] is True
-    why = "penalidade anterior no mesmo dispositivo legal (art. 9º (normas de saúde) " \
-          "[lei-9719/art-9/health]) imposta em 01/04/2009"
+    why = "penalidade anterior no mesmo dispositivo legal (Lei nº 9.719/1998, art. 9º — " \
+          "normas de saúde), imposta em 01/04/2009"
     assert why in d.result["justification"]
     same = grade(make_input(priors=[{"provision": "lei-9719/art-8",
                                      "imposed_on": dt.date(2004, 6, 10)}]))
-    assert "penalidade anterior no mesmo dispositivo imposta em 10/06/2004" in \
+    assert "penalidade anterior no mesmo dispositivo, imposta em 10/06/2004" in \
         same.result["justification"]
+
+
+def test_the_draft_decision_names_the_prior_as_a_practitioner_writes_it() -> None:
+    # r30b-f03: art. 9 safety after an art. 9 health penalty, plus obstruction. The minuta
+    # cites the law, no nested parenthesis and no catalogue id; the ids stay in the JSON.
+    d = grade({"infraction": {"provision": "lei-9719/art-9/safety", "date": "2010-08-17",
+                              "nature": 3, "extent": "medium", "intent": True,
+                              "obstruction": True},
+               "offender": {"prior_penalties": [
+                   {"provision": "lei-9719/art-8", "imposed_on": "2008-08-17"},
+                   {"provision": "lei-9719/art-9/health", "imposed_on": "2009-01-10"}]}})
+    assert d.result["amount"] == Decimal("9200.00")
+    text = d.result["justification"]
+    assert ("7. Multa aplicada em dobro por reincidência e oposição à fiscalização: "
+            "R$ 4.600,00 × 2 = R$ 9.200,00 (art. 2º). Reincidência: penalidade anterior no "
+            "mesmo dispositivo legal (Lei nº 9.719/1998, art. 9º — normas de saúde), imposta "
+            "em 10/01/2009; prazo de 2 anos da imposição até 10/01/2011, inclusive "
+            "(art. 3º, IV).\n8. Valor da multa: R$ 9.200,00, por infração") in text
+    # Nature given with the input: the decision cites Annex I and asks to check it there.
+    assert ("2. Natureza: 3 (Anexo I). [conferir a natureza no texto oficial do Anexo I — "
+            "art. 3º, I]\n") in text
+    assert "informada pelo usuário" not in text
+    assert "lei-9719/" not in text
+    assert re.search(r"\([^()]*\(", text) is None  # no parenthesis opened inside another
+    finding = next(f for f in d.findings if f.id == "recidivism")
+    assert finding.text.pt == (
+        "Reincidência: penalidade no mesmo dispositivo legal (Lei nº 9.719/1998, art. 9º — "
+        "normas de saúde) imposta em 10/01/2009; prazo de 2 anos até 10/01/2011.")
+    assert d.result["recidivism"]["provision"] == "lei-9719/art-9/health"
+
+
+def test_entry_label_turns_the_closing_parenthesis_into_a_dash() -> None:
+    assert entry_label("Lei nº 9.719/1998, art. 9º (normas de segurança)") == \
+        "Lei nº 9.719/1998, art. 9º — normas de segurança"
+    assert entry_label("Lei nº 8.630/1993, art. 26, parágrafo único") == \
+        "Lei nº 8.630/1993, art. 26, parágrafo único"
+    assert entry_label("a (b) c") == "a (b) c"
+
+
+def test_the_minimum_kept_final_cites_no_interpretation_id_in_the_decision() -> None:
+    d = grade(make_input(workers=1, sanable=True, corrected=True,
+                         priors=[{"provision": "lei-9719/art-8", "imposed_on": "2004-06-10"}]),
+              options={"fines": "minimum.final"})
+    assert d.result["amount"] == Decimal("345.00")
+    assert "8. Presente(s) reincidência, a multa não é dobrada: o valor mínimo do art. 4º é " \
+        "definitivo.\n" in d.result["justification"]
+    assert "fines.minimum.final" not in d.result["justification"]
+    assert "fines.minimum.final" in {i.id for i in d.interpretations}
 
 
 def test_not_covered_result_line_says_it_once() -> None:

@@ -53,6 +53,7 @@ from abordo.port_fines.text import (
     brl,
     cell_rule,
     d_pt,
+    entry_label,
     justification,
 )
 
@@ -578,7 +579,7 @@ def _doubling(g: _Grading, cat: Catalogue, unit: Decimal, minimum_applied: bool,
                    "not doubled.")
         g.justification.append(
             f"Presente(s) {causes_pt}, a multa não é dobrada: o valor mínimo do art. 4º é "
-            "definitivo (interpretação fines.minimum.final).")
+            "definitivo.")  # the reading (fines.minimum.final) is listed in the report
     elif causes:
         doubled = True
         unit = rules.money(unit * 2)
@@ -594,17 +595,19 @@ def _doubling(g: _Grading, cat: Catalogue, unit: Decimal, minimum_applied: bool,
         if recid is not None:
             # The window's last day is recidivism too (Lei 810/1949; Código Civil art. 132):
             # the text the authority signs says so, not "less than 2 years" — on that day it
-            # is exactly two.
+            # is exactly two. A sentence of its own, after the doubling: the prior's provision
+            # may carry its own parenthesis, never nested in another.
             imp = recid.prior.imposed_on
-            leap = (" (29/02 sem correspondente: o prazo vence em 1º de março)"
-                    if (imp.month, imp.day) == (2, 29) else "")
+            leap = ((", pois 29/02 não tem correspondente e o prazo vence em 1º de março",
+                     "; Lei nº 810/1949, art. 3º")
+                    if (imp.month, imp.day) == (2, 29) else ("", ""))
             where = _prior_on(recid.prior, g.prov, cat).pt
-            rec_txt = (f" (penalidade anterior {where} imposta em {d_pt(imp)}; "
+            rec_txt = (f" Reincidência: penalidade anterior {where}, imposta em {d_pt(imp)}; "
                        f"prazo de 2 anos da imposição até {d_pt(recid.window_end)}, "
-                       f"inclusive{leap} — art. 3º, IV)")
+                       f"inclusive{leap[0]} (art. 3º, IV{leap[1]}).")
         g.justification.append(
-            f"Multa aplicada em dobro por {causes_pt}{rec_txt}: {brl(before)} × 2 = "
-            f"{brl(unit)}{g.per} (art. 2º).")
+            f"Multa aplicada em dobro por {causes_pt}: {brl(before)} × 2 = "
+            f"{brl(unit)}{g.per} (art. 2º).{rec_txt}")
         g.basis["doubled"] = [c.art2, *(cause_cites[x] for x in causes)]
     else:
         text = Msg("Sem reincidência, oposição à fiscalização ou desacato: sem dobra.",
@@ -760,9 +763,18 @@ def _prior_on(prior: PriorPenalty, prov: Provision, cat: Catalogue) -> Msg:
     shares this one's legal provision (art. 9: health / safety) — which entry it was."""
     if prior.provision == prov.id:
         return Msg("no mesmo dispositivo", "on the same provision")
-    other = cat.get(prior.provision)
-    name = f"{other.article} [{other.id}]" if other else prior.provision
+    name = _entry_name(cat, prior.provision)
     return Msg(f"no mesmo dispositivo legal ({name})", f"on the same legal provision ({name})")
+
+
+def _entry_name(cat: Catalogue, provision_id: str) -> str:
+    """A catalogue entry named for people — law, article and, for art. 9, which rules:
+    ``Lei nº 9.719/1998, art. 9º — normas de saúde`` (the id stays in the JSON fields)."""
+    entry = cat.get(provision_id)
+    if entry is None:  # not reached: prior penalties' provisions are checked on input
+        return provision_id
+    return entry_label(norm_registry().cite(entry.citation.norm,
+                                            entry.citation.provision).label)
 
 
 def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cites,

@@ -35,6 +35,17 @@ def d_pt(day: dt.date) -> str:
     return br_date(day)
 
 
+def entry_label(label: str) -> str:
+    """A catalogue entry's citation as a practitioner writes it in running text: the label's
+    closing parenthesis becomes a dash — ``Lei nº 9.719/1998, art. 9º (normas de saúde)`` →
+    ``Lei nº 9.719/1998, art. 9º — normas de saúde`` — so that it can itself stand between
+    parentheses. A label without one is returned as it is."""
+    head, sep, tail = label.rstrip().removesuffix(")").rpartition(" (")
+    if not sep or not label.rstrip().endswith(")") or "(" in tail or ")" in tail:
+        return label
+    return f"{head} — {tail}"
+
+
 def cell_rule(cell: Cell) -> Msg:
     """The Annex II wording of a cell: "Multa mínima", "Até k vezes…", "Multa máxima"."""
     if cell.marker == "min":
@@ -75,6 +86,7 @@ EXTENT_PLACEHOLDER = (
     "[descrever os efeitos da infração em prejuízo dos trabalhadores e/ou do sistema de "
     "organização e administração da mão de obra do trabalho portuário — art. 3º, II]"
 )
+NATURE_CHECK = "[conferir a natureza no texto oficial do Anexo I — art. 3º, I]"
 INTENT_PLACEHOLDER = (
     "[indicar os motivos da prática, apurados pelos antecedentes do infrator e pelos meios ao "
     "seu alcance para cumprir a lei — art. 3º, III]"
@@ -88,15 +100,15 @@ def justification(f: JustificationFacts) -> str:
     authority to complete.
     """
     per = " por trabalhador" if f.per_worker else ""
-    nature_src = (
-        " (informada pelo usuário: a coluna \"Natureza\" do Anexo I não consta do texto de "
-        "referência)" if f.nature_from_caller else " (Anexo I)"
-    )
+    # Art. 3º, I: the nature is Annex I's. Where the reference text lacks the column the
+    # nature came with the input: the decision still cites Annex I (where the nature is
+    # set), and a bracket asks the authority to check it there — the report says why.
+    nature_check = f" {NATURE_CHECK}" if f.nature_from_caller else ""
     lines = [
         "FUNDAMENTAÇÃO DA GRADAÇÃO DA MULTA (Portaria MTE nº 746/2000, art. 6º)",
         "",
         f"1. Infração: {f.provision_label} — {f.description} Data da infração: {d_pt(f.date)}.",
-        f"2. Natureza: {f.nature}{nature_src}.",
+        f"2. Natureza: {f.nature} (Anexo I).{nature_check}",
         f"3. Extensão: {EXTENT[f.extent].pt}. {f.extent_facts or EXTENT_PLACEHOLDER}",
     ]
     if f.per_worker and f.workers:
