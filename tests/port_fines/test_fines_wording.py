@@ -10,6 +10,7 @@ from decimal import Decimal
 from fines_helpers import make_input
 
 from abordo.faces.reports.port_fines import html_report, text_report
+from abordo.law.decision import Decision
 from abordo.port_fines import grade
 from abordo.port_fines.text import entry_label
 
@@ -112,3 +113,64 @@ def test_not_covered_title_claims_no_grading_by_the_portaria() -> None:
     # A graded fine keeps the Portaria in its title.
     assert text_report(grade(make_input())).splitlines()[0] == (
         "Multa do trabalho portuário — Lei nº 9.719/1998, gradação da Portaria MTE nº 746/2000")
+
+
+def _recidivism_steps(d: Decision, lang: str = "pt") -> list[str]:
+    return [s.text.get(lang) for s in d.trace if s.rule == "port_fines.recidivism"]
+
+
+def test_same_catalogue_entry_says_another_annex_i_item_not_another_provision() -> None:
+    # r30b-f20: art. 9 health on 05/05/2011 under fines.recidivism.same_catalogue_entry; the
+    # safety penalty is on the same legal provision (art. 9) but another Annex I item.
+    d = grade({"infraction": {"provision": "lei-9719/art-9/health", "date": "2011-05-05",
+                              "nature": 1, "extent": "severe", "intent": True},
+               "offender": {"prior_penalties": [
+                   {"provision": "lei-9719/art-9/safety", "imposed_on": "2010-05-05"},
+                   {"provision": "lei-9719/art-9/health", "imposed_on": "2009-05-04"}]}},
+              options={"fines.recidivism": "same_catalogue_entry"})
+    assert (d.result["doubled"], d.result["amount"]) == (False, Decimal("3450.00"))
+    steps = _recidivism_steps(d)
+    assert steps == [
+        "Penalidade no mesmo dispositivo imposta em 04/05/2009: prazo de 2 anos encerrado em "
+        "04/05/2011; infração em 05/05/2011 → não é reincidência.",
+        "Penalidade anterior em outro item do Anexo I (Lei nº 9.719/1998, art. 9º — normas de "
+        "segurança), imposta em 05/05/2010: não gera reincidência — a opção escolhida exige o "
+        "mesmo item do Anexo I, não só o mesmo dispositivo legal."]
+    assert _recidivism_steps(d, "en")[1] == (
+        "Prior penalty on another Annex I entry (Lei nº 9.719/1998, art. 9º — normas de "
+        "segurança), imposed on 2010-05-05: no recidivism — the reading chosen requires the "
+        "same Annex I entry, not only the same legal provision.")
+    assert not any("lei-9719/" in s or "outro dispositivo" in s for s in steps)
+    # The reading's own words say the same: one legal provision, two Annex I items.
+    reading = next(i for i in d.interpretations
+                   if i.id == "fines.recidivism.same_catalogue_entry")
+    assert reading.text.pt.startswith(
+        "Leitura alternativa: a reincidência exige o mesmo item do Anexo I. Saúde e segurança "
+        "do art. 9º, embora no mesmo dispositivo legal, são itens distintos")
+    # The id stays in the machine-readable data of the step.
+    other = next(s for s in d.trace if s.data.get("status") == "other_entry")
+    assert other.data["provision"] == "lei-9719/art-9/safety"
+
+
+def test_a_prior_on_another_legal_provision_is_named_by_law_and_article() -> None:
+    # r30b-f03's art. 8 prior beside an art. 9 safety infraction (default reading).
+    d = grade(make_input(provision="lei-9719/art-9/safety", nature=1, date=dt.date(2010, 1, 1),
+                         workers=None,
+                         priors=[{"provision": "lei-9719/art-8", "imposed_on": "2008-01-01"}]))
+    assert _recidivism_steps(d) == [
+        "Penalidade anterior em outro dispositivo legal (Lei nº 9.719/1998, art. 8º), imposta "
+        "em 01/01/2008: não gera reincidência (exige-se o mesmo dispositivo legal).",
+        "Nenhuma penalidade anterior no mesmo dispositivo legal (Lei nº 9.719/1998, art. 9º): "
+        "não há reincidência."]
+    alt = grade(make_input(provision="lei-9719/art-9/health", nature=1,
+                           date=dt.date(2010, 1, 1), workers=None,
+                           priors=[{"provision": "lei-9719/art-8", "imposed_on": "2008-01-01"}]),
+                options={"fines.recidivism": "same_catalogue_entry"})
+    assert _recidivism_steps(alt)[1] == (
+        "Nenhuma penalidade anterior no mesmo item do Anexo I (Lei nº 9.719/1998, art. 9º — "
+        "normas de saúde): não há reincidência.")
+    plain = grade(make_input(provision="lei-9719/art-7/caput", workers=None,
+                             priors=[{"provision": "lei-9719/art-8", "imposed_on": "2004-01-01"}]))
+    assert _recidivism_steps(plain)[1] == (
+        "Nenhuma penalidade anterior no mesmo dispositivo (Lei nº 9.719/1998, art. 7º, caput): "
+        "não há reincidência.")

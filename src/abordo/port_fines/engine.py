@@ -524,22 +524,24 @@ def _recidivism(g: _Grading, cat: Catalogue, reading: Interpretation
     recid, checks = rules.recidivism(fine.offender.prior_penalties, same, inf.date)
     for chk in checks:
         _trace_prior(b, chk, inf.date, c, _prior_on(chk.prior, prov, cat))
-    others = [p for p in fine.offender.prior_penalties if p.provision not in same]
-    if others:
-        listed = ", ".join(f"{p.provision} ({d_pt(p.imposed_on)})" for p in others)
-        listed_en = ", ".join(f"{p.provision} ({p.imposed_on.isoformat()})" for p in others)
-        b.step("port_fines.recidivism",
-               f"Penalidade(s) anterior(es) em outro dispositivo — {listed}: não geram "
-               "reincidência (exige-se o mesmo dispositivo legal).",
-               f"Prior penalty(ies) on another provision — {listed_en}: no recidivism (the "
-               "same legal provision is required).",
-               c.art3_recidivism)
+    for p in fine.offender.prior_penalties:
+        if p.provision not in same:
+            _trace_other_prior(b, c, p, _entry_name(cat, p.provision),
+                               same_legal_provision=p.provision in siblings)
     if not checks and fine.offender.prior_penalties:
+        if same == {prov.id} and not siblings:
+            where = Msg(f"no mesmo dispositivo ({_entry_name(cat, prov.id)})",
+                        f"on the same provision ({_entry_name(cat, prov.id)})")
+        elif same == {prov.id}:  # fines.recidivism.same_catalogue_entry
+            where = Msg(f"no mesmo item do Anexo I ({_entry_name(cat, prov.id)})",
+                        f"on the same Annex I entry ({_entry_name(cat, prov.id)})")
+        else:  # the entries sharing one legal provision (art. 9: health and safety)
+            name = _legal_provision_name(c)
+            where = Msg(f"no mesmo dispositivo legal ({name})",
+                        f"on the same legal provision ({name})")
         b.step("port_fines.recidivism",
-               f"Nenhuma penalidade anterior no mesmo dispositivo ({', '.join(sorted(same))}): "
-               "não há reincidência.",
-               f"No prior penalty on the same provision ({', '.join(sorted(same))}): no "
-               "recidivism.",
+               f"Nenhuma penalidade anterior {where.pt}: não há reincidência.",
+               f"No prior penalty {where.en}: no recidivism.",
                c.art3_recidivism)
     if recid is not None:
         where = _prior_on(recid.prior, prov, cat)
@@ -775,6 +777,38 @@ def _entry_name(cat: Catalogue, provision_id: str) -> str:
         return provision_id
     return entry_label(norm_registry().cite(entry.citation.norm,
                                             entry.citation.provision).label)
+
+
+def _trace_other_prior(b: DecisionBuilder, c: _Cites, prior: PriorPenalty, name: str, *,
+                       same_legal_provision: bool) -> None:
+    """A prior penalty that is not on the infraction's provision: no recidivism (art. 3º,
+    IV). On a sibling entry (same legal provision, another Annex I item: art. 9 health /
+    safety) this happens only under fines.recidivism.same_catalogue_entry, and the text says
+    what differs — the item, not the legal provision."""
+    imp = prior.imposed_on
+    if same_legal_provision:
+        pt = (f"Penalidade anterior em outro item do Anexo I ({name}), imposta em {d_pt(imp)}: "
+              "não gera reincidência — a opção escolhida exige o mesmo item do Anexo I, não só "
+              "o mesmo dispositivo legal.")
+        en = (f"Prior penalty on another Annex I entry ({name}), imposed on {imp.isoformat()}: "
+              "no recidivism — the reading chosen requires the same Annex I entry, not only the "
+              "same legal provision.")
+    else:
+        pt = (f"Penalidade anterior em outro dispositivo legal ({name}), imposta em "
+              f"{d_pt(imp)}: não gera reincidência (exige-se o mesmo dispositivo legal).")
+        en = (f"Prior penalty on another legal provision ({name}), imposed on "
+              f"{imp.isoformat()}: no recidivism (the same legal provision is required).")
+    b.step("port_fines.recidivism", pt, en, c.art3_recidivism, provision=prior.provision,
+           imposed_on=imp,
+           status="other_entry" if same_legal_provision else "other_provision")
+
+
+def _legal_provision_name(c: _Cites) -> str:
+    """The legal provision that several entries share, for people: the provision's label
+    without its entry's own parenthesis (``Lei nº 9.719/1998, art. 9º``)."""
+    label = c.provision.label
+    head, sep, _ = label.rpartition(" (")
+    return head if sep and label.endswith(")") else label
 
 
 def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cites,
