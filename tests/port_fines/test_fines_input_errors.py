@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -140,3 +141,17 @@ def test_a_chosen_value_in_a_file_may_be_written_the_brazilian_way(written: str)
 
     assert Grading.model_validate({"chosen_value": written, "reason": "x"}).chosen_value == \
         Decimal("2000")
+
+
+def test_one_infraction_per_input_as_the_docs_say() -> None:
+    # Several violations of one act are several autos, one input each, with no total
+    # (docs/port-fines.md, "One infraction per input"): a list is refused, not summed.
+    with pytest.raises(InputError) as info:
+        grade({"infraction": [make_input()["infraction"], make_input()["infraction"]]})
+    assert (info.value.field, info.value.message) == ("infraction", "objeto esperado")
+    assert _field({**make_input(), "infractions": []}) == "infractions"
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "port-fines.md").read_text(
+        encoding="utf-8")
+    assert "**One infraction per input.**" in docs
+    assert ("There is no\nper-act or per-inspection total: each report gives its own amount"
+            in docs)
