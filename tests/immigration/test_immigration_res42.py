@@ -52,6 +52,20 @@ def test_stays_in_one_migratory_year_add_up() -> None:
     assert sc.limit_date == D(2026, 7, 8)
 
 
+def test_the_limit_is_passed_on_the_first_day_of_stay_after_day_90() -> None:
+    """A day abroad is no day of stay: after an exit on day 90 the limit is passed on the
+    day of the re-entry in the same migratory year (r30-i12, Y01), not on the next day."""
+    back = [Presence(D(2023, 3, 1), D(2023, 5, 29)), Presence(D(2024, 2, 29), None)]
+    sc = count_stay(back, D(2024, 2, 29), limit=90, months=12)
+    assert (sc.year_start, sc.year_end, sc.days) == (D(2023, 3, 1), D(2024, 2, 29), 91)
+    assert (sc.limit_date, sc.past_date, sc.past_limit) == (D(2023, 5, 29), D(2024, 2, 29),
+                                                            True)
+    stay = count_stay([Presence(D(2026, 9, 1), None)], D(2026, 12, 5), limit=90, months=12)
+    assert (stay.limit_date, stay.past_date) == (D(2026, 11, 29), D(2026, 11, 30))
+    within = count_stay([Presence(D(2026, 9, 1), None)], D(2026, 11, 29), limit=90, months=12)
+    assert within.past_date is None
+
+
 def test_migratory_year_readings_differ_after_a_gap() -> None:
     periods = [Presence(D(2025, 1, 10), D(2025, 2, 28)), Presence(D(2026, 3, 1), None)]
     anniv = count_stay(periods, D(2027, 1, 20), limit=90, months=12)
@@ -173,6 +187,8 @@ def test_residence_authorization_requested_held_and_expired(make_case: CaseFacto
     assert row(d, "R2")["verdict"] == "action_due"
     late = [f for f in d.findings if f.id == "residence_authorization_request_late"]
     assert [f.subject for f in late] == ["R2"]  # filed after day 90 (2026-05-02)
+    assert late[0].text.pt == ("R2: pedido feito em 01/06/2026, quando a estada já passava de "
+                               "90 dias (desde 03/05/2026; 90º dia de estada: 02/05/2026).")
     assert (row(d, "R3")["verdict"], row(d, "R3")["deadline"]) == ("regular", D(2028, 1, 19))
     assert row(d, "R3")["citation"].provision == "art. 3º, § 2º"
     assert row(d, "R4")["verdict"] == "irregular"
@@ -424,3 +440,47 @@ def test_a_violation_resting_on_the_vessels_presence_says_so() -> None:
                                 "embarcação em AJB).")
     assert "entradas não informadas" not in texts["C2"]
     assert texts["C1"].split(" (entradas")[0] == texts["C2"].replace("C2", "C1").rstrip(".")
+
+
+# --- the day the limit is passed after an exit (r30-i12, Y01) ---------------------------------
+
+def _back_on_the_leap_day(make_case: CaseFactory, *documents: dict[str, str]) -> VesselCase:
+    """90 days from 01/03/2023 (day 90: 29/05/2023), then abroad until 29/02/2024 — still
+    his first migratory year (01/03/2023 to 29/02/2024)."""
+    visa = {"type": "visit_visa", "issued_on": "2023-02-01", "valid_until": "2026-01-31"}
+    return make_case([person("Y01", rank="Electrician", nationality="PL", entries=[
+        {"date": "2023-03-01", "by": "sea", "exit": "2023-05-29"},
+        {"date": "2024-02-29", "by": "air", "mandatory_crew_change": True}],
+        documents=[visa, *documents])], presence=[{"entry": "2023-01-01", "exit": None}])
+
+
+def test_past_90_days_on_the_reentry_not_while_abroad(make_case: CaseFactory) -> None:
+    d = evaluate(_back_on_the_leap_day(make_case), D(2024, 2, 29))
+    p = row(d, "Y01")
+    assert (p["requirement"], p["verdict"]) == ("residence_authorization", "irregular")
+    step = next(s for s in d.trace if s.rule == "person.Y01.requirement")
+    assert step.text.pt == (
+        "Y01: 91 dias de estada no ano migratório — passou de 90 dias em 29/02/2024 (primeiro "
+        "dia no Brasil depois do 90º dia de estada, 29/05/2023): exige-se autorização de "
+        "residência (arts. 1º, 5º e 11, § 1º).")
+    assert "past 90 days on 2024-02-29 (the first day in Brazil after day 90 of stay, " \
+        "2023-05-29)" in step.text.en
+    assert "30/05/2023" not in " ".join(s.text.pt for s in d.trace)
+
+
+def test_a_request_filed_abroad_before_the_reentry_is_not_late(make_case: CaseFactory) -> None:
+    asked = {"type": "residence_authorization_request", "protocol_date": "2024-02-15"}
+    d = evaluate(_back_on_the_leap_day(make_case, asked), D(2024, 2, 29))
+    assert (row(d, "Y01")["verdict"], row(d, "Y01")["deadline"]) == ("action_due", None)
+    assert "residence_authorization_request_late" not in finding_ids(d)
+
+
+def test_a_request_filed_on_the_reentry_day_is_late(make_case: CaseFactory) -> None:
+    asked = {"type": "residence_authorization_request", "protocol_date": "2024-02-29"}
+    d = evaluate(_back_on_the_leap_day(make_case, asked), D(2024, 2, 29))
+    assert row(d, "Y01")["verdict"] == "action_due"
+    (late,) = [f for f in d.findings if f.id == "residence_authorization_request_late"]
+    assert late.text.pt == ("Y01: pedido feito em 29/02/2024, quando a estada já passava de 90 "
+                            "dias (desde 29/02/2024; 90º dia de estada: 29/05/2023).")
+    assert late.text.en == ("Y01: request filed on 2024-02-29, when the stay was already past "
+                            "90 days (since 2024-02-29; day 90 of stay: 2023-05-29).")

@@ -377,8 +377,11 @@ def _past_limit(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, ra_cite: Cit
     request pending, else the person is irregular."""
     m, on, b = p.m, ctx.on, ctx.b
     docs = m.source.documents
-    # Past the limit: a residence authorization (arts. 1, 5, 11 § 1º).
-    past_on = add_days(sc.limit_date, 1) if sc.limit_date else None
+    # Past the limit: a residence authorization (arts. 1, 5, 11 § 1º). The limit was passed
+    # on the first day of stay after day ``limit`` — a day in Brazil (immigration.md: days of
+    # stay; stays within one migratory year add up), the re-entry after an exit on that day.
+    past_on = sc.past_date
+    assert past_on is not None and sc.limit_date is not None
     continuous = sc.limit_basis == "continuous_stay" and sc.continuous_start is not None
     if continuous:
         b.step(f"person.{m.id}.requirement",
@@ -395,14 +398,21 @@ def _past_limit(ctx: Ctx, regime: Regime, p: Person, sc: StayCount, ra_cite: Cit
                f"{iso_day(past_on)}; a continuous stay over {limit} days requires a residence "
                "authorization in any migratory year (arts. 1, 5 and 11 §1).", ra_cite)
     else:
+        # After an exit on day ``limit`` the next day is spent abroad: say which day it was.
+        back_pt = back_en = ""
+        if past_on != add_days(sc.limit_date, 1):
+            back_pt = (f" (primeiro dia no Brasil depois do {limit}º dia de estada, "
+                       f"{br_day(sc.limit_date)})")
+            back_en = (f" (the first day in Brazil after day {limit} of stay, "
+                       f"{iso_day(sc.limit_date)})")
         b.step(f"person.{m.id}.requirement",
                f"{m.id}: {count_noun(sc.days, 'dia', 'dias')} de estada no ano migratório — "
                f"passou de "
-               f"{limit} dias em {br_day(past_on)}: exige-se autorização de residência (arts. 1º, "
-               "5º e 11, § 1º).",
+               f"{limit} dias em {br_day(past_on)}{back_pt}: exige-se autorização de residência "
+               "(arts. 1º, 5º e 11, § 1º).",
                f"{m.id}: {count_noun(sc.days, 'day', 'days')} of stay in the migratory year — past "
-               f"{limit} days on {iso_day(past_on)}: a residence authorization is required "
-               "(arts. 1, 5 and 11 §1).", ra_cite)
+               f"{limit} days on {iso_day(past_on)}{back_en}: a residence authorization is "
+               "required (arts. 1, 5 and 11 §1).", ra_cite)
     if pending:
         return _res42_pending(ctx, p, ra_cite, pending[0], sc.limit_date, sc)
     expired = [d for d in docs if d.type == "residence_authorization"
@@ -498,7 +508,11 @@ def _res42_pending(ctx: Ctx, p: Person, cite: Citation, req: Document,
                    limit_date: dt.date | None, sc: StayCount) -> Person:
     m, b = p.m, ctx.b
     assert req.protocol_date is not None
-    late = limit_date is not None and req.protocol_date > limit_date
+    # Art. 11 § 1º: the request is due from whoever "pretendam ultrapassar o prazo de estada
+    # de noventa dias" — late only when filed once the stay has passed the limit (on or after
+    # the first day of stay beyond day ``limit``; a day abroad after day 90 is no such day).
+    passed = sc.past_date
+    late = limit_date is not None and passed is not None and req.protocol_date >= passed
     p.decide("residence_authorization", "action_due", cite,
              limit_date if limit_date and limit_date >= ctx.on else None, Msg(
                  f"Autorização de residência requerida em {br_day(req.protocol_date)}: aguarda "
@@ -512,10 +526,13 @@ def _res42_pending(ctx: Ctx, p: Person, cite: Citation, req: Document,
         "decisão.", f"{m.id}: residence authorization requested on "
         f"{req.protocol_date.isoformat()}, awaiting decision."), cite, "warning", m.id))
     if late:
+        assert passed is not None
         b.finding(Finding("residence_authorization_request_late", Msg(
-            f"{m.id}: pedido feito em {br_day(req.protocol_date)}, depois do {sc.limit}º dia "
-            f"({br_day(limit_date)}).", f"{m.id}: request filed on "
-            f"{req.protocol_date.isoformat()}, after day {sc.limit} ({iso_day(limit_date)})."),
+            f"{m.id}: pedido feito em {br_day(req.protocol_date)}, quando a estada já passava "
+            f"de {sc.limit} dias (desde {br_day(passed)}; {sc.limit}º dia de estada: "
+            f"{br_day(limit_date)}).", f"{m.id}: request filed on "
+            f"{req.protocol_date.isoformat()}, when the stay was already past {sc.limit} days "
+            f"(since {passed.isoformat()}; day {sc.limit} of stay: {iso_day(limit_date)})."),
             cite, "warning", m.id))
     b.step(f"person.{m.id}.documents",
            f"{m.id}: pedido de autorização de residência protocolado em "

@@ -253,7 +253,11 @@ class StayCount:
     counts too (interpretation ``immigration.stay.continuous_beyond_year``): then
     ``limit_date`` is the earlier of the two and the limit is passed when either count passes
     it; otherwise only the migratory year counts. ``present``: whether the person is in Brazil
-    on the date; ``current`` the presence period containing the date.
+    on the date; ``current`` the presence period containing the date. ``past_date``: the day
+    the limit was passed — the first day counted after day ``limit`` (immigration.md: "the
+    90th day is 2026-11-29 and 2026-11-30 is past 90 days"), by the earlier of the counts
+    that passed it; a day spent outside Brazil is no day of stay, so after an exit it is the
+    first day back in the country, not the day after day ``limit``. None while not passed.
     """
 
     year_start: dt.date
@@ -269,6 +273,7 @@ class StayCount:
     year_limit_date: dt.date | None = None
     continuous_limit_date: dt.date | None = None
     continuous: bool = True
+    past_date: dt.date | None = None
 
     @property
     def past_limit(self) -> bool:
@@ -441,8 +446,12 @@ def count_stay(periods: list[Presence], on: dt.date, *, limit: int, months: int,
     limit_date = year_limit
     if continuous and cont_limit is not None and (year_limit is None or cont_limit < year_limit):
         limit_date = cont_limit
+    # Art. 11: the limit is passed on day ``limit`` + 1 of stay — a day counted, so a day in
+    # Brazil: after an exit on day ``limit`` it is the day of the re-entry in the same year.
+    passed = [d[limit] for d in (days, cont_days if continuous else []) if len(d) > limit]
     return StayCount(ys, ye, len(days), limit, limit_date, present, current, tuple(counted),
-                     cont_start, len(cont_days), year_limit, cont_limit, continuous)
+                     cont_start, len(cont_days), year_limit, cont_limit, continuous,
+                     min(passed) if passed else None)
 
 
 def scheduled_limit(periods: list[Presence], on: dt.date, sc: StayCount, *, months: int,
