@@ -49,7 +49,7 @@ def test_i05_eight_business_days_skip_independence_day(make_case: CaseFactory) -
                                "name": Msg("Independência do Brasil", "Independence Day")}]
     assert det["counted"] == [D(2001, 9, n) for n in (4, 5, 6, 10, 11, 12, 13, 14)]
     assert "07/09/2001 (Independência do Brasil)" in det["text"].pt
-    assert p["citation"].provision == "art. 2º, parágrafo único"
+    assert p["citation"].provision == "art. 1º"  # chartered for cabotage: art. 1
     assert d.regime == "cnig-rn-31-1998" and d.verdict == Verdict.COMPLIANT
     assert "immigration.rn31.deadline_from_operation_start" in {i.id for i in d.interpretations}
 
@@ -310,15 +310,26 @@ def test_a_protocols_deadline_shows_its_own_arithmetic(make_case: CaseFactory) -
     assert p["deadline_detail"]["text"].pt == "Protocolo de 06/09/2001 + 30 dias = 06/10/2001."
 
 
-@pytest.mark.parametrize(("contract", "provision"), [("charter", "art. 2º, parágrafo único"),
-                                                     ("services", "art. 1º")])
-def test_cabotage_cites_the_sole_paragraph_only_for_a_chartered_vessel(
-        make_case: CaseFactory, contract: str, provision: str) -> None:
+@pytest.mark.parametrize(("contract", "remission"), [("charter", True), ("services", False)])
+def test_cabotage_rests_on_art_1_and_names_the_sole_paragraph_as_a_remission(
+        make_case: CaseFactory, contract: str, remission: bool) -> None:
+    """Art. 1 governs a foreign vessel chartered for cabotage; art. 2 sole paragraph only
+    sends the long-haul vessel later chartered into cabotage back to art. 1 ("nos termos do
+    artigo 1º"), so the basis column says art. 1 and the trace names the remission for a
+    charter (the sole paragraph speaks of a vessel "afretada")."""
     case = cabotage(make_case, [person(entries=[{"date": "2001-09-03", "by": "sea"}])],
                     contract=contract)
     d = evaluate(case, D(2001, 9, 10))
+    assert row(d)["citation"].provision == "art. 1º"
     step = next(s for s in d.trace if s.rule == "person.H01.requirement")
-    assert step.citation is not None and step.citation.provision == provision
+    assert step.citation is not None and step.citation.provision == "art. 1º"
+    assert ("art. 2º, parágrafo único" in step.text.pt) is remission
+    if remission:
+        assert step.text.pt.startswith(
+            "H01 (PL): embarcação estrangeira afretada para cabotagem por empresa brasileira "
+            "(art. 1º; a que chegou em viagem de longo curso e foi depois afretada para "
+            "cabotagem segue o mesmo art. 1º, por remissão do art. 2º, parágrafo único)")
+    assert "art. 2º, parágrafo único" not in {c.provision for c in d.citations}
 
 
 def _ext_case(make_case: CaseFactory, *documents: dict[str, str]) -> VesselCase:

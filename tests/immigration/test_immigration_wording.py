@@ -153,7 +153,7 @@ def test_rn31_basis_uses_its_short_name(make_case: CaseFactory) -> None:
     case = make_case([person("H01", "2001-09-03")], activity="cabotage",
                      presence=[{"entry": "2001-09-03"}])
     d = evaluate(case, D(2001, 9, 10))
-    assert basis_text(d, row(d, "H01")) == "RN 31/1998, art. 2º, parágrafo único"
+    assert basis_text(d, row(d, "H01")) == "RN 31/1998, art. 1º"  # cabotage charter: art. 1
     assert row(d, "H01")["verdict"] == "action_due"
 
 

@@ -180,14 +180,16 @@ def _rn31_temporary_visa(ctx: Ctx, regime: Regime, p: Person) -> Person:
     """RN 31/1998 arts. 1, 2 sole paragraph, 9 and 10: temporary visa, the 8-business-day
     request, the 30-day protocol and the extension request."""
     m, on, b = p.m, ctx.on, ctx.b
-    # Art. 2 sole paragraph speaks of the long-haul vessel "afretada" into cabotage: under a
-    # services or risk contract the visa rests on art. 1 alone.
+    # Art. 1: the crew of a foreign vessel operating in AJB under a charter, services or
+    # risk contract with a Brazilian company — a vessel chartered for cabotage included. Art.
+    # 2 sole paragraph concerns "a embarcação mencionada no caput" (a long-haul vessel) later
+    # "afretada para navegação de cabotagem", and sends it back to art. 1 ("o visto será
+    # exigido nos termos do artigo 1º"): the basis cited is art. 1 either way, the sole
+    # paragraph is only said in the trace (the input does not tell whether the vessel came
+    # in on a long-haul voyage first).
     cabotage = ctx.activity in regime.cabotage_activities \
         and ctx.case.operation.contract.value == "charter"
-    cite = ctx.cite(regime, (regime.cabotage_provision if cabotage else None)
-                    or regime.contract_provision or "art. 1º")
-    if cabotage:
-        b.cite(ctx.cite(regime, regime.contract_provision or "art. 1º"))
+    cite = ctx.cite(regime, regime.contract_provision or "art. 1º")
     docs = _rn31_this_stay(ctx, p)
     max_years = param("temporary_visa_max_years", on)
     for d in docs:
@@ -199,10 +201,15 @@ def _rn31_temporary_visa(ctx: Ctx, regime: Regime, p: Person) -> Person:
                 f"{m.id}: temporary visa from {iso_day(d.issued_on)} to {iso_day(d.valid_until)} "
                 f"exceeds the {max_years.value}-year maximum (art. 1)."),
                 ctx.cite(regime, max_years.provision), "warning", m.id))
-    why_pt = ("embarcação afretada para cabotagem (art. 2º, parágrafo único, c/c art. 1º)"
+    sole = regime.cabotage_provision or "art. 2º, parágrafo único"
+    why_pt = ("embarcação estrangeira afretada para cabotagem por empresa brasileira (art. 1º; "
+              "a que chegou em viagem de longo curso e foi depois afretada para cabotagem "
+              f"segue o mesmo art. 1º, por remissão do {sole})"
               if cabotage else "embarcação estrangeira em operação nas AJB por contrato com "
               "empresa brasileira (art. 1º)")
-    why_en = ("vessel chartered into cabotage (art. 2 sole paragraph with art. 1)" if cabotage
+    why_en = ("foreign vessel chartered for cabotage by a Brazilian company (art. 1; one that "
+              "came in on a long-haul voyage and was later chartered into cabotage follows the "
+              "same art. 1, as art. 2 sole paragraph provides)" if cabotage
               else "foreign vessel operating in AJB under a contract with a Brazilian company "
               "(art. 1)")
     b.step(f"person.{m.id}.requirement",
