@@ -277,6 +277,28 @@ def test_brazilian_flag_is_not_covered(make_case: CaseFactory) -> None:
     assert d.verdict == Verdict.NOT_COVERED and "bandeira brasileira" in d.not_covered_reason.pt
 
 
+def test_brazilian_flag_reason_names_the_norms_of_its_time(make_case: CaseFactory) -> None:
+    """RN CNIg 31/1998 was revoked by RN 58/2003 (DOU 10/12/2003): a date under Res. 42
+    (r30-q08, 2025) names what is in force — RN 06/2017 art. 1 (foreign flag) and Lei
+    9.432/1997 arts. 4 and 11 § 6 — and RN 31 only while it was in force."""
+    case = make_case([person(entries=[{"date": "2025-01-02", "by": "sea"}])], flag="BR",
+                     activity="cabotage", contract="none",
+                     presence=[{"entry": "2000-01-03", "exit": None}])
+    d = evaluate(case, D(2025, 4, 22))
+    assert d.verdict == Verdict.NOT_COVERED
+    assert d.not_covered_reason.pt == (
+        "Situação migratória da tripulação estrangeira: a situação migratória de estrangeiros "
+        "tripulantes de embarcação de bandeira brasileira não está modelada (a RN CNIg "
+        "06/2017, art. 1º, trata de embarcação ou plataforma de bandeira estrangeira; a Lei nº "
+        "9.432/1997, arts. 4º e 11, § 6º, trata apenas da proporção de brasileiros, vista na "
+        "cota).")
+    assert "RN CNIg 31/1998" not in d.not_covered_reason.en
+    assert "Lei 9.432/1997 arts. 4 and 11 §6" in d.not_covered_reason.en
+    then = evaluate(case, D(2001, 4, 23))
+    assert then.verdict == Verdict.NOT_COVERED
+    assert "a RN CNIg 31/1998 arts. 4º–5º e a Lei nº 9.432/1997" in then.not_covered_reason.pt
+
+
 @pytest.mark.parametrize(("on", "text"), [
     (D(2010, 6, 1), "RN CNIg nº 58/2003"),
     (D(2019, 3, 1), "RN CNIg nº 06/2017 (redação original)"),

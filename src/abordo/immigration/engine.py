@@ -105,8 +105,8 @@ def evaluate(case: VesselCase, on: dt.date, options: Mapping[str, Any] | None = 
     # no País sob viagem de longo curso" — any vessel (art. 1 alone says "estrangeira").
     any_flag_long_haul = regime.id == "rn31" and ctx.activity in regime.long_haul_activities
     if v.flag == "BR" and not any_flag_long_haul:
-        reason = Msg(f"{tables.topic.pt}: {tables.brazilian_flag.pt}.",
-                     f"{tables.topic.en}: {tables.brazilian_flag.en}.")
+        reason = Msg(f"{tables.topic.pt}: {regime.brazilian_flag.pt}.",
+                     f"{tables.topic.en}: {regime.brazilian_flag.en}.")
         return _not_covered(ctx, regime.version, reason, result)
     outside = regime.outside_reason(ctx.activity, on)
     if outside is not None:

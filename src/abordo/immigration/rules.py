@@ -95,6 +95,9 @@ class Regime:
     cabotage_activities: tuple[str, ...]
     cabotage_provision: str | None
     non_crew_provision: str | None
+    # Why a Brazilian-flag vessel's foreign crew is not covered, naming the norms of the
+    # regime's time (a revoked norm is not cited as if in force).
+    brazilian_flag: Msg
     outside: tuple[Outside, ...] = field(default_factory=tuple)
     short_label: str | None = None  # the norm in short, for a citation column
 
@@ -112,7 +115,6 @@ class RegimeTables:
     candidates: tuple[str, ...]
     topic: Msg
     gap: Msg
-    brazilian_flag: Msg
     consequence: dict[str, Any]
 
 
@@ -138,12 +140,13 @@ def regime_tables() -> RegimeTables:
             cabotage_activities=tuple(r.get("cabotage_activities", ())),
             cabotage_provision=r.get("cabotage_provision"),
             non_crew_provision=r.get("non_crew_provision"),
+            brazilian_flag=_msg(r["brazilian_flag"]),
             outside=tuple(Outside(tuple(o["activities"]), o["valid_from"], _msg(o))
                           for o in r.get("outside", [])),
             short_label=r.get("short_label"),
         ))
     return RegimeTables(tuple(regs), tuple(data["candidates"]), _msg(data["topic"]),
-                        _msg(data["gap"]), _msg(data["brazilian_flag"]), data["consequence"])
+                        _msg(data["gap"]), data["consequence"])
 
 
 def regime_on(on: dt.date) -> Regime | None:
