@@ -105,6 +105,17 @@ def test_a_passed_rn31_deadline_is_not_the_next_deadline() -> None:
         "irregular", dt.date(2001, 10, 19), True)
     assert "até 19/10/2001" not in b01["action"].pt
     assert b01["action"].pt.startswith("Prazo vencido em 19/10/2001")
+    # Art. 9 §§ 1º-2º give the protocol its effect and its 30 days; they do not say that a
+    # late request makes up for the missed term, and the action claims no more.
+    assert b01["action"].pt == (
+        "Prazo vencido em 19/10/2001 sem protocolo do pedido de autorização de trabalho (art. "
+        "9º): protocolar o pedido. O protocolo permite o exercício da atividade e mantém os "
+        "titulares em situação regular de estada (art. 9º, § 1º), com validade de 30 dias, "
+        "prorrogáveis (§ 2º); o art. 9º não diz que um pedido fora do prazo supre o atraso.")
+    assert "ainda que fora do prazo" not in b01["action"].pt
+    assert "even late" not in b01["action"].en
+    assert b01["action"].en.endswith(
+        "art. 9 does not say that a late request makes up for the missed deadline.")
     assert "by 2001-10-19" not in b01["action"].en
     assert "até 19/10/2001" not in " ".join(text_report(check, "pt").split())
     rows = [line for line in text_report(check, "pt").splitlines() if "B01 (Master)" in line]

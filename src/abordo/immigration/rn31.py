@@ -557,16 +557,24 @@ def _rn31_request_clock(ctx: Ctx, regime: Regime, p: Person, cite: Citation) -> 
             f"{m.id}: work authorization request to be filed by {bd.deadline.isoformat()}."),
             art9, "warning", m.id))
     else:
-        # The deadline has passed: no deadline lies ahead until a request is filed; a late
-        # protocol still keeps the stay regular for its days (art. 9 § 1º; the lateness is
-        # a warning, see _rn31_protocol).
+        # The deadline has passed: no deadline lies ahead until a request is filed. Art. 9
+        # § 1º gives the protocol its effect (it "permitirá o exercício da atividade e manterá
+        # os titulares em situação regular de estada") and § 2º its 30 days, extendable; the
+        # article says nothing of a request filed after the 8 business days making up for
+        # them, so the action states the protocol's effect and no more (the engine judges a
+        # late protocol by its days, the lateness a warning: see _rn31_protocol).
         days = param("protocol_validity_days", on)
         action = Msg(f"Prazo vencido em {br_day(bd.deadline)} sem protocolo do pedido de "
-                     "autorização de trabalho; um pedido protocolado agora, ainda que fora do "
-                     f"prazo, mantém a estada regular por {days.value} dias (art. 9º, § 1º).",
+                     "autorização de trabalho (art. 9º): protocolar o pedido. O protocolo "
+                     "permite o exercício da atividade e mantém os titulares em situação "
+                     f"regular de estada (art. 9º, § 1º), com validade de {days.value} dias, "
+                     "prorrogáveis (§ 2º); o art. 9º não diz que um pedido fora do prazo "
+                     "supre o atraso.",
                      f"Deadline passed on {bd.deadline.isoformat()} with no work authorization "
-                     "request filed; a request filed now, even late, keeps the stay regular for "
-                     f"{days.value} days (art. 9 §1).")
+                     "request filed (art. 9): file the request. The protocol allows the work "
+                     "and keeps the holders' stay regular (art. 9 §1), valid for "
+                     f"{days.value} days, extendable (§2); art. 9 does not say that a late "
+                     "request makes up for the missed deadline.")
         p.decide("temporary_visa", "irregular", cite, bd.deadline, action)
         p.row["consequence"] = _rn31_irregular_consequence(ctx)
         b.finding(Finding("work_authorization_request_overdue", Msg(
