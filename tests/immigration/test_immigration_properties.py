@@ -54,3 +54,5 @@ def test_business_deadline_is_the_nth_business_day(start: dt.date, n: int,
     assert len(bd.counted) == n and bd.counted[-1] == bd.deadline
     for day, name in bd.skipped:
         assert start < day < bd.deadline and day.weekday() < 5 and name
+    for day, name in bd.optional:  # pontos facultativos: counted, never skipped
+        assert day in bd.counted and name.pt and name.en

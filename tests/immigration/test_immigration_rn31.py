@@ -79,6 +79,31 @@ def test_state_holiday_when_the_state_is_given() -> None:
                                               "Constitutionalist Revolution")),)
 
 
+def test_carnival_and_corpus_christi_are_counted_as_pontos_facultativos() -> None:
+    """r30-i01 / r30-i04: Carnival, Ash Wednesday and Corpus Christi are optional days off
+    (pontos facultativos) in the holidays library, not holidays — counted as business days
+    (spec README rule 5: the national holiday calendar), and the trace says why."""
+    carnival = business_deadline(D(2003, 2, 28), 8, None)
+    assert carnival.deadline == D(2003, 3, 12) and carnival.skipped == ()
+    assert carnival.optional == ((D(2003, 3, 3), Msg("Carnaval", "Carnival")),
+                                 (D(2003, 3, 4), Msg("Carnaval", "Carnival")),
+                                 (D(2003, 3, 5), Msg("Quarta-feira de Cinzas", "Ash Wednesday")))
+    text = carnival.explain()
+    assert text.pt == (
+        "8 dias úteis após 28/02/2003 (excluído esse dia; calendário nacional): 03/03, 04/03, "
+        "05/03, 06/03, 07/03, 10/03, 11/03, 12/03; feriados pulados: nenhum; contados como "
+        "dias úteis por serem pontos facultativos, não feriados: 03/03/2003 (Carnaval), "
+        "04/03/2003 (Carnaval), 05/03/2003 (Quarta-feira de Cinzas); sábados e domingos "
+        "pulados → prazo final 12/03/2003.")
+    corpus = business_deadline(D(2002, 5, 26), 8, None)
+    assert corpus.deadline == D(2002, 6, 5)
+    assert corpus.optional == ((D(2002, 5, 30), Msg("Corpus Christi", "Corpus Christi")),)
+    assert ("counted as business days, being optional days off (pontos facultativos), not "
+            "holidays: 2002-05-30 (Corpus Christi); Saturdays") in corpus.explain().en
+    plain = business_deadline(D(2001, 9, 3), 8, None)  # Independence Day: a holiday
+    assert plain.optional == () and "pontos facultativos" not in plain.explain().pt
+
+
 def test_holiday_names_follow_the_output_language(make_case: CaseFactory) -> None:
     """r29-i11's count in Rio de Janeiro skips 15/11 and 20/11/2002: with --lang en the
     names are the holidays library's English ones, not the Portuguese."""

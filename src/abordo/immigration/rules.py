@@ -481,7 +481,10 @@ def scheduled_limit(periods: list[Presence], on: dt.date, sc: StayCount, *, mont
 @dataclass(frozen=True)
 class BusinessDeadline:
     """``count`` business days after ``start`` (start excluded): the deadline, the days
-    counted and the holidays skipped (date, name) from the ``holidays`` library."""
+    counted and the holidays skipped (date, name) from the ``holidays`` library; ``optional``:
+    the days counted that the library lists as optional days off (pontos facultativos —
+    Carnival, Corpus Christi…), which are not holidays (spec README rule 5: the national
+    holiday calendar)."""
 
     start: dt.date
     count: int
@@ -489,22 +492,31 @@ class BusinessDeadline:
     deadline: dt.date
     counted: tuple[dt.date, ...]
     skipped: tuple[tuple[dt.date, Msg], ...]  # each holiday's name in both languages
+    optional: tuple[tuple[dt.date, Msg], ...] = ()  # pontos facultativos counted
 
     def explain(self) -> Msg:
-        """The arithmetic in words: days counted, weekends and holidays skipped."""
+        """The arithmetic in words: days counted, weekends and holidays skipped, and the
+        optional days off counted as business days."""
         counted_pt = ", ".join(d.strftime("%d/%m") for d in self.counted)
         counted_en = ", ".join(d.isoformat() for d in self.counted)
         hol_pt = "; ".join(f"{br_date(d)} ({n.pt})" for d, n in self.skipped)
         hol_en = "; ".join(f"{d.isoformat()} ({n.en})" for d, n in self.skipped)
         cal_pt = f"calendário nacional{f' e de {self.state}' if self.state else ''}"
         cal_en = f"national calendar{f' and {self.state}' if self.state else ''}"
+        opt_pt = opt_en = ""
+        if self.optional:
+            opt_pt = ("; contados como dias úteis por serem pontos facultativos, não feriados: "
+                      + ", ".join(f"{br_date(d)} ({n.pt})" for d, n in self.optional))
+            opt_en = ("; counted as business days, being optional days off (pontos "
+                      "facultativos), not holidays: "
+                      + ", ".join(f"{d.isoformat()} ({n.en})" for d, n in self.optional))
         return Msg(
             f"{self.count} dias úteis após {br_date(self.start)} (excluído esse "
-            f"dia; {cal_pt}): {counted_pt}; feriados pulados: {hol_pt or 'nenhum'}; sábados e "
-            f"domingos pulados → prazo final {br_date(self.deadline)}.",
+            f"dia; {cal_pt}): {counted_pt}; feriados pulados: {hol_pt or 'nenhum'}{opt_pt}; "
+            f"sábados e domingos pulados → prazo final {br_date(self.deadline)}.",
             f"{self.count} business days after {self.start.isoformat()} (that day excluded; "
-            f"{cal_en}): {counted_en}; holidays skipped: {hol_en or 'none'}; Saturdays and "
-            f"Sundays skipped → last day {self.deadline.isoformat()}.")
+            f"{cal_en}): {counted_en}; holidays skipped: {hol_en or 'none'}{opt_en}; "
+            f"Saturdays and Sundays skipped → last day {self.deadline.isoformat()}.")
 
 
 def business_deadline(start: dt.date, count: int, state: str | None) -> BusinessDeadline:
@@ -520,7 +532,10 @@ def business_deadline(start: dt.date, count: int, state: str | None) -> Business
     # The names in English from the library too (its en_US translation), for --lang en.
     named = tuple((d, Msg(name, calendar.holiday_name(d, state, "en") or name))
                   for d, name in skipped)
-    return BusinessDeadline(start, count, state, deadline, tuple(counted), named)
+    # Optional days off (pontos facultativos) are no holidays: counted, and said so.
+    optional = tuple((d, Msg(pt, calendar.optional_day_name(d, state, "en") or pt))
+                     for d in counted if (pt := calendar.optional_day_name(d, state)))
+    return BusinessDeadline(start, count, state, deadline, tuple(counted), named, optional)
 
 
 def operation_start(periods: list[tuple[dt.date, dt.date | None]], on: dt.date

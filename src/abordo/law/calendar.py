@@ -5,7 +5,10 @@
 - Years run to the same day and month (Lei 810/1949 art. 1); where that day does not exist
   (29 February), the period ends on the first day of the following month (art. 3).
 - Business days (dias úteis) exclude Saturdays, Sundays and the holidays of the maintained
-  ``holidays`` library for Brazil (national, plus a state's when one is given).
+  ``holidays`` library for Brazil (national, plus a state's when one is given). The days the
+  library lists as optional (pontos facultativos: Carnival, Ash Wednesday, Corpus Christi…)
+  are not holidays and count as business days; :func:`optional_day_name` names them for the
+  explanation.
 - "Today" is the date in Brasília, the legal time of federal acts (Lei 2.784/1913, hora
   legal), whatever the host's time zone: an act recorded at 22:00 in Brasília is dated that
   day, not the next UTC day (:func:`brasilia_date`).
@@ -72,6 +75,22 @@ def holiday_name(day: dt.date, state: str | None = None, lang: str = "pt") -> st
     """The holiday's name on ``day`` in Brazil (and ``state``), or None — in Portuguese, or
     in English with ``lang="en"`` (the library's own translation)."""
     cal = _holiday_calendar(state, day.year, day.year, HOLIDAY_LANGUAGES.get(lang, "pt_BR"))
+    name = cal.get(day)
+    return str(name) if name else None
+
+
+@lru_cache(maxsize=64)
+def _optional_calendar(state: str | None, year: int, language: str = "pt_BR"
+                       ) -> holidays.HolidayBase:
+    return holidays.country_holidays("BR", subdiv=state, years=year, language=language,
+                                     categories=(holidays.OPTIONAL,))
+
+
+def optional_day_name(day: dt.date, state: str | None = None, lang: str = "pt") -> str | None:
+    """The name of the optional day off (ponto facultativo) the ``holidays`` library lists
+    for Brazil (and ``state``) on ``day`` — e.g. Carnival, Corpus Christi — or None. Such a
+    day is no holiday: :func:`is_business_day` counts it when it falls on a weekday."""
+    cal = _optional_calendar(state, day.year, HOLIDAY_LANGUAGES.get(lang, "pt_BR"))
     name = cal.get(day)
     return str(name) if name else None
 
