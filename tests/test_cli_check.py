@@ -369,3 +369,51 @@ def test_plan_cells_do_not_read_as_fractions(tmp_path: Path) -> None:
     en = runner.invoke(app, ["plan", str(r29_tug_file(tmp_path)), "--on", "2021-12-10",
                              "--lang", "en"]).output
     assert "req. 1" in en and "Braz. 1" in en
+
+
+REB_CREW = [{"id": "B01", "rank": "Master", "nationality": "BR"},
+            {"id": "B02", "rank": "Chief Engineer", "nationality": "BR"},
+            *({"id": f"B0{i}", "rank": rank, "nationality": "PH"}
+              for i, rank in enumerate(("Chief Officer", "AB", "AB", "Oiler", "Oiler", "Cook"),
+                                       start=3))]
+
+
+def reb_file(tmp_path: Path, crew: list[dict[str, str]]) -> Path:
+    """A REB coastal vessel in AJB since 2018 with ``crew``."""
+    path = tmp_path / "reb.yaml"
+    path.write_text(yaml.safe_dump({
+        "vessel": {"name": "Costa REB", "flag": "BR", "registry": "REB",
+                   "activity": "cabotage"},
+        "operation": {"contract": "none", "ajb_presence": [{"entry": "2018-01-01",
+                                                            "exit": None}]},
+        "crew": crew}, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_a_reb_report_states_its_rule_in_the_body(tmp_path: Path) -> None:
+    """Lei 9.432/1997 art. 11, § 6º: in the REB only the master and the chief engineer must
+    be Brazilian, with no proportion. A compliant REB with six foreigners of eight says so in
+    a "Regra aplicável" line of the body (text and HTML), not only in the citations."""
+    path = reb_file(tmp_path, REB_CREW)
+    r = runner.invoke(app, ["check", str(path), "--on", "2025-04-22"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "Resultado: CONFORME — Lei nº 9.432/1997. Norma aplicada: Lei nº 9.432/1997 " \
+        "(lei-9432-1997) Regra aplicável: apenas o comandante e o chefe de máquinas devem " \
+        "ser brasileiros; não há proporção mínima de brasileiros na tripulação — Lei nº " \
+        "9.432/1997, art. 11, § 6º ✓ comandante: B01 BR ✓ chefe de máquinas: B02 BR" in text
+    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2025-04-22", "--lang",
+                                      "en"]).output.split())
+    assert "Applicable rule: only the master and the chief engineer must be Brazilian; " \
+        "there is no minimum proportion of Brazilians in the crew — Lei nº 9.432/1997, " \
+        "art. 11, § 6º" in en
+    out = tmp_path / "r.html"
+    runner.invoke(app, ["check", str(path), "--on", "2025-04-22", "-f", "html", "-o", str(out)])
+    html = " ".join(out.read_text(encoding="utf-8").split())
+    assert "<p>Regra aplicável: apenas o comandante e o chefe de máquinas devem ser " \
+        "brasileiros; não há proporção mínima de brasileiros na tripulação — <span " \
+        "class=\"muted\">Lei nº 9.432/1997, art. 11, § 6º</span></p>" in html
+    data = json.loads(runner.invoke(app, ["check", str(path), "--on", "2025-04-22", "-f",
+                                          "json"]).output)["quota"]
+    assert data["verdict"] == "compliant" and data["result"]["groups"] == []
+    assert data["result"]["rule"]["citation"]["label"] == "Lei nº 9.432/1997, art. 11, § 6º"

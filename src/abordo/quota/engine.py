@@ -155,6 +155,8 @@ def _evaluate(ctx: Context, members: list[CrewMember], planning: bool) -> Decisi
            f"Norm in force on {on.isoformat()} for this vessel: {ctx.reg[regime.version].title}.",
            ctx.cite(regime, ""))
 
+    if regime.positions and not regime.rules:
+        _positions_only_rule(ctx, regime, result)
     if regime.positions:
         _check_positions(ctx, regime, members, result)
 
@@ -250,6 +252,22 @@ def _exempt(ctx: Context, result: dict[str, Any]) -> Decision:
                    Msg("Sem cota: navegação de longo curso ou interior internacional.",
                        "No quota: long-haul or international inland navigation."),
                    result=result)
+
+
+def _positions_only_rule(ctx: Context, regime: Regime, result: dict[str, Any]) -> None:
+    """Lei 9.432/1997 art. 11, § 6º (REB): the rule is the positions alone, no proportion —
+    stated as the rule applied, as a regime with steps states its step (the regime's data:
+    ``positions`` and no ``rules``)."""
+    cite = ctx.cite(regime, regime.positions_provision or "")
+    pt = " e ".join(f"o {label(p)}" for p in regime.positions)
+    en = " and the ".join(label(p, "en") for p in regime.positions)
+    text = Msg(f"apenas {pt} devem ser brasileiros; não há proporção mínima de brasileiros "
+               "na tripulação",
+               f"only the {en} must be Brazilian; there is no minimum proportion of "
+               "Brazilians in the crew")
+    ctx.b.step("rule.positions", f"Regra aplicável: {cite.label} — {text.pt}.",
+               f"Applicable rule: {cite.label} — {text.en}.", cite)
+    result["rule"] = {"text": text, "citation": cite}
 
 
 def _check_positions(ctx: Context, regime: Regime, members: list[CrewMember],

@@ -21,6 +21,7 @@ L = {
     "ended": ("— encerrada em", "— ended on"),
     "days": ("dias de operação", "days of operation"),
     "step": ("Etapa em vigor", "Step in force"), "next": ("Próxima etapa", "Next step"),
+    "rule": ("Regra aplicável", "Applicable rule"),
     "none": ("nenhuma", "none"), "positions": ("Comandante e chefe de máquinas",
                                                "Master and chief engineer"),
     "consequences": ("Consequências", "Consequences"), "plan": ("Plano de etapas", "Step plan"),
@@ -59,6 +60,9 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
                       result_line(d, lang)]
     if d.regime:
         out.append(f"{t('regime', lang)}: {r.get('regime_label', d.regime)} ({d.regime})")
+    rule = r.get("rule")
+    if rule:  # a rule with no step (REB: the positions alone), stated as a step is
+        out.append(f"{lbl('rule', lang)}: {rule['text'].get(lang)} — {rule['citation'].label}")
     stay = r.get("stay")
     if stay:
         cite = next((s.citation.label for s in d.trace if s.rule == "stay.days" and s.citation),
