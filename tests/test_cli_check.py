@@ -417,3 +417,17 @@ def test_a_reb_report_states_its_rule_in_the_body(tmp_path: Path) -> None:
                                           "json"]).output)["quota"]
     assert data["verdict"] == "compliant" and data["result"]["groups"] == []
     assert data["result"]["rule"]["citation"]["label"] == "Lei nº 9.432/1997, art. 11, § 6º"
+
+
+def test_a_reb_with_no_master_identified_is_no_clean_compliant_headline(tmp_path: Path
+                                                                         ) -> None:
+    """No one on a REB list is the master: the verdict stays compliant (crew-quota.md gives
+    none other), but the result line says first that the requirement was not verified."""
+    crew = [dict(REB_CREW[0], rank="CLC"), *REB_CREW[1:]]
+    r = runner.invoke(app, ["check", str(reb_file(tmp_path, crew)), "--on", "2025-04-22"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "Resultado: CONFORME — com ressalva: não verificado o requisito de comandante " \
+        "brasileiro (ninguém identificado na lista como comandante; coluna position) — Lei nº " \
+        "9.432/1997. Norma aplicada" in text
+    assert "(alerta) Nenhuma pessoa identificada como comandante na lista" in text

@@ -598,16 +598,20 @@ def test_a_res42_extension_rests_on_its_own_sole_paragraph_not_an_unconfirmed_ba
 
 def test_a_position_nobody_holds_is_said_unchecked_in_a_compliant_summary() -> None:
     """Lei 9.432/1997 art. 4º: a position nobody holds is no violation (a launch has no chief
-    engineer), but "compliant" says the holder's nationality was not checked."""
+    engineer), but "compliant" says first that the requirement was not verified."""
     crew = [person(1, "CLC", "AR"), person(2, "OSM", "AR"), person(3, "MNC", "BR"),
             person(4, "MNC", "BR"), person(5, "MNM", "BR"), person(6, "CZA", "BR")]
     d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
                              contract="none"), D(2026, 7, 1))
     assert d.verdict == Verdict.COMPLIANT
-    assert d.summary.pt == ("Conforme: Lei nº 9.432/1997; não verificado: ninguém identificado "
-                            "na lista como comandante nem chefe de máquinas (coluna position).")
-    assert d.summary.en.endswith("not checked: nobody identified in the list as master nor "
-                                 "chief engineer (position column).")
+    assert d.summary.pt == (
+        "Conforme com ressalva: não verificados os requisitos de comandante e chefe de "
+        "máquinas brasileiros (ninguém identificado na lista como comandante nem chefe de "
+        "máquinas; coluna position) — Lei nº 9.432/1997.")
+    assert d.summary.en == (
+        "Compliant with a reservation: the requirements of a Brazilian master and chief "
+        "engineer not verified (nobody identified in the list as master nor chief engineer; "
+        "position column) — Lei nº 9.432/1997.")
     crew[0] = person(1, "CLC", "AR", position="master")
     crew[1] = person(2, "OSM", "BR", position="chief_engineer")
     d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
@@ -617,6 +621,24 @@ def test_a_position_nobody_holds_is_said_unchecked_in_a_compliant_summary() -> N
     d = evaluate(vessel_case(crew, flag="BR", registry="ordinary", activity="cabotage",
                              contract="none"), D(2026, 7, 1))
     assert (d.verdict, d.summary.pt) == (Verdict.COMPLIANT, "Conforme: Lei nº 9.432/1997.")
+
+
+def test_a_reb_master_nobody_holds_is_a_reservation_in_the_headline() -> None:
+    """REB (Lei 9.432/1997 art. 11, § 6º): no one on the list is the master. crew-quota.md
+    gives no verdict for an unverifiable position, so the verdict stays "compliant", with the
+    warning finding; the summary (the report's headline) opens with the reservation."""
+    crew = [person(1, "CLC", "BR"), person(2, "Chief Engineer", "BR"), person(3, "AB", "PH"),
+            person(4, "AB", "PH"), person(5, "Oiler", "PH"), person(6, "Cook", "PH")]
+    d = evaluate(vessel_case(crew, flag="BR", registry="REB", activity="cabotage",
+                             contract="none"), D(2025, 4, 22))
+    assert d.verdict == Verdict.COMPLIANT and d.violations == ()
+    assert [f.id for f in d.findings] == ["master_not_identified"]
+    assert d.summary.pt == (
+        "Conforme com ressalva: não verificado o requisito de comandante brasileiro (ninguém "
+        "identificado na lista como comandante; coluna position) — Lei nº 9.432/1997.")
+    assert d.summary.en == (
+        "Compliant with a reservation: the requirement of a Brazilian master not verified "
+        "(nobody identified in the list as master; position column) — Lei nº 9.432/1997.")
 
 
 R29_TUG = Path(__file__).resolve().parents[1] / "cases/review29/" \

@@ -531,19 +531,26 @@ def _finish(ctx: Context, regime: Regime, groups: list[GroupResult] | None,
     # Under the department-or-level reading the groups overlap (a deck officer is in "deck"
     # and in "officers"): the total adds group deficits, it is not a number of persons.
     overlap = b.interpreted("quota.groups.department_or_level")
-    # A position nobody holds is not a violation (a launch has no chief engineer), but a
-    # "compliant" must not read as if its holder's nationality had been checked.
+    # A position nobody holds is not a violation (a launch has no chief engineer), and
+    # crew-quota.md gives no other verdict for it; but a "compliant" must not read as if its
+    # holder's nationality had been checked: the headline says, before anything else, that
+    # a requirement of the law (art. 4º; art. 11, § 6º) was not verified — as the
+    # ``*_not_identified`` warnings do in the findings.
     unseen = [r["position"] for r in result.get("positions", []) if r["person"] is None]
-    words = {"master": ("comandante", "master"),
-             "chief_engineer": ("chefe de máquinas", "chief engineer")}
-    caveat = Msg(
-        "; não verificado: ninguém identificado na lista como "
-        + " nem ".join(words[p][0] for p in unseen) + " (coluna position)" if unseen else "",
-        "; not checked: nobody identified in the list as "
-        + " nor ".join(words[p][1] for p in unseen) + " (position column)" if unseen else "")
+    compliant = Msg(f"Conforme: {norm}.", f"Compliant: {norm}.")
+    if unseen:
+        s_ = "s" if len(unseen) > 1 else ""
+        compliant = Msg(
+            f"Conforme com ressalva: não verificado{s_} o{s_} requisito{s_} de "
+            + " e ".join(label(p) for p in unseen) + f" brasileiro{s_} (ninguém identificado "
+            "na lista como " + " nem ".join(label(p) for p in unseen)
+            + f"; coluna position) — {norm}.",
+            f"Compliant with a reservation: the requirement{s_} of a Brazilian "
+            + " and ".join(label(p, "en") for p in unseen) + " not verified (nobody "
+            "identified in the list as " + " nor ".join(label(p, "en") for p in unseen)
+            + f"; position column) — {norm}.")
     summary = {
-        Verdict.COMPLIANT: Msg(f"Conforme: {norm}{caveat.pt}.",
-                               f"Compliant: {norm}{caveat.en}."),
+        Verdict.COMPLIANT: compliant,
         Verdict.NON_COMPLIANT: Msg(
             f"Não conforme: {norm}" + (
                 f"; soma dos déficits dos grupos {total} (grupos sobrepostos: um brasileiro "
