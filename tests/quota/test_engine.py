@@ -153,6 +153,39 @@ def test_not_covered_windows() -> None:
     assert evaluate(port, D(2012, 1, 1)).verdict == Verdict.NOT_COVERED
 
 
+def test_an_activity_no_norm_then_gave_a_quota_is_not_said_unmodelled() -> None:
+    """r30-q18: an FSRU in 2015. RN 72/2006 does not list regasification, and no norm then in
+    force set a quota for it (glossary.md: added by Res. CNIg 42/2020): the reason says so
+    and names the first provision that did — never "the norm that would govern it is not
+    modelled". Port support in 2012 (no such entry in the tables): no modelled norm then
+    sets one. Both stay not covered (crew-quota.md §D)."""
+    fsru = vessel_case(PSV_CREW, activity="regasification",
+                       presence=[{"entry": "2014-06-01", "exit": None}])
+    d = evaluate(fsru, D(2015, 3, 2))
+    assert d.verdict == Verdict.NOT_COVERED and d.regime == "cnig-rn-72-2006"
+    assert d.not_covered_reason is not None
+    assert d.not_covered_reason.pt == (
+        "a atividade regaseificação de GNL (regasification) não consta de RN CNIg nº "
+        "72/2006, em vigor nesta data; nenhuma norma em vigor nesta data fixa cota de "
+        "brasileiros para essa atividade: a primeira é a de RN CNIg nº 06/2017, na redação "
+        "da Res. CNIg nº 42/2020, art. 4º, III, em vigor a partir de 14/10/2020")
+    assert d.not_covered_reason.en.endswith(
+        "no norm in force on this date sets a quota of Brazilians for that activity: the "
+        "first is that of RN CNIg nº 06/2017, na redação da Res. CNIg nº 42/2020, art. 4º, "
+        "III, in force from 2020-10-14")
+    assert "não está modelada" not in d.summary.pt
+    step = next(t for t in d.trace if t.rule == "regime.activity_not_listed")
+    assert step.citation is not None and step.citation.provision == "art. 4º, III"
+    port = evaluate(vessel_case(PSV_CREW, activity="port_support",
+                                presence=[{"entry": "2011-01-01", "exit": None}]),
+                    D(2012, 1, 1))
+    assert port.verdict == Verdict.NOT_COVERED and port.not_covered_reason is not None
+    assert port.not_covered_reason.pt == (
+        "a atividade apoio portuário (port_support) não consta de RN CNIg nº 72/2006, em "
+        "vigor nesta data; nenhuma norma modelada em vigor nesta data fixa cota de "
+        "brasileiros para essa atividade")
+
+
 def test_contract_condition_only_where_the_norm_sets_it() -> None:
     # RN 72/2006 (contract condition: IN SIT 70/2007 art. 12): contract with a Brazilian
     # company required.

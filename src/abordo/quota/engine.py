@@ -163,14 +163,8 @@ def _evaluate(ctx: Context, members: list[CrewMember], planning: bool) -> Decisi
     rule = regime.rule_for(v.activity.value)
     if rule is None:
         if regime.rules:  # the regime lists activities and this one is not among them
-            reason = Msg(
-                f"a atividade {label(v.activity.value)} ({v.activity.value}) não consta de "
-                f"{ctx.reg[regime.version].label}, "
-                "em vigor nesta data; a norma que a regularia não está modelada",
-                f"activity {v.activity.value} is not listed by "
-                f"{ctx.reg[regime.version].label}, in force on this date; the norm that "
-                "would govern it is not modelled")
-            b.step("regime.activity_not_listed", reason.pt, reason.en)
+            reason, basis = _activity_not_listed(ctx, regime, family, v.activity.value)
+            b.step("regime.activity_not_listed", reason.pt, reason.en, basis)
             return b.build(Verdict.NOT_COVERED, regime.version,
                            Msg(f"Não coberto: {reason.pt}.", f"Not covered: {reason.en}."),
                            not_covered_reason=reason, result=result)
@@ -204,6 +198,33 @@ def _evaluate(ctx: Context, members: list[CrewMember], planning: bool) -> Decisi
                 Msg(f"{frac(s.fraction)} a partir de {s.from_day} dias",
                     f"{frac(s.fraction)} from {s.from_day} days"), rule.source, regime.norm))
     return _apply_rule(ctx, regime, rule, members, result, planning)
+
+
+def _activity_not_listed(ctx: Context, regime: Regime, family: str, activity: str
+                         ) -> tuple[Msg, Citation | None]:
+    """Why an activity the regime in force does not list has no quota stated (crew-quota.md
+    §D: ``not_covered``, with the reason). When the tables say which later provision first
+    gave the activity a quota (a rule's ``added``: regasification, Res. CNIg 42/2020), no norm
+    in force on the date set one, and the reason says so, citing that provision; otherwise
+    it says only that no modelled norm does — never that some unmodelled norm would."""
+    here = Msg(f"a atividade {label(activity)} ({activity}) não consta de "
+               f"{ctx.reg[regime.version].label}, em vigor nesta data",
+               f"activity {activity} is not listed by {ctx.reg[regime.version].label}, in "
+               "force on this date")
+    first = regime_tables().first_quota(family, activity)
+    if first is not None and first[0].valid_from > ctx.on:
+        later, rule = first
+        cite = ctx.cite(later, rule.provision)
+        return Msg(f"{here.pt}; nenhuma norma em vigor nesta data fixa cota de brasileiros "
+                   f"para essa atividade: a primeira é a de {cite.label}, em vigor a partir "
+                   f"de {_d(later.valid_from)}",
+                   f"{here.en}; no norm in force on this date sets a quota of Brazilians for "
+                   f"that activity: the first is that of {cite.label}, in force from "
+                   f"{later.valid_from.isoformat()}"), cite
+    return Msg(f"{here.pt}; nenhuma norma modelada em vigor nesta data fixa cota de "
+               "brasileiros para essa atividade",
+               f"{here.en}; no modelled norm in force on this date sets a quota of Brazilians "
+               "for that activity"), None
 
 
 _ACTIVITY_PT = {"long_haul": "de longo curso",

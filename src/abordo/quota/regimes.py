@@ -40,6 +40,7 @@ class Rule:
     confirmed: bool
     step_norm: str | None = None
     items: dict[str, str] | None = None
+    added: tuple[str, ...] = ()  # activities no earlier norm of the family gave a quota
 
     def covers(self, activity: str) -> bool:
         return self.activities is None or activity in self.activities
@@ -91,6 +92,7 @@ def _rule(d: dict[str, Any]) -> Rule:
                     for s in d["steps"]),
         source=source_of(d), confirmed=bool(d["confirmed"]),
         step_norm=d.get("step_norm"), items=d.get("items"),
+        added=tuple(d.get("added", ())),
     )
 
 
@@ -123,6 +125,12 @@ class RegimeTables:
         """An explanation for a date no modelled regime of ``family`` answers, if any."""
         return next((n for n in self.notes.get(family, ())
                      if in_window(on, n["valid_from"], n["valid_to"])), None)
+
+    def first_quota(self, family: str, activity: str) -> tuple[Regime, Rule] | None:
+        """The regime and rule of ``family`` that first gave ``activity`` a quota, when the
+        tables say no earlier norm did (a rule's ``added``)."""
+        return next(((r, rule) for r in self.families[family] for rule in r.rules
+                     if activity in rule.added), None)
 
     def in_force(self, family: str, on: dt.date) -> Regime | None:
         return next((r for r in self.families[family]
