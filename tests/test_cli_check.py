@@ -431,3 +431,43 @@ def test_a_reb_with_no_master_identified_is_no_clean_compliant_headline(tmp_path
         "brasileiro (ninguém identificado na lista como comandante; coluna position) — Lei nº " \
         "9.432/1997. Norma aplicada" in text
     assert "(alerta) Nenhuma pessoa identificada como comandante na lista" in text
+
+
+def case_input_file(tmp_path: Path, case: str) -> Path:
+    """The input of a worked case, as ``abordo check`` reads it."""
+    path = tmp_path / "vessel.yaml"
+    data = yaml.safe_load((ROOT / "tests/cases" / case).read_text(encoding="utf-8"))
+    path.write_text(yaml.safe_dump(data["input"], allow_unicode=True), encoding="utf-8")
+    return path
+
+
+R30_CRUISE = "review30/r30-q20-rn71-cruise-leap-february-day30.yaml"
+
+
+def test_a_cruise_without_contract_names_no_contracting_company(tmp_path: Path) -> None:
+    """r30-q20: a cruise ship (RN 71/2006 asks for no contract) with ``contract: none`` is
+    one short. IN SIT 70/2007 art. 14 addresses the auto to the Brazilian company that
+    contracted the foreign vessel and crew-quota.md names no other: none was given, so the
+    consequence says the offender is to be identified instead of naming "a empresa
+    brasileira contratante" as if there were one."""
+    path = case_input_file(tmp_path, R30_CRUISE)
+    r = runner.invoke(app, ["check", str(path), "--on", "2016-03-02"])
+    assert r.exit_code == 1, r.output
+    text = " ".join(r.output.split())
+    assert "Consequências: Auto de infração por infração ao art. 444 da CLT (ementa " \
+        "001139-8): a IN SIT 70/2007, art. 14, o dirige à empresa brasileira contratante da " \
+        "embarcação estrangeira, mas nenhum contrato nem empresa contratante foi informado — " \
+        "identifique a autuada antes de lavrar o auto. [CLT, art. 444; IN SIT nº 70/2007, " \
+        "art. 14]" in text
+    assert "Lavrar auto de infração contra a empresa brasileira contratante" not in text
+    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "--lang",
+                                      "en"]).output.split())
+    assert "but no contract or contracting company was given — identify the offender " \
+        "before issuing it." in en
+    # a contract given, its company unnamed: the company exists, named by its role
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["operation"]["contract"] = "services"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    text = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02"]).output.split())
+    assert "Consequências: Lavrar auto de infração contra a empresa brasileira contratante " \
+        "por infração ao art. 444 da CLT (ementa 001139-8)." in text

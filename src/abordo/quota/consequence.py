@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from abordo.crew.model import Contract
 from abordo.law.calendar import add_days
 from abordo.law.decision import Msg
 from abordo.law.text import br_date as _d
@@ -20,16 +21,36 @@ def consequence(ctx: Context, result: dict[str, Any]) -> None:
     proc_norm = ctx.reg[t.consequence_procedure.norm]
     proc = ctx.reg.cite(t.consequence_procedure.norm, t.consequence_procedure.provision) \
         if proc_norm.in_force_on(ctx.on) else None
-    company = ctx.case.operation.brazilian_company
+    op = ctx.case.operation
+    company = op.brazilian_company
     who = company.name if company and company.name else "a empresa brasileira contratante"
     who_en = company.name if company and company.name else "the Brazilian contracting company"
+    # Art. 14 names one offender, "a empresa brasileira contratante da embarcação estrangeira",
+    # and crew-quota.md (Output) no other. A vessel with no contract and no company given (a
+    # cruise ship, RN 71/2006, whose quota asks for no contract) has none to name: the
+    # offender is to be identified, never presumed.
+    unknown = op.contract is Contract.NONE and not (company and (company.name or company.cnpj))
+    if unknown:
+        who = "a empresa brasileira contratante da embarcação estrangeira, a identificar"
+        who_en = "the Brazilian company that contracted the foreign vessel, to be identified"
     ctx.b.cite(clt)
     if proc is not None:
         ctx.b.cite(proc)
-        text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
-                   f"(ementa {t.ementa}).",
-                   f"Issue an infraction notice (auto de infração) against {who_en} for breach "
-                   f"of CLT art. 444 (infraction code {t.ementa}).")
+        if not unknown:
+            text = Msg(f"Lavrar auto de infração contra {who} por infração ao art. 444 da CLT "
+                       f"(ementa {t.ementa}).",
+                       f"Issue an infraction notice (auto de infração) against {who_en} for "
+                       f"breach of CLT art. 444 (infraction code {t.ementa}).")
+        else:
+            text = Msg(f"Auto de infração por infração ao art. 444 da CLT (ementa {t.ementa}): "
+                       "a IN SIT 70/2007, art. 14, o dirige à empresa brasileira contratante "
+                       "da embarcação estrangeira, mas nenhum contrato nem empresa contratante "
+                       "foi informado — identifique a autuada antes de lavrar o auto.",
+                       f"Infraction notice (auto de infração) for breach of CLT art. 444 "
+                       f"(infraction code {t.ementa}): IN SIT 70/2007 art. 14 addresses it to "
+                       "the Brazilian company that contracted the foreign vessel, but no "
+                       "contract or contracting company was given — identify the offender "
+                       "before issuing it.")
         status = "in_force"
     elif ctx.on < proc_norm.in_force_from:
         # Before IN SIT 70/2007 the procedure was IN SIT 19/2000, which is not modelled.
