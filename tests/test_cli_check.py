@@ -471,3 +471,29 @@ def test_a_cruise_without_contract_names_no_contracting_company(tmp_path: Path) 
     text = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02"]).output.split())
     assert "Consequências: Lavrar auto de infração contra a empresa brasileira contratante " \
         "por infração ao art. 444 da CLT (ementa 001139-8)." in text
+
+
+def test_a_cruise_step_is_told_as_more_than_30_days_from_the_31st_day(tmp_path: Path) -> None:
+    """RN 71/2006 (IN SIT 70/2007 art. 13, VI, b): "há mais de 30 (trinta) dias" — applied
+    from start + 30 days, the 31st day of the stay (crew-quota.md §F). r30-q20: in AJB since
+    01/02/2016, the step binds on 02/03/2016 (30 full days, the 31st day): said in those
+    words, not "a partir do dia 30" beside "30 dias de operação"."""
+    path = case_input_file(tmp_path, R30_CRUISE)
+    text = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02"]).output.split())
+    assert "Estada em AJB: desde 01/02/2016, 30 dias de operação [Código Civil, art. 132] " \
+        "Etapa em vigor: 1/4 (mais de 30 dias em AJB, a partir do 31º dia da estada) desde " \
+        "02/03/2016 — RN CNIg nº 71/2006, art. 7º" in text
+    assert "a partir do dia 30" not in text
+    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "--lang",
+                                      "en"]).output.split())
+    assert "Step in force: 1/4 (more than 30 days in AJB, from the 31st day of the stay) " \
+        "since 2016-03-02" in en
+    out = tmp_path / "r.html"
+    runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "-f", "html", "-o", str(out)])
+    html = " ".join(out.read_text(encoding="utf-8").split())
+    assert "Etapa em vigor: <strong>1/4</strong> (mais de 30 dias em AJB, a partir do 31º dia " \
+        "da estada), desde 02/03/2016" in html
+    # a step "from N days" keeps its wording
+    psv = " ".join(runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
+                                       "--on", "2026-11-30"]).output.split())
+    assert "(a partir do dia 180) desde 16/11/2026" in psv

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from pydantic import ValidationError
 
 from abordo.cases import checklist, commands, workflow
@@ -461,6 +462,30 @@ def test_an_auto_states_the_step_violated_and_the_report_also_the_next() -> None
                "art. 132); etapa em vigor 1/5" in doc
     assert "Próxima etapa: 1/3 a partir de 29/06/2026" in report
     assert "Próxima etapa" not in auto
+
+
+def test_a_cruise_step_is_stated_in_rn71_s_words_in_the_documents() -> None:
+    """RN 71/2006: "mais de 30 dias" in AJB, from the 31st day of the stay (crew-quota.md
+    §F) — the figures carry the engine's words; a run stored without them keeps "a partir
+    de N dias"."""
+    from abordo.cases.service import quota_figures
+    from abordo.crew.load import parse_vessel_case
+    from abordo.quota import evaluate
+
+    src = Path(__file__).resolve().parents[1] / "cases/review30/" \
+        "r30-q20-rn71-cruise-leap-february-day30.yaml"
+    d = evaluate(parse_vessel_case(yaml.safe_load(src.read_text(encoding="utf-8"))["input"]),
+                 dt.date(2016, 3, 2))
+    figures = quota_figures(d.result)
+    assert figures["step"]["threshold"] == "mais de 30 dias em AJB, a partir do 31º dia da " \
+        "estada"
+    case = full_case()
+    case.data["engine_run"] = {"on": "2016-03-02", "summary": {"crew_quota": {
+        "summary": "Não conforme.", "figures": figures}}}
+    report = " ".join(documents.render("relatorio", case).split())
+    assert "30 dias de operação desde 01/02/2016 (excluído o dia do início, Código Civil, " \
+        "art. 132); etapa em vigor 1/4 (mais de 30 dias em AJB, a partir do 31º dia da " \
+        "estada), desde 02/03/2016 [RN CNIg nº 71/2006, art. 7º]" in report
 
 
 def test_a_cnpj_typed_as_digits_is_written_as_a_cnpj_is() -> None:

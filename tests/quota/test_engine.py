@@ -674,6 +674,42 @@ def test_a_reb_master_nobody_holds_is_a_reservation_in_the_headline() -> None:
         "(nobody identified in the list as master; position column) — Lei nº 9.432/1997.")
 
 
+R30_CRUISE = Path(__file__).resolve().parents[1] / "cases/review30/" \
+    "r30-q20-rn71-cruise-leap-february-day30.yaml"
+
+
+def test_the_cruise_step_is_told_in_rn71_s_words() -> None:
+    """RN 71/2006 (IN SIT 70/2007 art. 13, VI, b): "há mais de 30 (trinta) dias", applied from
+    start + 30, the 31st day of the stay (crew-quota.md §F). In AJB since 01/02/2016: the eve
+    (29 full days) is not yet, 02/03/2016 (30 full days, the 31st day) binds; both the step
+    and the trace say "more than 30 days … from the 31st day", not "from day 30"."""
+    case = parse_vessel_case(yaml.safe_load(R30_CRUISE.read_text(encoding="utf-8"))["input"])
+    eve = evaluate(case, D(2016, 3, 1))
+    assert eve.verdict == Verdict.NOT_YET
+    assert eve.result["next_step"]["since"] == D(2016, 3, 2)
+    assert eve.result["next_step"]["threshold"].pt == (
+        "mais de 30 dias em AJB, a partir do 31º dia da estada")
+    (nxt,) = [t.text for t in eve.trace if t.rule == "step.next"]
+    assert nxt.pt == ("Próxima etapa: 1/4 com mais de 30 dias em AJB, a partir do 31º dia da "
+                      "estada, em 02/03/2016.")
+    d = evaluate(case, D(2016, 3, 2))
+    assert (d.verdict, d.result["stay"]["days_of_operation"]) == (Verdict.NON_COMPLIANT, 30)
+    step = d.result["step"]
+    assert (step["from_day"], step["since"]) == (30, D(2016, 3, 2))
+    assert step["threshold"].en == "more than 30 days in AJB, from the 31st day of the stay"
+    (cur,) = [t.text for t in d.trace if t.rule == "step.current"]
+    assert cur.pt == ("Etapa em vigor: 1/4 de brasileiros com mais de 30 dias em AJB, a "
+                      "partir do 31º dia da estada, desde 02/03/2016.")
+    assert cur.en == ("Step in force: 1/4 Brazilians after more than 30 days in AJB, from the "
+                      "31st day of the stay, since 2016-03-02.")
+    # a step "from N days" (Res. 42/2020) has no such words and keeps its wording
+    psv = evaluate(vessel_case(PSV_CREW), D(2026, 4, 1))
+    assert psv.result["step"]["threshold"] is None
+    (cur,) = [t.text for t in psv.trace if t.rule == "step.current"]
+    assert cur.pt == ("Etapa em vigor: 1/3 de brasileiros a partir de 90 dias de operação, "
+                      "desde 01/04/2026.")
+
+
 R29_TUG = Path(__file__).resolve().parents[1] / "cases/review29/" \
     "r29-q03-res42-tug-15-day-absence-restart-day90.yaml"
 

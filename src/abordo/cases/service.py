@@ -290,7 +290,9 @@ def quota_figures(r: dict[str, Any]) -> dict[str, Any]:
     return {
         "days_of_operation": stay.get("days_of_operation"), "stay_start": day(stay.get("start")),
         "step": {"fraction": fraction(step), "from_day": step.get("from_day"),
-                 "since": day(step.get("since")), "citation": label(step.get("citation"))}
+                 "since": day(step.get("since")), "citation": label(step.get("citation")),
+                 # the norm's words for a "more than N days" step (RN 71/2006), else None
+                 "threshold": step["threshold"].pt if step.get("threshold") else None}
         if step else None,
         "groups": [{"group": g["group"], "label": group_label(g["group"]), "base": g["base"],
                     "required": g["required"], "brazilians": g["brazilians"],

@@ -23,6 +23,31 @@ def frac(f: Any) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
+def threshold(step: Step) -> Msg | None:
+    """A step's threshold in the norm's words where they are not "from N days": RN 71/2006's
+    "more than 30 days" in AJB, reached on start + 30 days, the 31st day of the stay
+    (crew-quota.md §F). None for the others ("a partir de N dias")."""
+    if not step.more_than:
+        return None
+    n = step.from_day
+    nth = n + 1
+    suffix = "th" if nth % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(nth % 10,
+                                                                                "th")
+    return Msg(f"mais de {n} dias em AJB, a partir do {nth}º dia da estada",
+               f"more than {n} days in AJB, from the {nth}{suffix} day of the stay")
+
+
+def step_from(step: Step, of_operation: bool = False) -> Msg:
+    """``a partir de 90 dias [de operação]`` — or, for a "more than" step, the norm's words
+    (``com mais de 30 dias em AJB, a partir do 31º dia da estada``)."""
+    words = threshold(step)
+    if words is not None:
+        return Msg(f"com {words.pt}", f"after {words.en}")
+    unit = (" de operação", " of operation") if of_operation else ("", "")
+    return Msg(f"a partir de {step.from_day} dias{unit[0]}",
+               f"from {step.from_day} days{unit[1]}")
+
+
 @dataclass(frozen=True)
 class StepDate:
     step: Step

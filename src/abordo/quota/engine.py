@@ -19,7 +19,16 @@ from abordo.law.interpretations import report_unused_options
 from abordo.law.labels import country, label
 from abordo.law.text import br_date as _d
 from abordo.quota.consequence import consequence
-from abordo.quota.context import Context, StepDate, frac, group_row, reading_of, rounding_of
+from abordo.quota.context import (
+    Context,
+    StepDate,
+    frac,
+    group_row,
+    reading_of,
+    rounding_of,
+    step_from,
+    threshold,
+)
 from abordo.quota.planning import arrival_plan, boundaries_of, plan_row, plan_status
 from abordo.quota.regimes import (
     Regime,
@@ -425,12 +434,13 @@ def _apply_rule(ctx: Context, regime: Regime, rule: Rule, members: list[CrewMemb
     step = current.step
     result["step"] = {"fraction": step.fraction, "from_day": step.from_day,
                       "since": current.since if stay else None, "extended": current.extended,
-                      "citation": current.citation}
+                      "citation": current.citation, "threshold": threshold(step)}
     if stay:
-        b.step("step.current", f"Etapa em vigor: {frac(step.fraction)} de brasileiros a partir "
-               f"de {step.from_day} dias de operação, desde {_d(current.since)}.",
-               f"Step in force: {frac(step.fraction)} Brazilians from {step.from_day} days of "
-               f"operation, since {current.since.isoformat()}.", current.citation)
+        when = step_from(step, of_operation=True)
+        b.step("step.current", f"Etapa em vigor: {frac(step.fraction)} de brasileiros "
+               f"{when.pt}, desde {_d(current.since)}.",
+               f"Step in force: {frac(step.fraction)} Brazilians {when.en}, since "
+               f"{current.since.isoformat()}.", current.citation)
     groups = evaluate_groups(assign(members, rule.groups, rule.levels, rule.rest, reading),
                              step.fraction, rounding)
     cites = {g.group: group_citation(ctx, rule, current.citation, g.group) for g in groups}
@@ -453,10 +463,11 @@ def _next_step(ctx: Context, rule: Rule, nxt: StepDate | None, members: list[Cre
         result["next_step"] = {
             "fraction": nxt.step.fraction, "from_day": nxt.step.from_day, "since": nxt.since,
             "extended": nxt.extended, "citation": nxt.citation,
-            "groups": [group_row(g) for g in groups_next]}
-        b.step("step.next", f"Próxima etapa: {frac(nxt.step.fraction)} a partir de "
-               f"{nxt.step.from_day} dias, em {_d(nxt.since)}.",
-               f"Next step: {frac(nxt.step.fraction)} from {nxt.step.from_day} days, on "
+            "threshold": threshold(nxt.step), "groups": [group_row(g) for g in groups_next]}
+        when = step_from(nxt.step)
+        b.step("step.next", f"Próxima etapa: {frac(nxt.step.fraction)} {when.pt}, em "
+               f"{_d(nxt.since)}.",
+               f"Next step: {frac(nxt.step.fraction)} {when.en}, on "
                f"{nxt.since.isoformat()}.", nxt.citation)
     else:
         result["next_step"] = None
@@ -474,11 +485,12 @@ def _next_beyond_regime(ctx: Context, regime: Regime, nxt: StepDate) -> None:
     then_en = (f"from {add_days(end, 1).isoformat()} {succ.label} is in force"
                + ("" if succ.modelled else ", which is not modelled") if succ else
                "the following norm is not registered")
+    when = step_from(nxt.step)
     ctx.b.step("step.next_beyond_regime",
-               f"A etapa seguinte ({frac(nxt.step.fraction)} a partir de {nxt.step.from_day} "
-               f"dias) cairia em {_d(nxt.since)}, depois do fim da vigência de {norm.label} "
+               f"A etapa seguinte ({frac(nxt.step.fraction)} {when.pt}) cairia em "
+               f"{_d(nxt.since)}, depois do fim da vigência de {norm.label} "
                f"({_d(end)}); {then_pt}: próxima etapa não coberta por esta norma.",
-               f"The following step ({frac(nxt.step.fraction)} from {nxt.step.from_day} days) "
+               f"The following step ({frac(nxt.step.fraction)} {when.en}) "
                f"would fall on {nxt.since.isoformat()}, after {norm.label} ended "
                f"({end.isoformat()}); {then_en}: next step not covered by this norm.",
                ctx.reg.cite(succ.id) if succ else None)

@@ -17,11 +17,14 @@ from abordo.law.params import in_window, load_data, source_of
 
 @dataclass(frozen=True)
 class Step:
-    """From ``from_day`` days of operation, ``fraction`` of Brazilians (``provision``)."""
+    """From ``from_day`` days of operation, ``fraction`` of Brazilians (``provision``).
+    ``more_than``: the norm says "more than ``from_day`` days" (RN 71/2006: reached on the
+    same date, start + ``from_day``, told in the norm's words)."""
 
     from_day: int
     fraction: Fraction
     provision: str
+    more_than: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,8 +91,8 @@ def _rule(d: dict[str, Any]) -> Rule:
         provision=d["provision"], restated_provision=d.get("restated_provision"),
         groups=d["groups"], levels=int(d.get("levels", 2)), rest=bool(d.get("rest", False)),
         rounding=d["rounding"],
-        steps=tuple(Step(int(s["from_day"]), Fraction(s["fraction"]), s["provision"])
-                    for s in d["steps"]),
+        steps=tuple(Step(int(s["from_day"]), Fraction(s["fraction"]), s["provision"],
+                         bool(s.get("more_than", False))) for s in d["steps"]),
         source=source_of(d), confirmed=bool(d["confirmed"]),
         step_norm=d.get("step_norm"), items=d.get("items"),
         added=tuple(d.get("added", ())),

@@ -84,7 +84,10 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
     if step:
         since = f" {lbl('since', lang)} {fmt_date(step['since'], lang)}" if step.get("since") \
             else ""
-        start = f" ({lbl('from_day', lang)} {step['from_day']})" if step["from_day"] else ""
+        # the norm's own words where it says "more than N days" (RN 71/2006: the 31st day)
+        words = step.get("threshold")
+        start = f" ({words.get(lang)})" if words else \
+            f" ({lbl('from_day', lang)} {step['from_day']})" if step["from_day"] else ""
         out.append(f"{lbl('step', lang)}: {fmt_fraction(step['fraction'])}{start}{since} — "
                    f"{step['citation'].label}")
     if r.get("groups"):
