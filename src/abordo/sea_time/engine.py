@@ -330,12 +330,16 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         if exclusive_start and rec.embark <= run.on:
             # the reading leaves the embarkation day out: say so, as for any day not counted
             run.exclude("embarkation_day", d.span(rec.embark, rec.embark))
+        late = d.empty()
         if end > run.on:
-            # days after the request date are not yet served (item 1.26.1, c)
-            run.exclude("after_request_date",
-                        d.span(max(rec.embark, run.on + dt.timedelta(1)), end))
+            # days after the request date are not yet served: the Maritime Authority sums
+            # the time in the CIR when it receives the request (item 1.26.1, d)
+            late = d.span(max(rec.embark, run.on + dt.timedelta(1)), end)
+            run.exclude("after_request_date", late)
             run.cite("after_request_date")
+            _disembark_after_request(run, i, rec.vessel, rec.disembark, d.count(late))
             end = run.on
+        late_pt, late_en = _late_note(run, d.count(late))
         period = d.span(start, end)
         if rec.kind == "sea_trials":
             pre = rules.sea_trial_excluded_days(rec, period, run.variant("sea_time.sea_trials"))
@@ -358,8 +362,8 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
             run.exclude(reason, period)
             n = d.count(period)
             why = provision(reason, run.on).text
-            b.step(reason, f"{label.pt}: {n} dia(s) excluído(s) — {why.pt}.",
-                   f"{label.en}: {n} day(s) excluded — {why.en}.",
+            b.step(reason, f"{label.pt}: {n} dia(s) excluído(s) — {why.pt}{late_pt}.",
+                   f"{label.en}: {n} day(s) excluded — {why.en}{late_en}.",
                    run.cite(reason), record=i, days=n, reason=reason)
             continue
         foreign = rec.flag != "BR"
@@ -390,10 +394,10 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         lcs_en = f"; under LCS, counts in the real category {category}" if rec.lcs else ""
         b.step(source, f"{label.pt}: {n_ok} dia(s) conferido(s) com a declaração"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_pt}; "
-               f"{n_mis} em outra categoria; {n_und} sem declaração.",
+               f"{n_mis} em outra categoria; {n_und} sem declaração{late_pt}.",
                f"{label.en}: {n_ok} day(s) matched by the declaration"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_en}; "
-               f"{n_mis} in another category; {n_und} not declared.",
+               f"{n_mis} in another category; {n_und} not declared{late_en}.",
                citation, record=i, matched=n_ok, category_mismatch=n_mis, not_declared=n_und)
         if n_mis:
             run.cite("category_mismatch")
@@ -433,6 +437,33 @@ def _unknown_kinds(run: _Run, inp: SeaTimeInput) -> None:
             f"entr{'y' if len(records) == 1 else 'ies'} {where_pt}). Kinds with a rule of "
             f"their own: {special}.{guess_en}"),
             citation, "info", ", ".join(f"cir[{i}]" for i in records)))
+
+
+def _late_note(run: _Run, n: int) -> tuple[str, str]:
+    """``"; 15 após a data do requerimento (15/09/2024), não computado(s)"`` for a trace step
+    whose item runs past the request date (item 1.26.1, d), or nothing."""
+    if not n:
+        return "", ""
+    return (f"; {n} dia(s) após a data do requerimento ({br_date(run.on)}), não "
+            "computado(s)",
+            f"; {n} day(s) after the request date ({run.on.isoformat()}), not counted")
+
+
+def _disembark_after_request(run: _Run, i: int, vessel: str, disembark: dt.date | None,
+                             late: int) -> None:
+    """A CIR disembarkation dated after the request date: a date the record book cannot yet
+    hold (the count is made on the request, item 1.26.1, d) — the days after the request date
+    are left out, and the user is warned to check the entry."""
+    if disembark is None or disembark <= run.on:
+        return
+    run.b.finding(Finding("disembark_after_request_date", Msg(
+        f"Registro {i + 1} da CIR ({vessel}): desembarque em {br_date(disembark)}, posterior "
+        f"à data do requerimento ({br_date(run.on)}) — os {late} dia(s) após essa data não "
+        "são computados. Conferir a data de desembarque lançada na CIR.",
+        f"CIR entry {i + 1} ({vessel}): disembarkation on {disembark.isoformat()}, after the "
+        f"request date ({run.on.isoformat()}) — the {late} day(s) after it are not counted. "
+        "Check the disembarkation date entered in the record book."),
+        run.cite("after_request_date"), "warning", f"cir[{i}]"))
 
 
 def group_label(group: str) -> Msg:
@@ -511,11 +542,13 @@ def _manoeuvres(run: _Run, inp: SeaTimeInput) -> None:
         return
     who = run.variant("sea_time.manoeuvres")
     good: list[d.Days] = []
+    late: list[d.Days] = []
     for m in inp.manoeuvres:
         one = d.day(m.date)
         if m.date > run.on:
             run.exclude("after_request_date", one)
             run.cite("after_request_date")
+            late.append(one)
             continue
         reason = rules.manoeuvre_exclusion(m, inp.seafarer, who)
         if reason:
@@ -526,11 +559,13 @@ def _manoeuvres(run: _Run, inp: SeaTimeInput) -> None:
     days = d.union(good)
     run.counted[("manoeuvres", inp.seafarer.category)].append(days)
     run.navigation["open_sea"].append(days)
+    late_pt, late_en = _late_note(run, d.count(d.union(late)))
     run.b.step("manoeuvres", f"Manobras: {len(inp.manoeuvres)} registro(s) em "
-               f"{d.count(days)} dia(s) de calendário elegível(is) (1 dia por dia com manobra).",
+               f"{d.count(days)} dia(s) de calendário elegível(is) (1 dia por dia com manobra)"
+               f"{late_pt}.",
                f"Manoeuvres: {len(inp.manoeuvres)} record(s) on {d.count(days)} eligible "
-               "calendar day(s) (1 day per day with a manoeuvre).", run.cite("manoeuvres"),
-               records=len(inp.manoeuvres), days=d.count(days))
+               f"calendar day(s) (1 day per day with a manoeuvre){late_en}.",
+               run.cite("manoeuvres"), records=len(inp.manoeuvres), days=d.count(days))
 
 
 def _standby(run: _Run, inp: SeaTimeInput) -> None:
@@ -538,6 +573,7 @@ def _standby(run: _Run, inp: SeaTimeInput) -> None:
     if not inp.standby:
         return
     spans = []
+    lates = []
     for s in inp.standby:
         span = d.span(s.from_, s.to)
         late = span & d.after(run.on)
@@ -545,11 +581,14 @@ def _standby(run: _Run, inp: SeaTimeInput) -> None:
             run.exclude("after_request_date", late)
             run.cite("after_request_date")
         spans.append(span - late)
+        lates.append(late)
     days = d.union(spans)
     run.counted[("standby", inp.seafarer.category)].append(days)
-    run.b.step("standby", f"À disposição da unidade (Anexo 1-F): {d.count(days)} dia(s).",
-               f"Standby aboard (Anexo 1-F): {d.count(days)} day(s).", run.cite("standby"),
-               days=d.count(days))
+    late_pt, late_en = _late_note(run, d.count(d.union(lates)))
+    run.b.step("standby", f"À disposição da unidade (Anexo 1-F): {d.count(days)} dia(s)"
+               f"{late_pt}.",
+               f"Standby aboard (Anexo 1-F): {d.count(days)} day(s){late_en}.",
+               run.cite("standby"), days=d.count(days))
 
 
 def _category_priority(code: str, own: str) -> tuple[int, int, str]:
@@ -643,12 +682,13 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
                unpaired_days=d.count(pool) % int(ratio) if reading == "floor" else 0,
                counted=counted)
     days_runs = d.runs(pool)
+    late_pt, late_en = _late_note(run, d.count(late))
     run.b.step("instructor", f"Instrutor/inspetor: {d.count(qualifying)} dia(s) com ao menos "
                f"{min_hours} h, {out['already_counted']} já contado(s) a bordo; "
-               f"{d.count(pool)} ÷ {ratio} = {counted} dia(s) de embarque.",
+               f"{d.count(pool)} ÷ {ratio} = {counted} dia(s) de embarque{late_pt}.",
                f"Instructor/inspector: {d.count(qualifying)} day(s) of at least {min_hours} h, "
                f"{out['already_counted']} already counted aboard; {d.count(pool)} ÷ {ratio} = "
-               f"{counted} sea day(s).", run.cite("instructor"), **out)
+               f"{counted} sea day(s){late_en}.", run.cite("instructor"), **out)
     out["days"] = days_runs
     return out
 
