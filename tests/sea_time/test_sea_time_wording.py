@@ -70,3 +70,56 @@ def test_no_late_note_or_warning_when_everything_is_before_the_request_date() ->
                        dt.date(2024, 9, 15))
     assert still_aboard.result["counted_days"] == 15
     assert not _findings(still_aboard, "disembark_after_request_date")
+
+
+def _revalidation_s07() -> dict[str, object]:
+    """Case r30b-s07: 1ON revalidation, CIR 01–10/06/2025 declared to 05/06, simulator classes
+    on 08–09/06 and 01–02/07 (6 h each)."""
+    return case(
+        "revalidation",
+        seafarer={"id": "T30-07", "group": "maritime", "category": "1ON",
+                  "certificate_valid_until": D("2026-12-31")},
+        cir=[rec("2025-06-01", "2025-06-10", "1ON", vessel="Navio Curió", company="Cia Curió")],
+        declarations=[decl("2025-06-01", "2025-06-05", "1ON", company="Cia Curió")],
+        instructor_activity=[{"date": D(day), "hours": 6, "kind": "simulator_instructor"}
+                             for day in ("2025-06-08", "2025-06-09", "2025-07-01",
+                                         "2025-07-02")])
+
+
+def test_a_revalidation_does_not_rest_on_the_365_day_year_of_item_1_28() -> None:
+    """Item 1.28 sets 1 year = 365 days for promotion and courses: a revalidation is counted
+    in days, its years are shown for reference only, not cited to 1.28 nor flagged as an
+    unconfirmed parameter of it (the JSON keeps the figures the cases check)."""
+    from decimal import Decimal
+
+    from abordo.faces.reports.sea_time import summary_rows, text_report
+
+    d = run(_revalidation_s07(), dt.date(2025, 10, 1))
+    r = d.result
+    assert (r["counted_days"], r["years"], r["whole_years"], r["remaining_days"]) == (
+        7, Decimal("0.02"), 0, 7)
+    assert r["basis"]["years"] == []
+    assert "item 1.28" not in {c.provision for c in d.citations}
+    names = {u.name for u in d.unconfirmed}
+    assert "normam101.year_365" not in names and "normam101.days_per_year" not in names
+    assert "normam101.procedure" in names  # the 2025 re-issue: the count itself still is
+    assert "sea_time.years.half_up" in r["interpretations"]  # the figure is still rounded
+    assert d.summary.pt == ("7 dias de embarque computáveis para revalidação de certificado "
+                            "— 1ON: 7.")
+    assert _steps(d)["total"] == (
+        "Total: 7 dias. Na revalidação o tempo de embarque é apurado em dias: a NORMAM-101 "
+        "fixa 1 ano = 365 dias para ascensão de categoria e cursos, não para a revalidação.")
+    years_row = next(row for row in summary_rows(d, "pt") if row[0] == "Anos (dias / 365)")
+    assert years_row[2] == ("[só referência: na revalidação o tempo é apurado em dias; 1 ano "
+                            "= 365 dias (item 1.28) vale para ascensão de categoria e cursos]")
+    assert summary_rows(d, "en")[4][2] == (
+        "[for reference only: a revalidation is counted in days; 1 year = 365 days (item "
+        "1.28) applies to promotion and courses]")
+    assert "só referência: na revalidação" in text_report(d, "pt", width=200)
+    # promotion and courses keep the rule, its citation and (2025 re-issue) its flag
+    promo = run(case(cir=[rec("2025-06-01", "2025-06-05")],
+                     declarations=[decl("2025-06-01", "2025-06-05")]), dt.date(2025, 10, 1))
+    assert [c.provision for c in promo.result["basis"]["years"]] == ["item 1.28"]
+    assert "normam101.days_per_year" in {u.name for u in promo.unconfirmed}
+    assert promo.result["years_note"] is None
+    assert promo.summary.pt.startswith("5 dias de embarque computáveis (0,01 ano(s)) para")

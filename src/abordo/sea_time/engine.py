@@ -202,10 +202,15 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
     excluded = _excluded(run, taken)
 
     per_year, year_prov = param("days_per_year", on)
-    run.cite("year_365")
-    if not year_prov.confirmed:
-        b.unconfirmed(UnconfirmedParameter("normam101.days_per_year", Msg.same(str(per_year)),
-                                           year_prov.source, year_prov.norm))
+    # Item 1.28 sets 1 year = 365 days for promotion and courses only: on a revalidation the
+    # years are a figure for reference, resting on no provision (nor on its confirmation).
+    year_rule = rules.year_rule_applies(inp.purpose)
+    if year_rule:
+        run.cite("year_365")
+        if not year_prov.confirmed:
+            b.unconfirmed(UnconfirmedParameter("normam101.days_per_year",
+                                               Msg.same(str(per_year)), year_prov.source,
+                                               year_prov.norm))
     yrs, whole, rest = rules.years(total, int(per_year), run.variant("sea_time.years"))
     # the provisions each summary figure rests on, shown next to it in the reports
     counted_basis: list[Citation] = []
@@ -214,12 +219,27 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
             counted_basis.append(c)
     counted_basis.sort(key=lambda c: [int(n) for n in re.findall(r"\d+", c.provision)])
     basis = {"counted_days": counted_basis or [run.cite("procedure")],
-             "years": [run.cite("year_365")]}
+             "years": [run.cite("year_365")] if year_rule else []}
     yrs_pt = str(yrs).replace(".", ",")
-    b.step("total", f"Total: {total} dias = {yrs_pt} ano(s) ({whole} ano(s) e {rest} dia(s); "
-           f"1 ano = {per_year} dias).",
-           f"Total: {total} days = {yrs} year(s) ({whole} year(s) and {rest} day(s); "
-           f"1 year = {per_year} days).", run.cite("year_365"), counted_days=total)
+    # shown beside the years of a revalidation in the reports, instead of a legal basis
+    item = provision("year_365", on).provision
+    years_note = None if year_rule else Msg(
+        f"só referência: na revalidação o tempo é apurado em dias; 1 ano = {per_year} dias "
+        f"({item}) vale para ascensão de categoria e cursos",
+        f"for reference only: a revalidation is counted in days; 1 year = {per_year} days "
+        f"({item}) applies to promotion and courses")
+    if year_rule:
+        b.step("total", f"Total: {total} dias = {yrs_pt} ano(s) ({whole} ano(s) e {rest} "
+               f"dia(s); 1 ano = {per_year} dias).",
+               f"Total: {total} days = {yrs} year(s) ({whole} year(s) and {rest} day(s); "
+               f"1 year = {per_year} days).", run.cite("year_365"), counted_days=total)
+    else:
+        b.step("total", f"Total: {total} dias. Na revalidação o tempo de embarque é apurado "
+               f"em dias: a NORMAM-101 fixa 1 ano = {per_year} dias para ascensão de categoria "
+               "e cursos, não para a revalidação.",
+               f"Total: {total} days. A revalidation's sea time is counted in days: NORMAM-101 "
+               f"sets 1 year = {per_year} days for promotion and courses, not for "
+               "revalidation.", run.cite("procedure"), counted_days=total)
 
     limitations = _limitations(run, inp, taken)
     eligibility = _eligibility(run, inp, total)
@@ -234,10 +254,12 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         outcome = target_outcome(eligibility["required_days"], total)
         target_pt = f"; meta {eligibility['target_category']}: {outcome.pt}"
         target_en = f"; target {eligibility['target_category']}: {outcome.en}"
+    in_years_pt = f" ({yrs_pt} ano(s))" if year_rule else ""
+    in_years_en = f" ({yrs} year(s))" if year_rule else ""
     summary = Msg(
-        f"{total} dias de embarque computáveis ({yrs_pt} ano(s)) para "
+        f"{total} dias de embarque computáveis{in_years_pt} para "
         f"{PURPOSE_LABELS[inp.purpose].pt}{categories_txt}{target_pt}.",
-        f"{total} countable sea days ({yrs} year(s)) for {PURPOSE_LABELS[inp.purpose].en}"
+        f"{total} countable sea days{in_years_en} for {PURPOSE_LABELS[inp.purpose].en}"
         f"{categories_txt}{target_en}.",
     )
     result: dict[str, Any] = {
@@ -258,6 +280,7 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         "instructor": instructor,
         "eligibility": eligibility,
         "basis": basis,
+        "years_note": years_note,
     }
     decision = b.build(Verdict.COMPUTED, regime, summary, result=result)
     decision.result["interpretations"] = [i.id for i in decision.interpretations]

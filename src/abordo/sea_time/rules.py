@@ -245,6 +245,17 @@ def navy_exclusion(purpose: str, seafarer: Seafarer) -> str | None:
     return None
 
 
+#: Purposes for which item 1.28 sets the year: "Para efeito de ascensão de categoria ou
+#: requisito para cursos, deverá ser considerado 1 (um) ano igual a 365 dias" — not the
+#: revalidation of a certificate (shared spec, sea-time rule 8).
+YEAR_365_PURPOSES = frozenset({"promotion", "course"})
+
+
+def year_rule_applies(purpose: str) -> bool:
+    """Whether item 1.28's "1 ano = 365 dias" governs the count of ``purpose``."""
+    return purpose in YEAR_365_PURPOSES
+
+
 def years(days: int, per_year: int, reading: str) -> tuple[Decimal, int, int]:
     """``(years with two decimals, whole years, remaining days)`` (item 1.28: 1 year = 365).
 

@@ -296,13 +296,16 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
     if d.verdict.value != "computed":
         return rows
     basis = r.get("basis") or {}
+    # A revalidation's years rest on no provision (item 1.28 is for promotion and courses):
+    # the engine's note says so where the basis would be.
+    note = r.get("years_note")
     rows += [
         (lbl("counted", lang), fmt_number(r["counted_days"], lang),
          basis_text(basis.get("counted_days"))),
         (lbl("years", lang),
          f"{fmt_number(r['years'], lang, 2)} — "
          f"{lbl('whole', lang).format(r['whole_years'], r['remaining_days'])}",
-         basis_text(basis.get("years"))),
+         f"[{_msg(note, lang)}]" if isinstance(note, Msg) else basis_text(basis.get("years"))),
         (lbl("by_category", lang),
          ", ".join(f"{k}: {v}" for k, v in r["by_category"].items()) or lbl("none", lang), ""),
     ]
