@@ -123,3 +123,46 @@ def test_a_revalidation_does_not_rest_on_the_365_day_year_of_item_1_28() -> None
     assert "normam101.days_per_year" in {u.name for u in promo.unconfirmed}
     assert promo.result["years_note"] is None
     assert promo.summary.pt.startswith("5 dias de embarque computáveis (0,01 ano(s)) para")
+
+
+def test_simulator_days_on_cir_days_aboard_are_a_warning_and_the_count_stays() -> None:
+    """Case r30b-s07: the simulator centre declares classes on 08–09/06/2025, days the CIR
+    shows the 1ON aboard (not declared by the company, so not counted aboard): the two proofs
+    contradict each other — a warning; the count stays 5 + 4 ÷ 2 = 7."""
+    d = run(_revalidation_s07(), dt.date(2025, 10, 1))
+    assert d.result["counted_days"] == 7
+    assert d.result["breakdown"]["instructor"] == 2
+    assert _findings(d, "instructor_days_aboard") == [
+        "Atividade de instrutor de simulador em 08/06/2025–09/06/2025, dias em que o registro 1 "
+        "da CIR (Navio Curió, 01/06/2025–10/06/2025) mostra o aquaviário embarcado: as provas "
+        "se contradizem — conferir a declaração do órgão empregador e a CIR. Na contagem, 2 "
+        "dia(s) não contado(s) a bordo entra(m) na razão 2:1."]
+    warning = next(f for f in d.findings if f.id == "instructor_days_aboard")
+    assert (warning.severity, warning.subject) == ("warning", "cir[0]")
+    assert warning.citation is not None and warning.citation.provision == "item 1.27"
+
+
+def test_inspector_days_on_counted_and_uncounted_days_aboard_are_told_apart() -> None:
+    """An inspection on a day already counted aboard (deducted) and one on an undeclared CIR
+    day (counted 2:1), a third day ashore and one under 4 h aboard (not a qualifying day)."""
+    data = case("revalidation",
+                seafarer={"id": "T01", "group": "maritime", "category": "1ON",
+                          "certificate_valid_until": D("2027-01-01")},
+                cir=[rec("2025-03-01", "2025-03-10", "1ON")],
+                declarations=[decl("2025-03-01", "2025-03-05", "1ON")],
+                instructor_activity=[
+                    {"date": D(day), "hours": h, "kind": "naval_inspector"}
+                    for day, h in (("2025-03-02", 6), ("2025-03-08", 5), ("2025-03-09", 3),
+                                   ("2025-04-02", 8))])
+    d = run(data, dt.date(2025, 6, 1))
+    assert (d.result["counted_days"], d.result["instructor"]["counted"]) == (6, 1)
+    assert _findings(d, "instructor_days_aboard") == [
+        "Atividade de inspetor naval em 02/03/2025 e 08/03/2025, dias em que o registro 1 da "
+        "CIR (Navio, 01/03/2025–10/03/2025) mostra o aquaviário embarcado: as provas se "
+        "contradizem — conferir a declaração do órgão empregador e a CIR. Na contagem, 1 "
+        "dia(s) já contado(s) a bordo não conta(m) de novo e 1 dia(s) não contado(s) a bordo "
+        "entra(m) na razão 2:1."]
+    # activity away from every CIR record: no warning
+    ashore = dict(data, instructor_activity=[
+        {"date": D("2025-04-02"), "hours": 8, "kind": "naval_inspector"}])
+    assert not _findings(run(ashore, dt.date(2025, 6, 1)), "instructor_days_aboard")

@@ -36,7 +36,7 @@ from abordo.law.decision import (
 )
 from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import norm_registry
-from abordo.law.text import br_date
+from abordo.law.text import br_date, listing
 from abordo.sea_time import days as d
 from abordo.sea_time import rules
 from abordo.sea_time.catalog import (
@@ -72,6 +72,10 @@ REASONS = (
     "below_minimum_hours", "navy_only_for_courses", "navy_group_not_listed",
     "embarkation_day",
 )
+INSTRUCTOR_LABELS = {
+    "simulator_instructor": Msg("instrutor de simulador", "simulator instructor"),
+    "naval_inspector": Msg("inspetor naval", "naval inspector"),
+}
 PURPOSE_LABELS = {
     "promotion": Msg("ascensão de categoria", "promotion"),
     "course": Msg("inscrição em curso", "course enrolment"),
@@ -698,6 +702,7 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
     if not below.empty:
         run.cite("below_minimum_hours")
     pool = qualifying - taken
+    _instructor_days_aboard(run, inp, qualifying, taken)
     reading = run.variant("sea_time.instructor")
     counted = rules.instructor_sea_days(d.count(pool), int(ratio), reading)
     out.update(qualifying_days=d.count(qualifying),
@@ -714,6 +719,57 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
                f"{counted} sea day(s){late_en}.", run.cite("instructor"), **out)
     out["days"] = days_runs
     return out
+
+
+def _runs_text(days: d.Days, lang: str) -> str:
+    """``08/06/2025–09/06/2025 e 01/07/2025`` (pt) / ``2025-06-08–2025-06-09 and …`` (en)."""
+    fmt = br_date if lang == "pt" else dt.date.isoformat
+    return listing([fmt(a) if a == z else f"{fmt(a)}–{fmt(z)}" for a, z in d.runs(days)],
+                   lang)
+
+
+def _instructor_days_aboard(run: _Run, inp: SeaTimeInput, qualifying: d.Days,
+                            taken: d.Days) -> None:
+    """A warning per CIR record whose days aboard hold qualifying instructor / inspector
+    days. The "efetiva dedicação" of item 1.27 (Observação) is the days the instructor gives
+    classes in the simulator or the inspector inspects: the CIR shows the seafarer aboard as
+    crew on those days, so one of the two proofs is wrong. The count is the rule's (a day
+    already counted aboard is not counted again; a CIR day not counted aboard counts as
+    activity): the warning says which was done, for the user to check both documents."""
+    kinds = {a.date: a.kind for a in inp.instructor_activity}
+    for i, rec in enumerate(inp.cir):
+        if rec.embark > run.on:
+            continue
+        aboard = d.span(rec.embark, min(rec.disembark or run.on, run.on))
+        both = qualifying & aboard
+        if both.empty:
+            continue
+        counted_aboard, used = both & taken, both - taken
+        names = {kinds[day] for day in d.dates(both)}
+        who_pt = " e ".join(INSTRUCTOR_LABELS[k].pt for k in sorted(names))
+        who_en = " and ".join(INSTRUCTOR_LABELS[k].en for k in sorted(names))
+        until_pt = br_date(rec.disembark) if rec.disembark else "a bordo"
+        until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
+        how_pt = " e ".join(part for part in (
+            f"{d.count(counted_aboard)} dia(s) já contado(s) a bordo não conta(m) de novo"
+            if not counted_aboard.empty else "",
+            f"{d.count(used)} dia(s) não contado(s) a bordo entra(m) na razão 2:1"
+            if not used.empty else "") if part)
+        how_en = " and ".join(part for part in (
+            f"{d.count(counted_aboard)} day(s) already counted aboard do not count again"
+            if not counted_aboard.empty else "",
+            f"{d.count(used)} day(s) not counted aboard go into the 2:1 ratio"
+            if not used.empty else "") if part)
+        run.b.finding(Finding("instructor_days_aboard", Msg(
+            f"Atividade de {who_pt} em {_runs_text(both, 'pt')}, dias em que o registro "
+            f"{i + 1} da CIR ({rec.vessel}, {br_date(rec.embark)}–{until_pt}) mostra o "
+            "aquaviário embarcado: as provas se contradizem — conferir a declaração do órgão "
+            f"empregador e a CIR. Na contagem, {how_pt}.",
+            f"{who_en.capitalize()} activity on {_runs_text(both, 'en')}, days on which CIR "
+            f"entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}) shows the "
+            "seafarer aboard: the proofs contradict each other — check the employer's "
+            f"declaration and the record book. In the count, {how_en}."),
+            run.cite("instructor"), "warning", f"cir[{i}]"))
 
 
 def _navy(run: _Run, inp: SeaTimeInput) -> int:
