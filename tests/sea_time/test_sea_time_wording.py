@@ -166,3 +166,82 @@ def test_inspector_days_on_counted_and_uncounted_days_aboard_are_told_apart() ->
     ashore = dict(data, instructor_activity=[
         {"date": D("2025-04-02"), "hours": 8, "kind": "naval_inspector"}])
     assert not _findings(run(ashore, dt.date(2025, 6, 1)), "instructor_days_aboard")
+
+
+def _foreign_s10() -> dict[str, object]:
+    """Case r30b-s10: Norwegian PSV entered in the CIR, 1-H for all of it; Liberian bulk
+    carrier in the foreign record book 01–31/08/2024, 1-H only to 20/08."""
+    return case(
+        cir=[rec("2024-05-01", "2024-05-28", vessel="Nordic Sula", flag="NO",
+                 company="Nordic Offshore AS", entered_in="cir"),
+             rec("2024-08-01", "2024-08-31", vessel="Monrovia Trader", flag="LR",
+                 company="Monrovia Bulk Inc", entered_in="foreign_record_book")],
+        foreign_declarations=[
+            decl("2024-05-01", "2024-05-28", company="Nordic Offshore AS", flag="NO"),
+            decl("2024-08-01", "2024-08-20", company="Monrovia Bulk Inc", flag="LR")])
+
+
+def test_foreign_days_without_the_anexo_1h_and_the_foreign_record_book_are_named() -> None:
+    """The 11 Liberian days the Anexo 1-H does not cover are labelled as the foreign
+    company's missing declaration (the provision's own text, item 1.29.1, c), not as the
+    Brazilian company's (Anexo 1-S); the entry from the foreign record book is named by it."""
+    from abordo.faces.reports.sea_time import excluded_rows, legend, timeline
+
+    d = run(_foreign_s10(), dt.date(2024, 12, 1))
+    assert d.result["counted_days"] == 48
+    assert excluded(d) == [("2024-08-21", "2024-08-31", "not_declared")]  # the cases' id
+    assert excluded_rows(d, "pt") == [(
+        "21/08/2024", "31/08/2024", 11, "sem declaração da empresa estrangeira (Anexo 1-H)",
+        "Período em navio estrangeiro sem declaração da empresa estrangeira (Anexo 1-H) que o "
+        "cubra", "NORMAM-101/DPC, item 1.29.1, c")]
+    assert excluded_rows(d, "en")[0][3] == "not declared by the foreign company (Anexo 1-H)"
+    assert ("foreign_not_declared", "D", "sem declaração da empresa estrangeira (Anexo 1-H)"
+            ) in legend(timeline(d), "pt")
+    steps = [s.text.pt for s in d.trace if s.rule == "foreign"]
+    assert steps == [
+        "Registro 1 da CIR (Nordic Sula, 01/05/2024–28/05/2024, 2ON): 28 dia(s) conferido(s) "
+        "com a declaração (Anexo 1-H); 0 em outra categoria; 0 sem declaração da empresa "
+        "estrangeira.",
+        "Registro 2 da caderneta estrangeira (Monrovia Trader, 01/08/2024–31/08/2024, 2ON): 20 "
+        "dia(s) conferido(s) com a declaração (Anexo 1-H); 0 em outra categoria; 11 sem "
+        "declaração da empresa estrangeira."]
+    assert [s.text.en for s in d.trace if s.rule == "foreign"][1].startswith(
+        "Foreign record book entry 2 (Monrovia Trader, 2024-08-01–2024-08-31, 2ON): 20 day(s)")
+
+
+def test_an_interval_two_provisions_excluded_is_labelled_and_painted_by_each() -> None:
+    """Brazilian days without an Anexo 1-S (06–10/08) run into foreign days without an
+    Anexo 1-H (11–14/08): one interval for the reason not_declared (the cases' convention),
+    labelled by both provisions and painted day by day on the timeline."""
+    from abordo.faces.reports.sea_time import excluded_rows, timeline
+
+    d = run(case(cir=[rec("2024-08-01", "2024-08-10", company="Cia BR"),
+                      rec("2024-08-11", "2024-08-20", flag="LR", company="Monrovia Inc")],
+                 declarations=[decl("2024-08-01", "2024-08-05", company="Cia BR")],
+                 foreign_declarations=[decl("2024-08-15", "2024-08-20",
+                                            company="Monrovia Inc", flag="LR")]),
+            dt.date(2024, 12, 1))
+    assert excluded(d) == [("2024-08-06", "2024-08-14", "not_declared")]
+    assert d.result["excluded"][0]["parts"] == [
+        {"from": D("2024-08-06"), "to": D("2024-08-10"), "rule": "not_declared"},
+        {"from": D("2024-08-11"), "to": D("2024-08-14"), "rule": "foreign_not_declared"}]
+    assert excluded_rows(d, "pt")[0][3] == (
+        "sem declaração da empresa; sem declaração da empresa estrangeira (Anexo 1-H)")
+    august = timeline(d)[0].codes
+    assert august[5:14] == ("not_declared",) * 5 + ("foreign_not_declared",) * 4
+
+
+def test_findings_name_a_foreign_record_book_entry_by_its_book() -> None:
+    d = run(case(cir=[rec("2024-08-01", "2024-08-10", company="Cia BR"),
+                      rec("2024-08-05", "2024-12-31", vessel="Monrovia Trader", flag="LR",
+                          company="Monrovia Inc", entered_in="foreign_record_book")],
+                 declarations=[decl("2024-08-01", "2024-08-10", company="Cia BR")]),
+            dt.date(2024, 12, 1))
+    assert _findings(d, "cir_records_overlap") == [
+        "Registro 1 da CIR (Navio) e registro 2 da caderneta estrangeira (Monrovia Trader) se "
+        "sobrepõem de 05/08/2024 a 10/08/2024: cada dia conta uma vez — confira os registros "
+        "(dois embarques ao mesmo tempo)."]
+    assert _findings(d, "disembark_after_request_date") == [
+        "Registro 2 da caderneta estrangeira (Monrovia Trader): desembarque em 31/12/2024, "
+        "posterior à data do requerimento (01/12/2024) — os 30 dia(s) após essa data não são "
+        "computados. Conferir a data de desembarque lançada na caderneta estrangeira."]

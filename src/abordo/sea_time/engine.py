@@ -51,6 +51,7 @@ from abordo.sea_time.catalog import (
 )
 from abordo.sea_time.model import (
     OWN_DECLARATION_ATTACHMENTS,
+    CirRecord,
     Declaration,
     ForeignDeclaration,
     SeaTimeInput,
@@ -350,9 +351,10 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         start = rec.embark + dt.timedelta(1) if exclusive_start else rec.embark
         until_pt = br_date(rec.disembark) if rec.disembark else "a bordo"
         until_en = rec.disembark.isoformat() if rec.disembark else "still aboard"
-        label = Msg(f"Registro {i + 1} da CIR ({rec.vessel}, "
+        name = record_name(i, rec)
+        label = Msg(f"{_cap(name.pt)} ({rec.vessel}, "
                     f"{br_date(rec.embark)}–{until_pt}, {rec.function})",
-                    f"CIR entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}, "
+                    f"{_cap(name.en)} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}, "
                     f"{rec.function})")
         if exclusive_start and rec.embark <= run.on:
             # the reading leaves the embarkation day out: say so, as for any day not counted
@@ -364,7 +366,7 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
             late = d.span(max(rec.embark, run.on + dt.timedelta(1)), end)
             run.exclude("after_request_date", late)
             run.cite("after_request_date")
-            _disembark_after_request(run, i, rec.vessel, rec.disembark, d.count(late))
+            _disembark_after_request(run, i, rec, d.count(late))
             end = run.on
         late_pt, late_en = _late_note(run, d.count(late))
         period = d.span(start, end)
@@ -421,10 +423,12 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         lcs_en = f"; under LCS, counts in the real category {category}" if rec.lcs else ""
         b.step(source, f"{label.pt}: {n_ok} dia(s) conferido(s) com a declaração"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_pt}; "
-               f"{n_mis} em outra categoria; {n_und} sem declaração{late_pt}.",
+               f"{n_mis} em outra categoria; {n_und} sem declaração"
+               f"{' da empresa estrangeira' if foreign else ''}{late_pt}.",
                f"{label.en}: {n_ok} day(s) matched by the declaration"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_en}; "
-               f"{n_mis} in another category; {n_und} not declared{late_en}.",
+               f"{n_mis} in another category; {n_und} not declared"
+               f"{' by the foreign company' if foreign else ''}{late_en}.",
                citation, record=i, matched=n_ok, category_mismatch=n_mis, not_declared=n_und)
         if n_mis:
             run.cite("category_mismatch")
@@ -476,21 +480,45 @@ def _late_note(run: _Run, n: int) -> tuple[str, str]:
             f"; {n} day(s) after the request date ({run.on.isoformat()}), not counted")
 
 
-def _disembark_after_request(run: _Run, i: int, vessel: str, disembark: dt.date | None,
-                             late: int) -> None:
+def _disembark_after_request(run: _Run, i: int, rec: CirRecord, late: int) -> None:
     """A CIR disembarkation dated after the request date: a date the record book cannot yet
     hold (the count is made on the request, item 1.26.1, d) — the days after the request date
     are left out, and the user is warned to check the entry."""
+    disembark = rec.disembark
     if disembark is None or disembark <= run.on:
         return
+    name, book = record_name(i, rec), record_book(rec)
     run.b.finding(Finding("disembark_after_request_date", Msg(
-        f"Registro {i + 1} da CIR ({vessel}): desembarque em {br_date(disembark)}, posterior "
+        f"{_cap(name.pt)} ({rec.vessel}): desembarque em {br_date(disembark)}, posterior "
         f"à data do requerimento ({br_date(run.on)}) — os {late} dia(s) após essa data não "
-        "são computados. Conferir a data de desembarque lançada na CIR.",
-        f"CIR entry {i + 1} ({vessel}): disembarkation on {disembark.isoformat()}, after the "
-        f"request date ({run.on.isoformat()}) — the {late} day(s) after it are not counted. "
-        "Check the disembarkation date entered in the record book."),
+        f"são computados. Conferir a data de desembarque lançada n{book.pt}.",
+        f"{_cap(name.en)} ({rec.vessel}): disembarkation on {disembark.isoformat()}, after "
+        f"the request date ({run.on.isoformat()}) — the {late} day(s) after it are not "
+        f"counted. Check the disembarkation date entered in {book.en}."),
         run.cite("after_request_date"), "warning", f"cir[{i}]"))
+
+
+def record_name(i: int, rec: CirRecord) -> Msg:
+    """``registro 2 da CIR`` — or, for service entered in a foreign record book (1.29.1, b:
+    "Caderneta de Inscrição e Registro estrangeira (Seaman's Record Book)"), ``registro 2
+    da caderneta estrangeira``: the entry named by the book it comes from (its number is its
+    place in the input's ``cir`` list)."""
+    if rec.entered_in == "foreign_record_book":
+        return Msg(f"registro {i + 1} da caderneta estrangeira",
+                   f"foreign record book entry {i + 1}")
+    return Msg(f"registro {i + 1} da CIR", f"CIR entry {i + 1}")
+
+
+def record_book(rec: CirRecord) -> Msg:
+    """The book a record comes from, after a preposition: ``a CIR`` / ``a caderneta
+    estrangeira`` (pt, to follow "n" or "confira "), ``the record book`` (en)."""
+    if rec.entered_in == "foreign_record_book":
+        return Msg("a caderneta estrangeira", "the foreign record book")
+    return Msg("a CIR", "the record book")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def group_label(group: str) -> Msg:
@@ -513,13 +541,19 @@ def _overlapping_records(run: _Run, inp: SeaTimeInput) -> None:
         first, last = b_from, min(a_to, b_to)
         if (last - first).days < 1:  # none, or one shared day
             continue
+        a, b = inp.cir[i], inp.cir[j]
+        if a.entered_in == b.entered_in == "cir":
+            pair = Msg(f"Registros {i + 1} ({a.vessel}) e {j + 1} ({b.vessel}) da CIR",
+                       f"CIR entries {i + 1} ({a.vessel}) and {j + 1} ({b.vessel})")
+        else:  # one of them (or both) from a foreign record book: each named by its book
+            na, nb = record_name(i, a), record_name(j, b)
+            pair = Msg(f"{_cap(na.pt)} ({a.vessel}) e {nb.pt} ({b.vessel})",
+                       f"{_cap(na.en)} ({a.vessel}) and {nb.en} ({b.vessel})")
         run.b.finding(Finding("cir_records_overlap", Msg(
-            f"Registros {i + 1} ({inp.cir[i].vessel}) e {j + 1} ({inp.cir[j].vessel}) da CIR "
-            f"se sobrepõem de {br_date(first)} a {br_date(last)}: cada dia conta uma vez — "
-            "confira a CIR (dois embarques ao mesmo tempo).",
-            f"CIR entries {i + 1} ({inp.cir[i].vessel}) and {j + 1} ({inp.cir[j].vessel}) "
-            f"overlap from {first.isoformat()} to {last.isoformat()}: each day counts once — "
-            "check the record book (aboard two vessels at once)."),
+            f"{pair.pt} se sobrepõem de {br_date(first)} a {br_date(last)}: cada dia conta "
+            "uma vez — confira os registros (dois embarques ao mesmo tempo).",
+            f"{pair.en} overlap from {first.isoformat()} to {last.isoformat()}: each day "
+            "counts once — check the record book (aboard two vessels at once)."),
             run.cite("cir_declared"), "warning", f"cir[{j}]"))
 
 
@@ -760,15 +794,16 @@ def _instructor_days_aboard(run: _Run, inp: SeaTimeInput, qualifying: d.Days,
             if not counted_aboard.empty else "",
             f"{d.count(used)} day(s) not counted aboard go into the 2:1 ratio"
             if not used.empty else "") if part)
+        name, book = record_name(i, rec), record_book(rec)
         run.b.finding(Finding("instructor_days_aboard", Msg(
-            f"Atividade de {who_pt} em {_runs_text(both, 'pt')}, dias em que o registro "
-            f"{i + 1} da CIR ({rec.vessel}, {br_date(rec.embark)}–{until_pt}) mostra o "
-            "aquaviário embarcado: as provas se contradizem — conferir a declaração do órgão "
-            f"empregador e a CIR. Na contagem, {how_pt}.",
-            f"{who_en.capitalize()} activity on {_runs_text(both, 'en')}, days on which CIR "
-            f"entry {i + 1} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}) shows the "
+            f"Atividade de {who_pt} em {_runs_text(both, 'pt')}, dias em que o {name.pt} "
+            f"({rec.vessel}, {br_date(rec.embark)}–{until_pt}) mostra o aquaviário "
+            "embarcado: as provas se contradizem — conferir a declaração do órgão empregador "
+            f"e {book.pt}. Na contagem, {how_pt}.",
+            f"{who_en.capitalize()} activity on {_runs_text(both, 'en')}, days on which "
+            f"{name.en} ({rec.vessel}, {rec.embark.isoformat()}–{until_en}) shows the "
             "seafarer aboard: the proofs contradict each other — check the employer's "
-            f"declaration and the record book. In the count, {how_en}."),
+            f"declaration and {book.en}. In the count, {how_en}."),
             run.cite("instructor"), "warning", f"cir[{i}]"))
 
 
@@ -819,7 +854,12 @@ def _excluded(run: _Run, taken: d.Days) -> list[dict[str, Any]]:
                 "text": texts[0] if len(texts) == 1 else Msg(
                     "; ".join(t.pt for t in texts), "; ".join(t.en for t in texts))}
             if len(rules_here) > 1:
-                entry |= {"rules": rules_here, "citations": cites}
+                # which days each provision excluded, for the reports' labels and timeline
+                split = sorted((p, q, rule) for rule, days in pieces
+                               for p, q in d.runs(days & here))
+                entry |= {"rules": rules_here, "citations": cites,
+                          "parts": [{"from": p, "to": q, "rule": rule}
+                                    for p, q, rule in split]}
             out.append(entry)
     out.sort(key=lambda e: (e["from"], REASONS.index(e["reason"])))
     return out + run.undated_exclusions

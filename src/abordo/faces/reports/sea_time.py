@@ -106,6 +106,13 @@ REASONS = {
     "navy_group_not_listed": ("dias da Marinha: grupo não listado",
                               "Navy days: group not listed"),
 }
+#: Labels of the provisions (``rule`` of an excluded interval) that say more than their
+#: reason: the same reason id (kept in the JSON, the cases' vocabulary) is then shown as its
+#: provision reads (normam101.yaml).
+RULE_LABELS = {
+    "foreign_not_declared": ("sem declaração da empresa estrangeira (Anexo 1-H)",
+                             "not declared by the foreign company (Anexo 1-H)"),
+}
 #: One character per day status on the text timeline, and a colour for the HTML one.
 CHARS: dict[str, str] = {
     "cir_declared": "█", "foreign": "▓", "standby": "▒", "manoeuvres": "M", "instructor": "I",
@@ -114,7 +121,8 @@ CHARS: dict[str, str] = {
     "function_not_counted_on_unit": "u", "not_in_service": "n", "flag_not_stcw_party": "f",
     "after_request_date": "r", "embarkation_day": "e", "instructor_only_for_revalidation": "i",
     "below_minimum_hours": "h", "instructor_not_officer": "o",
-    "manoeuvre_not_open_sea": "w", "manoeuvre_not_nautical_officer": "k", "": "·",
+    "manoeuvre_not_open_sea": "w", "manoeuvre_not_nautical_officer": "k",
+    "foreign_not_declared": "D", "": "·",
 }
 COLOURS: dict[str, str] = {
     "cir_declared": "#1b7f3b", "foreign": "#2f6fb3", "standby": "#58a55c",
@@ -127,7 +135,8 @@ COLOURS: dict[str, str] = {
     "instructor_only_for_revalidation": "#b39ddb",
     "below_minimum_hours": "#ce93d8", "instructor_not_officer": "#9575cd",
     "manoeuvre_not_open_sea": "#ffb74d",
-    "manoeuvre_not_nautical_officer": "#ff8a65", "": "#eeeeee",
+    "manoeuvre_not_nautical_officer": "#ff8a65", "foreign_not_declared": "#b5651d",
+    "": "#eeeeee",
 }
 COUNTED = ("cir_declared", "foreign", "standby", "manoeuvres", "instructor")
 
@@ -153,7 +162,25 @@ def source_label(key: str, lang: str) -> str:
 
 
 def reason_label(key: str, lang: str) -> str:
-    return _pair(REASONS, key, lang)
+    """The label of a reason id, or of a provision of :data:`RULE_LABELS`."""
+    return _pair(RULE_LABELS, key, lang) if key in RULE_LABELS else _pair(REASONS, key, lang)
+
+
+def exclusion_code(reason: str, rule: str | None) -> str:
+    """The status shown for days excluded by ``rule`` for ``reason``: the provision when it
+    has a label of its own (:data:`RULE_LABELS`), else the reason."""
+    return rule if rule in RULE_LABELS else reason
+
+
+def exclusion_label(e: dict[str, Any], lang: str) -> str:
+    """The label of an excluded interval: each provision that excluded its days, named once
+    (``sem declaração da empresa estrangeira (Anexo 1-H)`` for a foreign-flag period)."""
+    labels: list[str] = []
+    for rule in e.get("rules") or [e.get("rule")]:
+        label = reason_label(exclusion_code(e["reason"], rule), lang)
+        if label not in labels:
+            labels.append(label)
+    return "; ".join(labels)
 
 
 def basis_text(citations: list[Citation] | None) -> str:
@@ -208,8 +235,12 @@ def timeline(d: Decision) -> list[Month]:
             day += dt.timedelta(1)
 
     for e in r.get("excluded", []):
-        if e["from"] is not None:
-            paint(e["from"], e["to"], e["reason"], False)
+        if e["from"] is None:
+            continue
+        # an interval two provisions excluded is painted day by day, each by its own
+        for part in e.get("parts") or [e]:
+            paint(part["from"], part["to"], exclusion_code(e["reason"], part.get("rule")),
+                  False)
     for p in r.get("counted_periods", []):
         paint(p["from"], p["to"], p["source"], True)
     for first, last in (r.get("instructor") or {}).get("days", []):
@@ -343,7 +374,7 @@ def excluded_rows(d: Decision, lang: str) -> list[tuple[str, str, int, str, str,
         first, last = _period_text(e, lang)
         text = e["text"].get(lang) if isinstance(e["text"], Msg) else str(e["text"])
         cites = e.get("citations") or [e["citation"]]
-        rows.append((first, last, e["days"], reason_label(e["reason"], lang), text,
+        rows.append((first, last, e["days"], exclusion_label(e, lang), text,
                      "; ".join(c.label for c in cites)))
     return rows
 
