@@ -245,3 +245,51 @@ def test_findings_name_a_foreign_record_book_entry_by_its_book() -> None:
         "Registro 2 da caderneta estrangeira (Monrovia Trader): desembarque em 31/12/2024, "
         "posterior à data do requerimento (01/12/2024) — os 30 dia(s) após essa data não são "
         "computados. Conferir a data de desembarque lançada na caderneta estrangeira."]
+
+
+def test_a_laid_up_vessel_and_sea_trials_before_the_dpp_have_labels_of_their_own() -> None:
+    """Cases r30b-s11 (inland sea trials, DPP 27/11/2024) and r30b-s20 (laid-up vessel, Anexo
+    1-F inside): one reason id, not_in_service, for the cases; two provisions, each labelled
+    by itself instead of "fora de serviço / provas de mar antes do DPP"."""
+    from abordo.faces.reports.sea_time import excluded_rows, legend, timeline
+
+    trials = run(case("revalidation", "2OM",
+                      seafarer={"id": "T30-11", "group": "maritime", "category": "2OM",
+                                "department": "engine"},
+                      cir=[rec("2024-11-25", "2024-11-30", "2OM", vessel="Casco 305",
+                               kind="sea_trials", dpp_date=D("2024-11-27"),
+                               navigation="inland")],
+                      declarations=[decl("2024-11-25", "2024-11-30", "2OM")]),
+                 dt.date(2024, 12, 20))
+    assert trials.result["counted_days"] == 4
+    assert excluded(trials) == [("2024-11-25", "2024-11-26", "not_in_service")]
+    assert trials.result["excluded"][0]["rule"] == "sea_trials_before_dpp"
+    assert excluded_rows(trials, "pt") == [(
+        "25/11/2024", "26/11/2024", 2, "provas de mar antes do DPP",
+        "Provas de mar de embarcação em construção antes da emissão do Documento Provisório "
+        "de Propriedade (DPP), ou sem DPP", "NORMAM-101/DPC, item 1.27")]
+    assert legend(timeline(trials), "en")[1] == ("sea_trials_before_dpp", "t",
+                                                 "sea trials before the DPP")
+    assert _steps(trials)["cir_declared"].endswith(
+        "0 sem declaração; 2 dia(s) de provas de mar antes do DPP (emitido em 27/11/2024).")
+
+    laid_up = run(case(cir=[rec("2024-08-01", "2024-08-31", vessel="Navio Inhambu",
+                                in_service=False)],
+                       declarations=[decl("2024-08-01", "2024-08-31")],
+                       standby=[{"from": D("2024-08-10"), "to": D("2024-08-20")}]),
+                  dt.date(2024, 10, 1))
+    assert laid_up.result["counted_days"] == 11
+    assert excluded(laid_up) == [("2024-08-01", "2024-08-09", "not_in_service"),
+                                 ("2024-08-21", "2024-08-31", "not_in_service")]
+    rows = excluded_rows(laid_up, "pt")
+    assert {row[3] for row in rows} == {"embarcação fora de serviço"}
+    assert rows[0][4] == ("Embarcação fora de serviço: conta só o embarque em embarcação "
+                          "normalmente em serviço")
+    assert ("not_in_service", "n", "embarcação fora de serviço") in legend(
+        timeline(laid_up), "pt")
+
+    # no DPP at all: every day of the trials, said so
+    no_dpp = run(case(cir=[rec("2024-02-01", "2024-02-03", kind="sea_trials")],
+                      declarations=[decl("2024-02-01", "2024-02-03")]), dt.date(2024, 6, 1))
+    assert _steps(no_dpp)["cir_declared"].endswith(
+        "0 sem declaração; 3 dia(s) de provas de mar sem DPP.")

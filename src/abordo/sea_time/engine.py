@@ -370,11 +370,21 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
             end = run.on
         late_pt, late_en = _late_note(run, d.count(late))
         period = d.span(start, end)
+        trials_pt = trials_en = ""
         if rec.kind == "sea_trials":
+            # sea trials count only from the DPP (item 1.27): the days before it are reported
+            # under the reason not_in_service (the cases' id) by a rule of their own
             pre = rules.sea_trial_excluded_days(rec, period, run.variant("sea_time.sea_trials"))
-            run.cite("not_in_service")
-            run.exclude("not_in_service", pre)
+            run.cite("sea_trials_before_dpp")
+            run.exclude("not_in_service", pre, rule="sea_trials_before_dpp")
             period = period - pre
+            if not pre.empty:
+                dpp_pt = (f"antes do DPP (emitido em {br_date(rec.dpp_date)})" if rec.dpp_date
+                          else "sem DPP")
+                dpp_en = (f"before the DPP (issued on {rec.dpp_date.isoformat()})"
+                          if rec.dpp_date else "without a DPP")
+                trials_pt = f"; {d.count(pre)} dia(s) de provas de mar {dpp_pt}"
+                trials_en = f"; {d.count(pre)} day(s) of sea trials {dpp_en}"
         reason = (rules.unit_exclusion(rec, run.variant("sea_time.offshore_roles",
                                                         used=_is_platform(rec.kind)))
                   or rules.function_exclusion(rec, sf)
@@ -391,8 +401,9 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
             run.exclude(reason, period)
             n = d.count(period)
             why = provision(reason, run.on).text
-            b.step(reason, f"{label.pt}: {n} dia(s) excluído(s) — {why.pt}{late_pt}.",
-                   f"{label.en}: {n} day(s) excluded — {why.en}{late_en}.",
+            b.step(reason, f"{label.pt}: {n} dia(s) excluído(s) — {why.pt}{trials_pt}"
+                   f"{late_pt}.",
+                   f"{label.en}: {n} day(s) excluded — {why.en}{trials_en}{late_en}.",
                    run.cite(reason), record=i, days=n, reason=reason)
             continue
         foreign = rec.flag != "BR"
@@ -424,11 +435,11 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         b.step(source, f"{label.pt}: {n_ok} dia(s) conferido(s) com a declaração"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_pt}; "
                f"{n_mis} em outra categoria; {n_und} sem declaração"
-               f"{' da empresa estrangeira' if foreign else ''}{late_pt}.",
+               f"{' da empresa estrangeira' if foreign else ''}{trials_pt}{late_pt}.",
                f"{label.en}: {n_ok} day(s) matched by the declaration"
                f"{' (Anexo 1-H)' if foreign else ' (Anexo 1-S)'}{lcs_en}; "
                f"{n_mis} in another category; {n_und} not declared"
-               f"{' by the foreign company' if foreign else ''}{late_en}.",
+               f"{' by the foreign company' if foreign else ''}{trials_en}{late_en}.",
                citation, record=i, matched=n_ok, category_mismatch=n_mis, not_declared=n_und)
         if n_mis:
             run.cite("category_mismatch")

@@ -87,8 +87,7 @@ REASONS = {
     "fixed_platform": ("plataforma fixa", "fixed platform"),
     "function_not_counted_on_unit": ("FPSO/FSU/navio-sonda sem função offshore listada",
                                      "FPSO/FSU/drillship without a listed offshore role"),
-    "not_in_service": ("fora de serviço / provas de mar antes do DPP",
-                       "not in service / sea trials before the DPP"),
+    "not_in_service": ("embarcação fora de serviço", "vessel not in service"),
     "flag_not_stcw_party": ("bandeira não comprovadamente parte da STCW",
                             "flag not shown to be an STCW party"),
     "after_request_date": ("após a data do requerimento", "after the request date"),
@@ -112,6 +111,7 @@ REASONS = {
 RULE_LABELS = {
     "foreign_not_declared": ("sem declaração da empresa estrangeira (Anexo 1-H)",
                              "not declared by the foreign company (Anexo 1-H)"),
+    "sea_trials_before_dpp": ("provas de mar antes do DPP", "sea trials before the DPP"),
 }
 #: One character per day status on the text timeline, and a colour for the HTML one.
 CHARS: dict[str, str] = {
@@ -122,7 +122,7 @@ CHARS: dict[str, str] = {
     "after_request_date": "r", "embarkation_day": "e", "instructor_only_for_revalidation": "i",
     "below_minimum_hours": "h", "instructor_not_officer": "o",
     "manoeuvre_not_open_sea": "w", "manoeuvre_not_nautical_officer": "k",
-    "foreign_not_declared": "D", "": "·",
+    "foreign_not_declared": "D", "sea_trials_before_dpp": "t", "": "·",
 }
 COLOURS: dict[str, str] = {
     "cir_declared": "#1b7f3b", "foreign": "#2f6fb3", "standby": "#58a55c",
@@ -136,7 +136,7 @@ COLOURS: dict[str, str] = {
     "below_minimum_hours": "#ce93d8", "instructor_not_officer": "#9575cd",
     "manoeuvre_not_open_sea": "#ffb74d",
     "manoeuvre_not_nautical_officer": "#ff8a65", "foreign_not_declared": "#b5651d",
-    "": "#eeeeee",
+    "sea_trials_before_dpp": "#a1887f", "": "#eeeeee",
 }
 COUNTED = ("cir_declared", "foreign", "standby", "manoeuvres", "instructor")
 
