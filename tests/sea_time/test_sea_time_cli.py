@@ -66,7 +66,7 @@ def test_text_report_is_portuguese_and_cites_its_figures() -> None:
     assert "Norma aplicada      NORMAM-101/DPC (reedição de 2025)" in out
     assert ("Dias computados     528  [NORMAM-101/DPC (reedição de 2025), item 1.26.1, d; "
             "item 1.27; item 1.29]") in out
-    assert ("Anos (dias / 365)   1,45 — 1 ano(s) e 163 dia(s)  [NORMAM-101/DPC (reedição de "
+    assert ("Anos (dias / 365)   1,45 — 1 ano e 163 dias  [NORMAM-101/DPC (reedição de "
             "2025), item 1.28]") in out
     # exclusion reasons by their Portuguese label, not the id
     assert "15   sem declaração da empresa     NORMAM-101/DPC" in out
@@ -250,18 +250,18 @@ def test_the_target_row_says_when_the_required_time_is_reached(tmp_path: Path) -
             rows[required, lang] = " ".join(
                 f"{k} {v}" for k, v, _ in summary_rows(decision, lang) if k in ("Meta", "Target"))
     assert rows[500, "pt"] == ("Meta 1ON: exigidos 500 (NORMAM-101, Cap. 2); "
-                               "tempo de embarque exigido atingido (+28 dia(s))")
+                               "tempo de embarque exigido atingido, com 28 dias a mais")
     assert rows[500, "en"] == ("Target 1ON: required 500 (NORMAM-101, Cap. 2); "
-                               "required sea time reached (+28 day(s))")
+                               "required sea time reached, 28 days over")
     # no source given: "(informado)", once; the days missing with their unit
-    assert rows[730, "pt"] == "Meta 1ON: exigidos 730 (informado); faltam 202 dia(s)"
-    assert rows[730, "en"] == "Target 1ON: required 730 (as given); 202 day(s) missing"
+    assert rows[730, "pt"] == "Meta 1ON: exigidos 730 (informado); faltam 202 dias"
+    assert rows[730, "en"] == "Target 1ON: required 730 (as given); 202 days missing"
 
 
 def test_the_trace_says_the_target_as_the_report_does(tmp_path: Path) -> None:
-    # Reached: the trace step says "atingido (+28)", not "faltam 0"; not reached: "faltam 202
-    # dia(s)"
-    # — the same words as the report's target row.
+    # Reached: the trace step says "atingido, com 28 dias a mais" (or "atingido exatamente"),
+    # not "faltam 0"; not reached: "faltam 202 dias" — the same words as the report's target
+    # row.
     text = EXAMPLE.read_text(encoding="utf-8")
     steps = {}
     for required in (500, 528, 730):
@@ -275,15 +275,18 @@ def test_the_trace_says_the_target_as_the_report_does(tmp_path: Path) -> None:
         target = {k: v for k, v, _ in summary_rows(decision, "pt")}["Meta"]
         assert target.rsplit("; ", 1)[1] in step.text.pt
     assert steps[500] == (
-        "Meta 1ON: exige 500 dia(s) (informado); contados 528; tempo de embarque exigido "
-        "atingido (+28 dia(s)).",
-        "Target 1ON: requires 500 day(s) (as given); counted 528; required sea time reached "
-        "(+28 day(s)).")
-    assert steps[528][0].endswith("contados 528; tempo de embarque exigido atingido "
-                                  "(+0 dia(s)).")
+        "Meta 1ON: exige 500 dias (informado); contados 528; tempo de embarque exigido "
+        "atingido, com 28 dias a mais.",
+        "Target 1ON: requires 500 days (as given); counted 528; required sea time reached, "
+        "28 days over.")
+    assert steps[528] == (
+        "Meta 1ON: exige 528 dias (informado); contados 528; tempo de embarque exigido "
+        "atingido exatamente.",
+        "Target 1ON: requires 528 days (as given); counted 528; required sea time reached "
+        "exactly.")
     assert steps[730] == (
-        "Meta 1ON: exige 730 dia(s) (informado); contados 528; faltam 202 dia(s).",
-        "Target 1ON: requires 730 day(s) (as given); counted 528; 202 day(s) missing.")
+        "Meta 1ON: exige 730 dias (informado); contados 528; faltam 202 dias.",
+        "Target 1ON: requires 730 days (as given); counted 528; 202 days missing.")
 
 
 def test_summary_says_where_the_target_stands_and_no_empty_category(tmp_path: Path) -> None:
@@ -296,12 +299,12 @@ def test_summary_says_where_the_target_stands_and_no_empty_category(tmp_path: Pa
                     encoding="utf-8")
     d = compute(load_input(case), dt.date(2026, 2, 2))
     assert d.summary.pt == ("528 dias de embarque computáveis (1,45 ano(s)) para ascensão de "
-                            "categoria — 2ON: 528; meta 1ON: faltam 1 dia(s).")
-    assert d.summary.en.endswith("— 2ON: 528; target 1ON: 1 day(s) missing.")
+                            "categoria — 2ON: 528; meta 1ON: falta 1 dia.")
+    assert d.summary.en.endswith("— 2ON: 528; target 1ON: 1 day missing.")
     empty = compute({"seafarer": {"id": "S0", "group": "maritime", "department": "deck",
                                   "category": "2ON"},
                      "purpose": "promotion", "target": {"category": "1ON", "required_days": 529},
                      "cir": [], "declarations": []}, dt.date(2026, 2, 2))
     assert empty.result["counted_days"] == 0
     assert empty.summary.pt.startswith("0 dias de embarque computáveis (0,00 ano(s)) para "
-                                       "ascensão de categoria; meta 1ON: faltam 529 dia(s)")
+                                       "ascensão de categoria; meta 1ON: faltam 529 dias")

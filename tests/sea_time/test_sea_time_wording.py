@@ -293,3 +293,38 @@ def test_a_laid_up_vessel_and_sea_trials_before_the_dpp_have_labels_of_their_own
                       declarations=[decl("2024-02-01", "2024-02-03")]), dt.date(2024, 6, 1))
     assert _steps(no_dpp)["cir_declared"].endswith(
         "0 sem declaração; 3 dia(s) de provas de mar sem DPP.")
+
+
+def test_an_exact_target_and_whole_years_read_as_portuguese() -> None:
+    """Cases r30b-s01 (365 days, 365 required) and r30b-s16 (180 of 180): "atingido
+    exatamente", "1 ano" — not "atingido (+0 dia(s))", "1 ano(s) e 0 dia(s)"."""
+    from abordo.faces.reports.sea_time import summary_rows
+    from abordo.sea_time.engine import target_outcome, years_and_days
+
+    d = run(case(cir=[rec("2023-03-01", "2024-02-28")],
+                 declarations=[decl("2023-03-01", "2024-02-28")],
+                 target={"category": "1ON", "required_days": 365}), dt.date(2024, 3, 15))
+    assert d.result["counted_days"] == 365
+    assert d.result["eligibility"]["missing_days"] == 0 and d.result["eligibility"]["eligible"]
+    assert d.summary.pt.endswith("meta 1ON: tempo de embarque exigido atingido exatamente.")
+    steps = _steps(d)
+    assert steps["total"] == "Total: 365 dias = 1 ano (1,00 ano(s); 1 ano = 365 dias)."
+    assert steps["eligibility"] == ("Meta 1ON: exige 365 dias (informado); contados 365; "
+                                    "tempo de embarque exigido atingido exatamente.")
+    rows = {k: v for k, v, _ in summary_rows(d, "pt")}
+    assert rows["Anos (dias / 365)"] == "1,00 — 1 ano"
+    assert {k: v for k, v, _ in summary_rows(d, "en")}["Years (days / 365)"] == "1.00 — 1 year"
+
+    assert [years_and_days(w, r).pt for w, r in ((0, 0), (0, 1), (0, 15), (1, 0), (1, 1),
+                                                  (1, 163), (8, 2))] == [
+        "0 dias", "1 dia", "15 dias", "1 ano", "1 ano e 1 dia", "1 ano e 163 dias",
+        "8 anos e 2 dias"]
+    assert years_and_days(2, 1).en == "2 years and 1 day"
+    assert [target_outcome(365, n).pt for n in (365, 366, 393, 364, 163)] == [
+        "tempo de embarque exigido atingido exatamente",
+        "tempo de embarque exigido atingido, com 1 dia a mais",
+        "tempo de embarque exigido atingido, com 28 dias a mais",
+        "falta 1 dia", "faltam 202 dias"]
+    assert [target_outcome(365, n).en for n in (365, 366, 364)] == [
+        "required sea time reached exactly", "required sea time reached, 1 day over",
+        "1 day missing"]

@@ -62,6 +62,13 @@ def listing(items: list[str], lang: str = "pt") -> str:
     return format_list(items, locale="pt_BR" if lang == "pt" else "en") if items else ""
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """``1 dia``, ``0 dias``, ``2 dias`` (``1 day``, ``2 days``): the number with its noun,
+    singular for exactly one — as the CLI already writes counts (0 takes the plural, like the
+    "0 dias de embarque computáveis" of the sea-time summary)."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def br_date(day: dt.date) -> str:
     """``30/11/2026``."""
     return day.strftime("%d/%m/%Y")

@@ -36,7 +36,7 @@ from abordo.law.decision import (
 )
 from abordo.law.interpretations import check_options, report_unused_options, resolve
 from abordo.law.norms import norm_registry
-from abordo.law.text import br_date, listing
+from abordo.law.text import br_date, listing, plural
 from abordo.sea_time import days as d
 from abordo.sea_time import rules
 from abordo.sea_time.catalog import (
@@ -234,9 +234,11 @@ def _compute(data: Mapping[str, Any] | SeaTimeInput, on: dt.date,
         f"for reference only: a revalidation is counted in days; 1 year = {per_year} days "
         f"({item}) applies to promotion and courses")
     if year_rule:
-        b.step("total", f"Total: {total} dias = {yrs_pt} ano(s) ({whole} ano(s) e {rest} "
-               f"dia(s); 1 ano = {per_year} dias).",
-               f"Total: {total} days = {yrs} year(s) ({whole} year(s) and {rest} day(s); "
+        # "528 dias = 1 ano e 163 dias (1,45 ano(s); …)"; "15 dias (0,04 ano(s); …)"
+        span = years_and_days(whole, rest)
+        b.step("total", f"Total: {total} dias{' = ' + span.pt if whole else ''} ({yrs_pt} "
+               f"ano(s); 1 ano = {per_year} dias).",
+               f"Total: {total} days{' = ' + span.en if whole else ''} ({yrs} year(s); "
                f"1 year = {per_year} days).", run.cite("year_365"), counted_days=total)
     else:
         b.step("total", f"Total: {total} dias. Na revalidação o tempo de embarque é apurado "
@@ -898,15 +900,32 @@ def _limitations(run: _Run, inp: SeaTimeInput, taken: d.Days) -> list[str]:
     return ["inland_only"]
 
 
+def years_and_days(whole: int, rest: int) -> Msg:
+    """Whole years and remaining days as said aloud: ``1 ano``, ``1 ano e 163 dias``,
+    ``2 anos e 1 dia``, ``15 dias`` (a zero part is left out; nothing at all is ``0 dias``)."""
+    pt = [plural(whole, "ano", "anos")] if whole else []
+    en = [plural(whole, "year", "years")] if whole else []
+    if rest or not whole:
+        pt.append(plural(rest, "dia", "dias"))
+        en.append(plural(rest, "day", "days"))
+    return Msg(" e ".join(pt), " and ".join(en))
+
+
 def target_outcome(required: int, counted: int) -> Msg:
     """Where the days counted stand against the days the target requires — the one wording
-    of the trace and of the reports' target row: ``faltam 202``, or, once reached,
-    ``tempo de embarque exigido atingido (+28 dia(s))`` (the JSON's ``eligible: true``)."""
-    if counted >= required:
+    of the trace and of the reports' target row: ``faltam 202 dias``, or, once reached,
+    ``tempo de embarque exigido atingido, com 28 dias a mais`` — ``atingido exatamente`` when
+    no day is left over (the JSON's ``eligible: true``)."""
+    if counted == required:
+        return Msg("tempo de embarque exigido atingido exatamente",
+                   "required sea time reached exactly")
+    if counted > required:
         extra = counted - required
-        return Msg(f"tempo de embarque exigido atingido (+{extra} dia(s))",
-                   f"required sea time reached (+{extra} day(s))")
-    return Msg(f"faltam {required - counted} dia(s)", f"{required - counted} day(s) missing")
+        return Msg(f"tempo de embarque exigido atingido, com {plural(extra, 'dia', 'dias')} a "
+                   "mais", f"required sea time reached, {plural(extra, 'day', 'days')} over")
+    missing = required - counted
+    return Msg(f"{'falta' if missing == 1 else 'faltam'} {plural(missing, 'dia', 'dias')}",
+               f"{plural(missing, 'day', 'days')} missing")
 
 
 def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | None:
@@ -930,10 +949,11 @@ def _eligibility(run: _Run, inp: SeaTimeInput, total: int) -> dict[str, Any] | N
         run.regime))
     missing = max(0, tgt.required_days - total)
     outcome = target_outcome(tgt.required_days, total)
-    run.b.step("eligibility", f"Meta {tgt.category}: exige {tgt.required_days} dia(s) "
-               f"(informado); contados {total}; {outcome.pt}.",
-               f"Target {tgt.category}: requires {tgt.required_days} day(s) (as given); "
-               f"counted {total}; {outcome.en}.", None,
+    run.b.step("eligibility", f"Meta {tgt.category}: exige "
+               f"{plural(tgt.required_days, 'dia', 'dias')} (informado); contados {total}; "
+               f"{outcome.pt}.",
+               f"Target {tgt.category}: requires {plural(tgt.required_days, 'day', 'days')} "
+               f"(as given); counted {total}; {outcome.en}.", None,
                required_days=tgt.required_days, missing_days=missing)
     return {"target_category": tgt.category, "required_days": tgt.required_days,
             "missing_days": missing, "eligible": missing == 0,

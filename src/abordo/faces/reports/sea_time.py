@@ -30,6 +30,7 @@ from abordo.sea_time.engine import (
     department_label,
     group_label,
     target_outcome,
+    years_and_days,
 )
 
 L: dict[str, tuple[str, str]] = {
@@ -40,7 +41,6 @@ L: dict[str, tuple[str, str]] = {
     "regime": ("Norma aplicada", "Norm applied"),
     "counted": ("Dias computados", "Days counted"),
     "years": ("Anos (dias / 365)", "Years (days / 365)"),
-    "whole": ("{} ano(s) e {} dia(s)", "{} year(s) and {} day(s)"),
     "by_category": ("Por categoria", "By category"),
     "breakdown": ("Por origem", "By source"),
     "source": ("origem", "source"),
@@ -335,7 +335,7 @@ def summary_rows(d: Decision, lang: str) -> list[tuple[str, str, str]]:
          basis_text(basis.get("counted_days"))),
         (lbl("years", lang),
          f"{fmt_number(r['years'], lang, 2)} — "
-         f"{lbl('whole', lang).format(r['whole_years'], r['remaining_days'])}",
+         f"{years_and_days(r['whole_years'], r['remaining_days']).get(lang)}",
          f"[{_msg(note, lang)}]" if isinstance(note, Msg) else basis_text(basis.get("years"))),
         (lbl("by_category", lang),
          ", ".join(f"{k}: {v}" for k, v in r["by_category"].items()) or lbl("none", lang), ""),
