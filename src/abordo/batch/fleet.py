@@ -36,6 +36,7 @@ import csv
 import datetime as dt
 import io
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,7 @@ from abordo.input_kinds import wrong_kind
 from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE, Bilingual
+from abordo.output_file import Read, input_files
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "vessel_id", "vessel id", "embarcacao", "embarcacao id"),
@@ -316,19 +318,30 @@ def _find(folder: Path, stem: str) -> Path | None:
     return found[0] if found else None
 
 
-def check_not_input(folder: Path, out: Path) -> None:
-    """Raise :class:`InputError` (``--output``) when ``out`` is one of the tables the
-    screening of ``folder`` reads: the result would replace its own input."""
+def _case_files(folder: Path) -> list[Path]:
+    """The vessel case files of a fleet folder (YAML/JSON), by name."""
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix.lower() in (".yaml", ".yml", ".json") and p.is_file())
+
+
+def fleet_inputs(folder: Path) -> Iterator[Read]:
+    """The files a screening of ``folder`` may read — its tables, its case files and the
+    files they name (``crew_file``) — for :func:`abordo.output_file.check_output`: the
+    result may replace none of them. A folder that cannot be listed names its tables only
+    (the screening then says why it cannot be read)."""
     if not folder.is_dir():
         return
-    target = out.resolve()
     for stem in ("vessels", "crew"):
         for ext in (".parquet", ".csv"):
-            if (folder / f"{stem}{ext}").resolve() == target:
-                raise _err(f"a saída {out} é uma das tabelas da frota: escolha outro arquivo "
-                           "(o resultado a substituiria)", f"the output {out} is one of the "
-                           "fleet's tables: choose another file (the result would replace "
-                           "it)", "--output")
+            path = folder / f"{stem}{ext}"
+            yield Read(path, f"uma das tabelas da frota ({path})",
+                       f"one of the fleet's tables ({path})")
+    try:
+        cases = _case_files(folder)
+    except OSError:
+        return
+    for case in cases:
+        yield from input_files(case)
 
 
 def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
@@ -352,8 +365,7 @@ def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
     vpath = _find(folder, "vessels")
     cpath = _find(folder, "crew")
     if vpath is None:
-        cases = sorted(p for p in folder.iterdir()
-                       if p.suffix.lower() in (".yaml", ".yml", ".json") and p.is_file())
+        cases = _case_files(folder)
         if cases:
             return fleet_from_cases(cases, keep_going)
         raise _err("a pasta não tem vessels.csv|parquet nem arquivos de caso (.yaml/.json)",

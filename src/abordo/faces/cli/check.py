@@ -27,6 +27,7 @@ from abordo.faces.reports.vessel_check import html_report, pdf_report, text_repo
 from abordo.input_kinds import wrong_kind
 from abordo.law.decision import Verdict
 from abordo.law.errors import InputError
+from abordo.output_file import check_output, input_files
 from abordo.quota import plan as plan_quota
 from abordo.vessel_check import check_vessel
 
@@ -82,6 +83,7 @@ def register(app: typer.Typer) -> None:
         language = resolve_lang(lang)
         day = parse_on(on) or today()  # the command line first
         opts = parse_options(option, ["abordo.quota", "abordo.immigration"])
+        check_output(output, input_files(file))
         case = load_case(file, keep_personal_data or None)
         try:
             result = check_vessel(case, day, opts)
@@ -107,6 +109,7 @@ def register(app: typer.Typer) -> None:
         language = resolve_lang(lang)
         day = parse_on(on) or today()  # the command line first
         opts = parse_options(option, ["abordo.quota"])
+        check_output(output, input_files(file))
         case = load_case(file, command="plan")
         try:
             d = plan_quota(case, day, opts)

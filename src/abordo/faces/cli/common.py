@@ -16,6 +16,7 @@ from abordo.law.calendar import brasilia_date
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE
+from abordo.output_file import check_output
 
 console = Console(highlight=False, soft_wrap=False)
 # Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
@@ -54,17 +55,6 @@ def default_lang() -> str:
 LangOpt = typer.Option(None, "--lang", help="pt (padrão) ou en")
 FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html | pdf (pdf exige -o)")
 OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)")
-
-
-def check_output(out: Path) -> None:
-    """Raise :class:`InputError` (``--output``) unless ``out`` can be a file in an existing
-    folder — checked before any work, so a long run never ends in a failed write."""
-    if not out.parent.is_dir():
-        raise InputError(f"pasta de saída não existe: {out.parent}", "--output",
-                         message_en=f"output folder does not exist: {out.parent}")
-    if out.is_dir():
-        raise InputError(f"a saída é uma pasta, informe um arquivo: {out}", "--output",
-                         message_en=f"the output is a folder, give a file: {out}")
 
 
 def emit(text: str | bytes, out: Path | None) -> None:

@@ -41,6 +41,7 @@ from abordo.input_kinds import wrong_kind
 from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
 from abordo.law.text import br_decimal
+from abordo.output_file import check_output, input_files
 from abordo.port_fines import grade, load_catalogue
 from abordo.port_fines.engine import normalize_options
 
@@ -161,6 +162,7 @@ def register(app: typer.Typer) -> None:
         if fmt not in FORMATS:
             raise InputError(f"formato '{fmt}' não suportado ({', '.join(FORMATS)})",
                              "--format", message_en=f"unsupported format '{fmt}'")
+        check_output(output, input_files(file) if file is not None else ())
         if list_catalogue:
             cat = load_catalogue()
             if fmt == "json":

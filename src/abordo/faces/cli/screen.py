@@ -18,10 +18,9 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.table import Table
 
 from abordo.batch import ScreenResult, check_result_path, screen, summary, write_result
-from abordo.batch.fleet import check_not_input
+from abordo.batch.fleet import fleet_inputs
 from abordo.faces.cli.common import (
     LangOpt,
-    check_output,
     console,
     console_err,
     default_lang,
@@ -34,6 +33,7 @@ from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.format import fmt_date
 from abordo.law.decision import verdict_label
 from abordo.law.errors import InputError
+from abordo.output_file import check_output
 
 STAGES = {
     "rules": ("tabelas de regimes", "regime tables"),
@@ -247,9 +247,7 @@ def register(app: typer.Typer) -> None:
                                  message_en=f"--top must be a number of rows ≥ 0: {top}")
             opts = parse_options(option, ["abordo.quota"])
             check_result_path(output, excel)  # before the run, not after it
-            if output is not None:
-                check_output(output)
-                check_not_input(fleet, output)
+            check_output(output, fleet_inputs(fleet))
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                           TimeElapsedColumn(), console=console_err, transient=True,
                           disable=not console_err.is_terminal) as progress:

@@ -28,6 +28,7 @@ from abordo.faces.cli.words import PtCommand
 from abordo.faces.reports.sea_time import html_report, json_report, pdf_report, text_report
 from abordo.input_kinds import wrong_kind
 from abordo.law.errors import InputError
+from abordo.output_file import check_output, input_files
 from abordo.sea_time import compute, load_input
 from abordo.sea_time.model import values
 
@@ -73,6 +74,7 @@ def register(app: typer.Typer) -> None:
             purpose = code
         date = parse_on(on) or today()
         options = parse_options(option, ["abordo.sea_time"])
+        check_output(output, input_files(file))
         try:
             data = load_input(file, purpose=purpose, on=date)
         except InputError:
