@@ -1,12 +1,15 @@
 """``-o``/``--output`` of every command: never over a file the command reads (the input, a
-file it names: ``crew_file``, ``cir_file``…), whatever the name it is given by."""
+file it names: ``crew_file``, ``cir_file``…), whatever the name it is given by; a link kept,
+a FIFO written in place, a file's mode kept, a read-only file refused, nothing partial."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from typer.testing import CliRunner
 
 from abordo.faces.cli.main import app
 from abordo.law.errors import InputError
+from abordo.output_file import write_output
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -141,3 +145,128 @@ def test_the_refusal_is_exit_2_with_the_message_and_nothing_written(tmp_path: Pa
         "escolha outro arquivo (gravar nela substituiria a entrada)")
     assert case.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["caso.yaml", "lista.csv"]
+
+
+# --- what -o writes over: links, FIFOs, permissions ------------------------------------------
+
+def test_a_link_given_as_output_is_kept_and_the_file_it_points_to_written(
+        tmp_path: Path) -> None:
+    # Was: the link replaced by a regular file, the file it pointed to left as it was.
+    case = _case(tmp_path)
+    (tmp_path / "alvo.txt").write_text("antigo", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to("alvo.txt")
+    r = runner.invoke(app, ["check", str(case), "--on", "2026-06-15", "-o", str(link)])
+    assert r.exit_code == 1, r.output
+    assert link.is_symlink() and os.readlink(link) == "alvo.txt"
+    assert (tmp_path / "alvo.txt").read_text(encoding="utf-8").startswith(
+        "Abordo — verificação da embarcação\n")
+
+
+def test_a_dangling_link_gets_the_file_it_names(tmp_path: Path) -> None:
+    case = _case(tmp_path)
+    link = tmp_path / "link.txt"
+    link.symlink_to("novo.txt")
+    r = runner.invoke(app, ["plan", str(case), "--on", "2026-06-15", "-o", str(link)])
+    assert r.exit_code == 1, r.output
+    assert link.is_symlink()
+    assert (tmp_path / "novo.txt").read_text(encoding="utf-8").startswith(
+        "Abordo — plano da cota\n")
+
+
+def test_the_screen_result_through_a_link_keeps_the_link(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    link = tmp_path / "r.csv"
+    link.symlink_to(tmp_path / "out" / "result.csv")
+    r = runner.invoke(app, ["screen", str(EXAMPLES / "fleet"), "--on", "2026-06-01",
+                            "-o", str(link)])
+    assert r.exit_code == 1, r.output
+    assert link.is_symlink()
+    assert (tmp_path / "out" / "result.csv").read_text(encoding="utf-8").startswith(
+        "risk_rank,id,name,")
+
+
+def test_a_fifo_is_written_in_place_and_stays_a_fifo(tmp_path: Path) -> None:
+    # Was: the FIFO replaced by a regular file; its reader got nothing.
+    case = _case(tmp_path)
+    fifo = tmp_path / "canal"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+
+    def read() -> None:
+        with fifo.open("rb") as fh:
+            got.append(fh.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    r = runner.invoke(app, ["check", str(case), "--on", "2026-06-15", "-o", str(fifo)])
+    reader.join(timeout=30)
+    assert r.exit_code == 1, r.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert got and got[0].decode("utf-8").startswith("Abordo — verificação da embarcação\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["canal", "caso.yaml", "lista.csv"]
+
+
+def test_a_read_only_output_is_refused_even_for_root(tmp_path: Path) -> None:
+    # Was: replaced, its mode becoming 644 (root, and anyone who may write the folder).
+    case = _case(tmp_path)
+    ro = tmp_path / "ro.txt"
+    ro.write_text("x\n", encoding="utf-8")
+    ro.chmod(0o444)
+    err = _refused(["check", str(case), "--on", "2026-06-15", "-o", str(ro)], ro)
+    assert err.message == (f"a saída {ro} é somente leitura: escolha outro arquivo ou libere "
+                           "a escrita (chmod u+w)")
+    assert err.message_en == (f"the output {ro} is read-only: choose another file or allow "
+                              "writing (chmod u+w)")
+    assert stat.S_IMODE(ro.stat().st_mode) == 0o444
+
+
+def test_a_replaced_file_keeps_its_mode_and_a_new_one_gets_the_umask_s(
+        tmp_path: Path) -> None:
+    case = _case(tmp_path)
+    old = tmp_path / "velho.txt"
+    old.write_text("x\n", encoding="utf-8")
+    old.chmod(0o600)
+    mask = os.umask(0o022)
+    try:
+        for out in (old, tmp_path / "novo.txt"):
+            r = runner.invoke(app, ["check", str(case), "--on", "2026-06-15", "-o", str(out)])
+            assert r.exit_code == 1, r.output
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(old.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "novo.txt").stat().st_mode) == 0o644  # 0666 & ~022
+    assert old.read_text(encoding="utf-8").startswith("Abordo — verificação da embarcação\n")
+
+
+@pytest.mark.parametrize("existing", [True, False])
+def test_a_failed_write_leaves_the_old_file_and_no_partial_one(
+        tmp_path: Path, existing: bool) -> None:
+    out = tmp_path / "r.txt"
+    if existing:
+        out.write_text("antigo", encoding="utf-8")
+
+    def half(path: Path) -> None:
+        path.write_text("metade", encoding="utf-8")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(InputError) as info:
+        write_output(out, half)
+    assert info.value.field == "--output"
+    assert info.value.message == f"não foi possível gravar {out}: No space left on device"
+    assert [p.name for p in tmp_path.iterdir()] == (["r.txt"] if existing else [])
+    if existing:
+        assert out.read_text(encoding="utf-8") == "antigo"
+
+
+def test_a_failed_result_writes_nothing_to_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "canal"
+    os.mkfifo(fifo)
+
+    def fail(path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    # The FIFO is opened only once the result is whole: no reader needed, nothing blocks.
+    with pytest.raises(InputError):
+        write_output(fifo, fail)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)

@@ -25,6 +25,7 @@ from abordo.batch.tables import RuleSet, rule_set
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
 from abordo.law.validation import LAST_DAY
+from abordo.output_file import write_output
 
 Stage = Callable[[str], None]
 MAX_HORIZON = 36_525  # days (100 years): every step of every regime lies within it
@@ -214,8 +215,10 @@ def check_result_path(out: Path | None, excel: bool = False,
 
 def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
                  excel: bool = False) -> None:
-    """Write ``frame`` to ``out`` (.parquet or .csv) atomically: a temporary file renamed
-    into place, so a failed run never leaves a partial file.
+    """Write ``frame`` to ``out`` (.parquet or .csv) by
+    :func:`abordo.output_file.write_output`: atomically (a temporary file renamed into
+    place, so a failed run never leaves a partial file), a link kept, a FIFO written in
+    place.
 
     ``excel`` (CSV only): the dialect Excel opens directly in a Brazilian locale — ``;``
     between fields (the comma is the decimal separator there), a UTF-8 BOM (without it
@@ -230,20 +233,15 @@ def write_result(frame: pl.DataFrame, out: Path, compression: str = "zstd",
     times larger."""
     check_result_path(out, excel, compression)
     suffix = out.suffix.lower()
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
+
+    def write(path: Path) -> None:
         if suffix == ".parquet":
             # No column statistics: a result has one or two row groups, so min/max per
             # group would not help a reader skip anything, and they cost ~20% of the write.
-            frame.write_parquet(tmp, statistics=False,
+            frame.write_parquet(path, statistics=False,
                                 compression=compression)  # type: ignore[arg-type]
         else:
             (_excel_text(frame) if excel else frame).write_csv(
-                tmp, separator=";" if excel else ",", include_bom=excel)
-        tmp.replace(out)
-    except OSError as exc:
-        raise InputError(f"não foi possível gravar {out}: {exc.strerror or exc}", "--output",
-                         message_en=f"cannot write {out}: {exc.strerror or exc}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+                path, separator=";" if excel else ",", include_bom=excel)
+
+    write_output(out, write)

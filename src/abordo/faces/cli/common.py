@@ -16,7 +16,7 @@ from abordo.law.calendar import brasilia_date
 from abordo.law.errors import InputError
 from abordo.law.interpretations import check_options
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE
-from abordo.output_file import check_output
+from abordo.output_file import write_output
 
 console = Console(highlight=False, soft_wrap=False)
 # Errors are never hard-wrapped: paths and field names must stay whole for copy and grep.
@@ -58,25 +58,16 @@ OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: 
 
 
 def emit(text: str | bytes, out: Path | None) -> None:
-    """Write to ``out`` atomically (temp file + rename), or print."""
+    """Write to ``out`` (:func:`abordo.output_file.write_output`: atomically, links and
+    permissions kept), or print."""
     if out is None:
         if isinstance(text, bytes):
             raise InputError("formato binário exige --output", "--output",
                              message_en="a binary format needs --output")
         console.print(text, markup=False, highlight=False, soft_wrap=True)
         return
-    check_output(out)
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        if isinstance(text, bytes):
-            tmp.write_bytes(text)
-        else:
-            tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError(f"não foi possível gravar {out}: {exc.strerror}", "--output",
-                         message_en=f"cannot write {out}: {exc.strerror}") from None
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    write_output(out, lambda path: path.write_bytes(data))
 
 
 Renderer = Callable[[Any, str], "str | bytes"]
