@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +145,54 @@ def _cell(v: Any) -> str:
     return str(v).strip()
 
 
+def column_letter(index: int) -> str:
+    """A column as a spreadsheet names it, from its 0-based index: ``0`` → ``A``, ``26`` →
+    ``AA``."""
+    n, letters = index + 1, ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        letters = chr(ord("A") + r) + letters
+    return letters
+
+
+def repeated_column(name: str, index: int, first: str, first_index: int, display: str,
+                    row: int) -> InputError:
+    """The error of a header column for a field another column already gives (``embark``
+    twice, ``vessel`` beside ``embarcação``): refused, never read "the last one wins".
+    ``index``/``first_index``: the two columns, 0-based; ``first``: the other's header."""
+    here, there = column_letter(index), column_letter(first_index)
+    return InputError(
+        f"coluna repetida '{name}' (coluna {here}: a mesma informação da coluna {there}, "
+        f"'{first}')", name, display, row,
+        message_en=f"repeated column '{name}' (column {here}: the same field as column "
+        f"{there}, '{first}')")
+
+
+def value_without_header(cells: Sequence[Any], headed: Sequence[bool], display: str,
+                         row: int) -> InputError | None:
+    """The error of a row's first value in a column with no header — right of the header's
+    columns (``headed`` shorter than the row) or under a header cell left blank
+    (``headed[i]`` false) — naming its column: a value no column reads is refused, never
+    dropped. None when every value of the row has a header."""
+    for i, value in enumerate(cells):
+        text = _cell(value)
+        if not text or (i < len(headed) and headed[i]):
+            continue
+        letter = column_letter(i)
+        if i < len(headed):
+            return InputError(
+                f"valor na coluna {letter}, de cabeçalho em branco: '{text}' (falta o nome "
+                "da coluna)", None, display, row,
+                message_en=f"value in column {letter}, whose header is blank: '{text}' (the "
+                "column's name is missing)")
+        return InputError(
+            f"valor fora das colunas do cabeçalho, na coluna {letter}: '{text}' (falta um "
+            "cabeçalho ou sobra um separador)", None, display, row,
+            message_en=f"value beyond the header's columns, in column {letter}: '{text}' "
+            "(a header is missing or a separator is extra)")
+    return None
+
+
 def read_crew_file(path: Path, display: str, keep_personal_data: bool,
                    content: bytes | None = None
                    ) -> tuple[list[dict[str, Any]], list[int], dict[str, str]]:
@@ -179,28 +228,27 @@ def read_crew_file(path: Path, display: str, keep_personal_data: bool,
             fields.append(None)
             continue
         if spec[1] != "personal" and spec in fields:
-            header_errors.append(InputError(
-                f"coluna repetida '{name}' (a mesma informação em duas colunas)", name,
-                display, header_row,
-                message_en=f"repeated column '{name}' (the same field twice)"))
+            first = fields.index(spec)
+            header_errors.append(repeated_column(name, len(fields), _cell(header[first]),
+                                                 first, display, header_row))
             fields.append(None)
             continue
         fields.append(spec)
         written.setdefault(spec[0], name)
     if header_errors:
         raise InputError.listing(header_errors)
+    # A blank header cell between named ones is left alone (a form's merged header cell
+    # leaves its neighbour blank): a value right of the last named column is refused.
     last_named = max((i for i, f in enumerate(fields) if f is not None), default=-1)
+    headed = [True] * (last_named + 1)
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
     for n, cells in rows[h + 1:]:
         rec: dict[str, Any] = {}
         flat: dict[str, str] = {}
-        extra = [c for c in cells[last_named + 1:] if _cell(c)]
-        if extra:
-            raise InputError(f"valor fora das colunas do cabeçalho: '{_cell(extra[0])}' "
-                             "(falta um cabeçalho ou sobra um separador)", None, display, n,
-                             message_en=f"value beyond the header's columns: "
-                             f"'{_cell(extra[0])}'")
+        stray = value_without_header(cells, headed, display, n)
+        if stray is not None:
+            raise stray
         for spec, raw in zip(fields, cells, strict=False):
             if spec is None:
                 continue
