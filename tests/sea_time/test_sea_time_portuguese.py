@@ -117,7 +117,9 @@ def test_csv_sheet_in_portuguese(tmp_path: Path) -> None:
         encoding="utf-8")
     (tmp_path / "declaracoes.csv").write_text(
         "Empresa;De;Até;Categoria;Declaração própria;Anexos\n"
-        "Navegação Sul;02/05/2024;10/06/2024;2ON;sim;rol de equipagem; cópia da CIR\n",
+        # (a cell holding the separator is quoted: unquoted, "cópia da CIR" would be a value
+        # beyond the header, refused)
+        'Navegação Sul;02/05/2024;10/06/2024;2ON;sim;"rol de equipagem; cópia da CIR"\n',
         encoding="utf-8")
     (tmp_path / "caso.yaml").write_text(
         "seafarer: {id: M1, group: marítimo, department: convés, category: 2ON}\n"
@@ -126,6 +128,7 @@ def test_csv_sheet_in_portuguese(tmp_path: Path) -> None:
     data = load_input(tmp_path / "caso.yaml", on=ON)
     assert [(r["kind"], r["navigation"]) for r in data["cir"]] == [
         ("graneleiro", "mar aberto"), ("empurrador", "navegação interior")]
+    assert data["declarations"][0]["attachments"] == ["rol de equipagem", "cópia da CIR"]
     d = compute(data, ON)
     assert d.result["counted_days"] == 39 and d.result["purpose"] == "revalidation"
     assert d.result["limitations"] == ["inland_only"]  # the pusher's inland days

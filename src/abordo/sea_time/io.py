@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from abordo.crew.crewfile import decode
+from abordo.crew.crewfile import decode, repeated_column, value_without_header
 from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError, bilingual
 from abordo.law.parsing import json_message, workbook_problem, yaml_message
@@ -174,11 +174,17 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
     # Every problem of the sheet is listed at once: a column not understood is reported
     # and left out, and each row is still checked.
     problems: list[InputError] = []
-    for col in header:
+    first_column: dict[str, int] = {}  # each field's column (0-based)
+    for index, col in enumerate(header):
         if col is None or str(col).strip() == "":
             fields.append(None)
             continue
         key = HEADER_ALIASES.get(norm_key(col), norm_key(col))
+        if key in first_column:  # "embark" twice, "vessel" beside "embarcação"
+            problems.append(repeated_column(str(col).strip(), index, written[key],
+                                            first_column[key], display, header_line))
+            fields.append(None)
+            continue
         if key not in allowed:
             problems.append(InputError(
                 f"coluna desconhecida '{col}'; esperado uma de: "
@@ -189,7 +195,8 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             fields.append(None)
             continue
         fields.append(key)
-        written.setdefault(key, str(col).strip())
+        first_column[key] = index
+        written[key] = str(col).strip()
     required = [info.alias or name for name, info in model.model_fields.items()
                 if info.is_required()]
     absent = [c for c in required if c not in fields]
@@ -201,8 +208,16 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             f"faltam colunas obrigatórias: {names}", COLUMNS.get(absent[0], (absent[0],))[0],
             display, header_line, message_en=f"required columns missing: {names_en}"))
 
+    # A value in a column with no header (right of the header, or under a blank header
+    # cell) is refused as the crew lists refuse it: no column would read it.
+    headed = [not _blank([col]) for col in header]
+    while headed and not headed[-1]:
+        headed.pop()
     out: list[dict[str, Any]] = []
     for line, values in rows:
+        stray = value_without_header(values, headed, display, line)
+        if stray is not None:
+            problems.append(stray)
         item: dict[str, Any] = {}
         for name, value in zip(fields, values, strict=False):
             if name is None:

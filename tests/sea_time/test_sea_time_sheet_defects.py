@@ -1,0 +1,112 @@
+"""Sheets that would lose or override data are refused, naming file, sheet, row and column,
+as the crew lists refuse them (:mod:`abordo.crew.crewfile`): a value in a column with no
+header, a column repeated, a field repeated in the ``seafarer`` sheet, an unknown sheet, a
+number or a time of day in a date cell."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.workbook.workbook import Workbook
+
+from abordo.law.errors import InputError
+from abordo.sea_time import compute, load_input
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKBOOK = ROOT / "examples" / "sea-time" / "seafarer-2on-promotion.xlsx"
+ON = dt.date(2026, 2, 2)
+SEAFARER_2ON = "seafarer: {id: X, group: maritime, category: 2ON}\npurpose: promotion\n"
+
+
+def _errors(path: Path) -> list[InputError]:
+    with pytest.raises(InputError) as err:
+        load_input(path)
+    return [err.value, *err.value.details]
+
+
+def _csv_input(tmp_path: Path, cir: str) -> Path:
+    """An input whose CIR is the CSV ``cir`` beside it; its path."""
+    (tmp_path / "cir.csv").write_text(cir, encoding="utf-8")
+    path = tmp_path / "in.yaml"
+    path.write_text(SEAFARER_2ON + "cir_file: cir.csv\n", encoding="utf-8")
+    return path
+
+
+def _workbook(tmp_path: Path, change: Callable[[Workbook], None]) -> Path:
+    """The example workbook (528 days) changed by ``change``, saved as ``w.xlsx``."""
+    wb = openpyxl.load_workbook(WORKBOOK)
+    change(wb)
+    path = tmp_path / "w.xlsx"
+    wb.save(path)
+    return path
+
+
+def test_the_example_workbook_counts_528_days() -> None:
+    assert compute(load_input(WORKBOOK), ON).result["counted_days"] == 528
+
+
+# --- columns -------------------------------------------------------------------------------
+
+def test_a_csv_value_beyond_the_header_is_refused_naming_its_column(tmp_path: Path) -> None:
+    errors = _errors(_csv_input(tmp_path, "vessel;embark;disembark;function;company\n"
+                                "A;01/01/2024;01/03/2024;2ON;X;extra\n"))
+    assert [(e.file, e.row, e.field) for e in errors] == [("cir.csv", 2, None)]
+    assert errors[0].message == ("valor fora das colunas do cabeçalho, na coluna F: 'extra' "
+                                 "(falta um cabeçalho ou sobra um separador)")
+    assert errors[0].message_en == ("value beyond the header's columns, in column F: 'extra' "
+                                    "(a header is missing or a separator is extra)")
+
+
+def test_a_value_under_a_blank_header_cell_is_refused(tmp_path: Path) -> None:
+    errors = _errors(_csv_input(tmp_path, "vessel;;embark;disembark;function;company\n"
+                                "A;;01/01/2024;01/03/2024;2ON;X\nB;nota;01/04/2024;01/05/2024;"
+                                "2ON;X\n"))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("cir.csv", 3, None, "valor na coluna B, de cabeçalho em branco: 'nota' (falta o "
+         "nome da coluna)")]
+
+
+def test_an_xlsx_value_beyond_the_header_is_refused_naming_sheet_row_and_column(
+        tmp_path: Path) -> None:
+    def stray(wb: Workbook) -> None:
+        wb["cir"]["L2"] = "stray"
+
+    errors = _errors(_workbook(tmp_path, stray))
+    assert [(e.file, e.row, e.field) for e in errors] == [("w.xlsx[cir]", 2, None)]
+    assert "na coluna L: 'stray'" in errors[0].message
+
+
+def test_a_column_given_twice_is_refused_not_read_last_wins(tmp_path: Path) -> None:
+    errors = _errors(_csv_input(tmp_path, "vessel,embark,embark,function,company,navigation\n"
+                                "A,01/01/2024,02/01/2024,2ON,X,open_sea\n"))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("cir.csv", 1, "embark", "coluna repetida 'embark' (coluna C: a mesma informação da "
+         "coluna B, 'embark')")]
+
+
+def test_an_english_and_a_portuguese_column_for_one_field_are_refused(tmp_path: Path) -> None:
+    errors = _errors(_csv_input(tmp_path, "vessel,embarcação,embark,function,company\n"
+                                "A,B,01/01/2024,2ON,X\n"))
+    assert [(e.file, e.row, e.field) for e in errors] == [("cir.csv", 1, "embarcação")]
+    assert errors[0].message == ("coluna repetida 'embarcação' (coluna B: a mesma informação "
+                                 "da coluna A, 'vessel')")
+    assert errors[0].message_en == ("repeated column 'embarcação' (column B: the same field as "
+                                    "column A, 'vessel')")
+
+
+def test_a_repeated_xlsx_column_is_listed_with_the_sheets_other_problems(
+        tmp_path: Path) -> None:
+    def twice(wb: Workbook) -> None:
+        ws = wb["cir"]
+        ws["L1"] = "Embarque"
+        ws["F3"] = "31/02/2024"
+
+    errors = _errors(_workbook(tmp_path, twice))
+    assert [(e.file, e.row, e.field) for e in errors] == [
+        ("w.xlsx[cir]", 1, "Embarque"), ("w.xlsx[cir]", 3, "embark")]
+    assert errors[0].message == ("coluna repetida 'Embarque' (coluna L: a mesma informação da "
+                                 "coluna F, 'embark')")
