@@ -110,3 +110,33 @@ def test_a_repeated_xlsx_column_is_listed_with_the_sheets_other_problems(
         ("w.xlsx[cir]", 1, "Embarque"), ("w.xlsx[cir]", 3, "embark")]
     assert errors[0].message == ("coluna repetida 'Embarque' (coluna L: a mesma informação da "
                                  "coluna F, 'embark')")
+
+
+# --- the seafarer sheet (field | value) ----------------------------------------------------
+
+def test_a_field_given_twice_in_the_seafarer_sheet_is_refused(tmp_path: Path) -> None:
+    # The example's seafarer sheet: field | value on line 1, id on 2 … purpose on 6.
+    def twice(wb: Workbook) -> None:
+        ws = wb["seafarer"]
+        ws.append(["id", "DUP"])
+        ws.append(["finalidade", "course"])
+
+    errors = _errors(_workbook(tmp_path, twice))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("w.xlsx[seafarer]", 7, "seafarer.id", "campo 'id' repetido (também na linha 2)"),
+        ("w.xlsx[seafarer]", 8, "purpose", "campo 'finalidade' repetido (também na linha 6)")]
+    assert errors[0].message_en == "field 'id' repeated (also on row 2)"
+
+
+def test_a_seafarer_sheet_value_without_its_field_or_beyond_the_value_is_refused(
+        tmp_path: Path) -> None:
+    def stray(wb: Workbook) -> None:
+        ws = wb["seafarer"]
+        ws["C2"] = "AQ-2"
+        ws.append([None, "deck"])
+
+    errors = _errors(_workbook(tmp_path, stray))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("w.xlsx[seafarer]", 2, None, "valor fora das colunas do cabeçalho, na coluna C: "
+         "'AQ-2' (falta um cabeçalho ou sobra um separador)"),
+        ("w.xlsx[seafarer]", 7, None, "valor sem o nome do campo na coluna A: 'deck'")]

@@ -533,28 +533,53 @@ def _workbook_input(path: Path, display: str
     top: dict[str, Any] = {}
     seafarer_lines: dict[str, int] = {}
     top_lines: dict[str, tuple[str, int]] = {}
+    # Every problem of the sheet at once; a value no field reads is refused, not dropped.
+    problems: list[InputError] = []
+    seen: dict[str, int] = {}  # the line of each field given (``seafarer.id``, ``purpose``)
     for line, row in _sheet_lines(ws):
-        if not row or row[0] is None:
+        stray = value_without_header(row, [True, True], where, line)  # field | value
+        if stray is not None:
+            problems.append(stray)
+        if _blank(row[:1]):
+            if not _blank(row[1:2]):
+                problems.append(InputError(
+                    f"valor sem o nome do campo na coluna A: '{_cell(row[1])}'", None, where,
+                    line, message_en=f"value without its field's name in column A: "
+                    f"'{_cell(row[1])}'"))
             continue
         key = norm_key(row[0])
         value = _cell(row[1] if len(row) > 1 else None)
         if key in {"field", "campo"} or value in (None, ""):
             continue
         if key in {"purpose", "finalidade"}:
-            top["purpose"] = value
-            top_lines["purpose"] = (where, line)
+            field = "purpose"
         elif key in {"navy_sea_days", "dias_de_mar_marinha"}:
-            top["navy_sea_days"] = value
-            top_lines["navy_sea_days"] = (where, line)
+            field = "navy_sea_days"
         else:
-            name = {"grupo": "group", "secao": "department", "categoria": "category",
-                    "certificado_valido_ate": "certificate_valid_until"}.get(key, key)
+            field = "seafarer." + {
+                "grupo": "group", "secao": "department", "categoria": "category",
+                "certificado_valido_ate": "certificate_valid_until"}.get(key, key)
+        if field in seen:  # one field on two lines: refused, not read "the last one wins"
+            written = str(row[0]).strip()
+            problems.append(InputError(
+                f"campo '{written}' repetido (também na linha {seen[field]})", field, where,
+                line, message_en=f"field '{written}' repeated (also on row {seen[field]})"))
+            continue
+        seen[field] = line
+        section, _, name = field.rpartition(".")
+        if section:
             seafarer[name] = value
             seafarer_lines[name] = line
+        else:
+            top[name] = value
+            top_lines[name] = (where, line)
     try:
         Seafarer.model_validate(seafarer)
     except ValidationError as exc:
-        raise sheet_error(exc, where, seafarer_lines, "seafarer") from None
+        err = sheet_error(exc, where, seafarer_lines, "seafarer")
+        problems += [err, *err.details]
+    if problems:
+        raise InputError.listing([e.alone() for e in problems], in_file_order=True)
     data: dict[str, Any] = {"seafarer": seafarer, **top}
     for section in SECTIONS:
         if section in sheets:
