@@ -140,3 +140,99 @@ def test_a_seafarer_sheet_value_without_its_field_or_beyond_the_value_is_refused
         ("w.xlsx[seafarer]", 2, None, "valor fora das colunas do cabeçalho, na coluna C: "
          "'AQ-2' (falta um cabeçalho ou sobra um separador)"),
         ("w.xlsx[seafarer]", 7, None, "valor sem o nome do campo na coluna A: 'deck'")]
+
+
+# --- sheets --------------------------------------------------------------------------------
+
+EXPECTED_SHEETS = ("seafarer, cir, declarations, foreign_declarations, manoeuvres, standby, "
+                   "instructor_activity")
+
+
+def test_a_misnamed_sheet_is_refused_with_the_name_it_comes_close_to(tmp_path: Path) -> None:
+    """A ``declarations`` sheet renamed ``declaration`` was left out: 105 days, not 528."""
+    def typo(wb: Workbook) -> None:
+        wb["declarations"].title = "declaration"
+
+    errors = _errors(_workbook(tmp_path, typo))
+    assert [(e.file, e.row, e.field) for e in errors] == [("w.xlsx[declaration]", None, None)]
+    assert errors[0].message == (
+        f"aba desconhecida 'declaration' (quis dizer 'declarations'?); as abas de um cômputo "
+        f"são {EXPECTED_SHEETS} (ou, em português, declaracoes, declaracoes_estrangeiras, "
+        "manobras, a_disposicao, instrutor, aquaviario, maritimo)")
+    assert errors[0].message_en == (
+        "unknown sheet 'declaration' (did you mean 'declarations'?); a sea-time workbook has "
+        f"the sheets {EXPECTED_SHEETS}")
+
+
+def test_an_unknown_sheet_holding_data_is_refused_a_blank_one_is_not(tmp_path: Path) -> None:
+    def extra(wb: Workbook) -> None:
+        wb.create_sheet("Plan2")
+        wb.create_sheet("notas")["B3"] = "x"
+
+    errors = _errors(_workbook(tmp_path, extra))
+    assert [(e.file, e.message.split(";")[0]) for e in errors] == [
+        ("w.xlsx[notas]", "aba desconhecida 'notas'")]
+
+    def blank(wb: Workbook) -> None:
+        wb.create_sheet("Plan2")
+
+    assert compute(load_input(_workbook(tmp_path, blank)), ON).result["counted_days"] == 528
+
+
+def test_unknown_sheets_are_listed_with_the_seafarer_sheets_problems(tmp_path: Path) -> None:
+    def both(wb: Workbook) -> None:
+        wb["standby"].title = "a disposicão"  # Portuguese, accents and spaces ignored: read
+        wb["manoeuvres"].title = "manobra"
+        wb["seafarer"]["B5"] = "3ON"
+
+    errors = _errors(_workbook(tmp_path, both))
+    assert [(e.file, e.row, e.field) for e in errors] == [
+        ("w.xlsx[seafarer]", 5, "seafarer.category"), ("w.xlsx[manobra]", None, None)]
+    assert errors[1].message.startswith("aba desconhecida 'manobra' (quis dizer 'manobras'?)")
+
+
+def test_a_workbook_without_a_seafarer_sheet_names_the_sheet_meant_as_it(
+        tmp_path: Path) -> None:
+    def typo(wb: Workbook) -> None:
+        wb["seafarer"].title = "seafarers"
+
+    errors = _errors(_workbook(tmp_path, typo))
+    assert [(e.file, e.field) for e in errors] == [("w.xlsx", "seafarer"),
+                                                   ("w.xlsx[seafarers]", None)]
+    assert errors[0].message.startswith("planilha sem aba 'seafarer' (campo | valor)")
+    assert "(quis dizer 'seafarer'?)" in errors[1].message
+
+
+def test_two_sheets_for_one_section_are_refused(tmp_path: Path) -> None:
+    def twice(wb: Workbook) -> None:
+        wb.copy_worksheet(wb["declarations"]).title = "Declarações"
+
+    errors = _errors(_workbook(tmp_path, twice))
+    assert [(e.file, e.message) for e in errors] == [
+        ("w.xlsx[Declarações]", "duas abas para 'declarations': 'declarations' e "
+         "'Declarações' (deixe uma só)")]
+
+
+def test_sheets_named_in_portuguese_are_read(tmp_path: Path) -> None:
+    def portuguese(wb: Workbook) -> None:
+        wb["declarations"].title = "Declarações"
+        wb["seafarer"].title = "Aquaviário"
+
+    path = _workbook(tmp_path, portuguese)
+    assert compute(load_input(path), ON).result["counted_days"] == 528
+
+
+def test_a_referenced_workbook_without_the_sections_sheet_names_the_close_one(
+        tmp_path: Path) -> None:
+    def typo(wb: Workbook) -> None:
+        wb["declarations"].title = "declaration"
+
+    _workbook(tmp_path, typo)
+    path = tmp_path / "in.yaml"
+    path.write_text(SEAFARER_2ON + "cir_file: w.xlsx\ndeclarations_file: w.xlsx\n",
+                    encoding="utf-8")
+    errors = _errors(path)
+    assert [(e.file, e.field) for e in errors] == [("w.xlsx", "declarations")]
+    assert errors[0].message == (
+        "planilha sem aba 'declarations' (abas: seafarer, cir, declaration, "
+        "foreign_declarations, manoeuvres, standby); 'declaration' seria 'declarations'?")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import datetime as dt
+import difflib
 import io
 import json
 import re
@@ -106,6 +107,9 @@ def column_name(field: str) -> str:
     return f"{headers[0]} ({field})" if headers else field
 
 
+#: The sheets of a sea-time workbook: the seafarer's ``field | value`` rows, then the sections.
+SHEET_NAMES: tuple[str, ...] = ("seafarer", *SECTIONS)
+#: Other names of the sheets (after :func:`norm_key`: case, accents and spaces ignored).
 SHEET_ALIASES: dict[str, str] = {
     "declaracoes": "declarations", "declaracoes_estrangeiras": "foreign_declarations",
     "manobras": "manoeuvres", "a_disposicao": "standby", "instrutor": "instructor_activity",
@@ -354,11 +358,56 @@ def _workbook(path: Path, display: str) -> Any:
         raise InputError(pt, None, display, message_en=en) from None
 
 
-def _sheets(wb: Any) -> dict[str, Any]:
-    out = {}
+def _sheet_key(title: str) -> str:
+    """The sheet a title names: ``Declarações`` → ``declarations`` (unknown: the title as
+    :func:`norm_key` writes it)."""
+    key = norm_key(title)
+    return SHEET_ALIASES.get(key, key)
+
+
+def _sheets(wb: Any, display: str) -> dict[str, Any]:
+    """The worksheets by the sheet each names (:func:`_sheet_key`); two sheets naming the
+    same one (``declarations`` and ``Declarações``) are refused, not read "the last one
+    wins"."""
+    out: dict[str, Any] = {}
     for ws in wb.worksheets:
-        key = norm_key(ws.title)
-        out[SHEET_ALIASES.get(key, key)] = ws
+        key = _sheet_key(ws.title)
+        if key in out:
+            first = out[key].title
+            raise InputError(
+                f"duas abas para '{key}': '{first}' e '{ws.title}' (deixe uma só)", None,
+                f"{display}[{ws.title}]",
+                message_en=f"two sheets for '{key}': '{first}' and '{ws.title}' (keep one)")
+        out[key] = ws
+    return out
+
+
+def _closest_sheet(title: str) -> str | None:
+    """The sheet name (or Portuguese name) a title not known comes closest to:
+    ``declaration`` → ``declarations``; None when none is close."""
+    close = difflib.get_close_matches(norm_key(title), [*SHEET_NAMES, *SHEET_ALIASES], n=1,
+                                      cutoff=0.75)  # ("notas" is not "manobras")
+    return close[0] if close else None
+
+
+def _unknown_sheets(sheets: Mapping[str, Any], display: str) -> list[InputError]:
+    """The error of each sheet of a sea-time workbook that is none of :data:`SHEET_NAMES`
+    and holds a value (its rows would be left out in silence: a misspelled
+    ``declaration`` would drop every declaration); a blank one is left alone."""
+    expected = ", ".join(SHEET_NAMES)
+    portuguese = ", ".join(SHEET_ALIASES)
+    out = []
+    for key, ws in sheets.items():
+        if key in SHEET_NAMES or all(_blank(list(r)) for r in ws.iter_rows(values_only=True)):
+            continue
+        close = _closest_sheet(ws.title)
+        pt, en = (f" (quis dizer '{close}'?)", f" (did you mean '{close}'?)") if close \
+            else ("", "")
+        out.append(InputError(
+            f"aba desconhecida '{ws.title}'{pt}; as abas de um cômputo são {expected} (ou, em "
+            f"português, {portuguese})", None, f"{display}[{ws.title}]",
+            message_en=f"unknown sheet '{ws.title}'{en}; a sea-time workbook has the sheets "
+            f"{expected}"))
     return out
 
 
@@ -369,16 +418,19 @@ def _sheet_lines(ws: Any) -> list[tuple[int, list[Any]]]:
 
 def _read_xlsx(path: Path, display: str, section: str) -> list[dict[str, Any]]:
     wb = _workbook(path, display)
-    sheets = _sheets(wb)
+    sheets = _sheets(wb, display)
     ws = sheets.get(section)
     if ws is None and len(sheets) == 1:
         ws = next(iter(sheets.values()))
     if ws is None:
+        titles = ", ".join(w.title for w in wb.worksheets)
+        close = [w.title for w in wb.worksheets
+                 if (c := _closest_sheet(w.title)) and SHEET_ALIASES.get(c, c) == section]
+        hint = (f"; '{close[0]}' seria '{section}'?", f"; is '{close[0]}' meant as "
+                f"'{section}'?") if close else ("", "")
         raise InputError(
-            f"planilha sem aba '{section}' (abas: {', '.join(w.title for w in wb.worksheets)})",
-            section, display,
-            message_en=f"workbook has no sheet '{section}' "
-            f"(sheets: {', '.join(w.title for w in wb.worksheets)})")
+            f"planilha sem aba '{section}' (abas: {titles}){hint[0]}", section, display,
+            message_en=f"workbook has no sheet '{section}' (sheets: {titles}){hint[1]}")
     header_line, header, rows = _split_header(_sheet_lines(ws))
     return _rows_to_dicts(header, rows, section, f"{display}[{ws.title}]", header_line)
 
@@ -518,22 +570,26 @@ def _workbook_input(path: Path, display: str
     sheet line of its field; the sections are left as ``<section>_file`` references.
     """
     wb = _workbook(path, display)
-    sheets = _sheets(wb)
+    sheets = _sheets(wb, display)
+    # Every problem of the workbook's sheets at once; a value no field reads is refused, not
+    # dropped — and so is a sheet no section reads.
+    unknown = _unknown_sheets(sheets, display)
     if "seafarer" not in sheets:
-        raise InputError("planilha sem aba 'seafarer' (campo | valor) — um cômputo de tempo de "
-                         "embarque em XLSX tem as abas seafarer, cir, declarations…; uma lista "
-                         "de tripulantes (FAL 5) entra num caso como crew_file (abordo check)",
-                         "seafarer", display,
-                         message_en="workbook has no 'seafarer' sheet (field | value) — a "
-                         "sea-time workbook has the sheets seafarer, cir, declarations…; a crew "
-                         "list (FAL 5) goes into a case as crew_file (abordo check)")
+        missing = InputError(
+            "planilha sem aba 'seafarer' (campo | valor) — um cômputo de tempo de "
+            "embarque em XLSX tem as abas seafarer, cir, declarations…; uma lista "
+            "de tripulantes (FAL 5) entra num caso como crew_file (abordo check)",
+            "seafarer", display,
+            message_en="workbook has no 'seafarer' sheet (field | value) — a "
+            "sea-time workbook has the sheets seafarer, cir, declarations…; a crew "
+            "list (FAL 5) goes into a case as crew_file (abordo check)")
+        raise InputError.listing([missing, *unknown])
     ws = sheets["seafarer"]
     where = f"{display}[{ws.title}]"
     seafarer: dict[str, Any] = {}
     top: dict[str, Any] = {}
     seafarer_lines: dict[str, int] = {}
     top_lines: dict[str, tuple[str, int]] = {}
-    # Every problem of the sheet at once; a value no field reads is refused, not dropped.
     problems: list[InputError] = []
     seen: dict[str, int] = {}  # the line of each field given (``seafarer.id``, ``purpose``)
     for line, row in _sheet_lines(ws):
@@ -578,8 +634,9 @@ def _workbook_input(path: Path, display: str
     except ValidationError as exc:
         err = sheet_error(exc, where, seafarer_lines, "seafarer")
         problems += [err, *err.details]
-    if problems:
-        raise InputError.listing([e.alone() for e in problems], in_file_order=True)
+    if problems or unknown:
+        raise InputError.listing([*(e.alone() for e in problems), *unknown],
+                                 in_file_order=True)
     data: dict[str, Any] = {"seafarer": seafarer, **top}
     for section in SECTIONS:
         if section in sheets:
