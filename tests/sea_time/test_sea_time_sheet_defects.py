@@ -13,6 +13,7 @@ import openpyxl
 import pytest
 from openpyxl.workbook.workbook import Workbook
 
+from abordo.crew.load import read_crew_list
 from abordo.law.errors import InputError
 from abordo.sea_time import compute, load_input
 
@@ -236,3 +237,80 @@ def test_a_referenced_workbook_without_the_sections_sheet_names_the_close_one(
     assert errors[0].message == (
         "planilha sem aba 'declarations' (abas: seafarer, cir, declaration, "
         "foreign_declarations, manoeuvres, standby); 'declaration' seria 'declarations'?")
+
+
+# --- date cells ----------------------------------------------------------------------------
+
+DATE_EXPECTED = ("data esperada, não um número nem data com horário (use AAAA-MM-DD; no "
+                 "Excel, formate a célula como data)")
+
+
+def test_a_date_cell_with_a_time_of_day_is_refused_naming_the_cell(tmp_path: Path) -> None:
+    def timed(wb: Workbook) -> None:
+        wb["cir"]["F2"] = dt.datetime(2024, 2, 5, 10, 30)
+        wb["manoeuvres"]["A3"] = dt.datetime(2024, 9, 12, 23, 59)
+
+    errors = _errors(_workbook(tmp_path, timed))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("w.xlsx[cir]", 2, "embark", f"{DATE_EXPECTED} (recebido: 05/02/2024 10:30)"),
+        ("w.xlsx[manoeuvres]", 3, "date", f"{DATE_EXPECTED} (recebido: 12/09/2024 23:59)")]
+    assert errors[0].message_en == (
+        "a date expected, not a number nor a date with a time (use YYYY-MM-DD; in Excel, format "
+        "the cell as a date) (got 05/02/2024 10:30)")
+
+
+def test_a_date_cell_at_midnight_is_its_date(tmp_path: Path) -> None:
+    def midnight(wb: Workbook) -> None:
+        wb["cir"]["F2"] = dt.datetime(2024, 2, 5, 0, 0)
+
+    data = load_input(_workbook(tmp_path, midnight))
+    assert data["cir"][0]["embark"] == dt.date(2024, 2, 5)
+
+
+@pytest.mark.parametrize("number", [45000, 86400, 0])
+def test_a_number_in_a_date_cell_is_refused_as_the_crew_list_refuses_it(
+        tmp_path: Path, number: int) -> None:
+    """A cell not formatted as a date: 45000 (Excel's serial of 15/03/2023), or 86400 that
+    would otherwise be read as seconds since 1970 (1970-01-02)."""
+    def serial(wb: Workbook) -> None:
+        cell = wb["cir"]["F2"]
+        cell.value, cell.number_format = number, "General"
+
+    errors = _errors(_workbook(tmp_path, serial))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("w.xlsx[cir]", 2, "embark", f"{DATE_EXPECTED} (recebido: {number})")]
+    # the crew list's words for the same cell
+    crew = Workbook()
+    crew.active.append(["id", "rank", "nationality", "entry_date", "entry_by"])
+    crew.active.append(["C1", "Master", "NO", 45000, "sea"])
+    crew.save(tmp_path / "crew.xlsx")
+    with pytest.raises(InputError) as err:
+        read_crew_list(tmp_path / "crew.xlsx", "crew.xlsx")
+    assert err.value.message.removesuffix(" (recebido: '45000')") == DATE_EXPECTED
+
+
+def test_a_date_formatted_serial_is_the_date_excel_shows(tmp_path: Path) -> None:
+    """Excel keeps every date as its serial: 45000 in a cell formatted dd/mm/aaaa is
+    15/03/2023 on screen, and is read so (by the crew lists too)."""
+    def serial(wb: Workbook) -> None:
+        cell = wb["cir"]["F2"]
+        cell.value, cell.number_format = 45000, "DD/MM/YYYY"
+
+    data = load_input(_workbook(tmp_path, serial))
+    assert data["cir"][0]["embark"] == dt.date(2023, 3, 15)
+
+
+def test_a_number_in_a_csv_date_column_and_in_the_seafarer_sheet_is_refused(
+        tmp_path: Path) -> None:
+    errors = _errors(_csv_input(tmp_path, "vessel;embark;disembark;function;company\n"
+                                "A;86400;01/03/2024;2ON;X\n"))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("cir.csv", 2, "embark", f"{DATE_EXPECTED} (recebido: '86400')")]
+
+    def expiry(wb: Workbook) -> None:
+        wb["seafarer"].append(["certificado_valido_ate", 46000])
+
+    errors = _errors(_workbook(tmp_path, expiry))
+    assert [(e.file, e.row, e.field, e.message) for e in errors] == [
+        ("w.xlsx[seafarer]", 7, "seafarer.certificate_valid_until",
+         f"{DATE_EXPECTED} (recebido: 46000)")]

@@ -24,10 +24,10 @@ import difflib
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -120,8 +120,9 @@ _FALSE = {"nao", "n", "falso", ""}
 _BR_DATE = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*$")
 _ISO_DATE = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
 #: pydantic error types of a date that cannot be read.
-_DATE_ERRORS = frozenset({"date_parsing", "date_from_datetime_parsing", "date_type",
-                          "date_from_datetime_inexact"})
+#: (A number or a date with a time of day, ``date_from_datetime_inexact``, keeps the message
+#: every input gives it: format the cell as a date.)
+_DATE_ERRORS = frozenset({"date_parsing", "date_from_datetime_parsing", "date_type"})
 
 
 @dataclass(frozen=True)
@@ -144,9 +145,11 @@ def _read_bytes(path: Path, display: str) -> bytes:
 
 
 def _cell(value: Any) -> Any:
-    """A cell as the models expect: dates from ``dd/mm/aaaa``, sim/não, blanks removed."""
+    """A cell as the models expect: dates from ``dd/mm/aaaa``, sim/não, blanks removed. An
+    XLSX date cell with a time of day other than midnight is left as it is: the date field
+    refuses it (the day a time belongs to is not the reader's guess)."""
     if isinstance(value, dt.datetime):
-        return value.date()
+        return value.date() if value.time() == dt.time(0) else value
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if not isinstance(value, str):
@@ -234,17 +237,13 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
             item[name] = v
         if not item:
             continue
-        try:
-            model.model_validate(item)
-        except ValidationError as exc:
-            err = sheet_error(exc, display, line)
-            for e in (err, *err.details):
+        # A required column absent from the header leaves its field "missing" on every row:
+        # said once, by the header's error.
+        found = row_problems(model, item, display, line, absent=absent)
+        if found:
+            for e in found:
                 e.field = as_written(e.field, written)
-            # A required column absent from the header leaves its field "missing" on every
-            # row: said once, by the header's error.
-            problems += [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
-                         if not (raw["type"] == "missing" and raw["loc"]
-                                 and str(raw["loc"][0]) in absent)]
+            problems += found
             continue
         item["__row__"] = line
         item["__file__"] = display
@@ -253,6 +252,52 @@ def _rows_to_dicts(header: list[Any], rows: list[tuple[int, list[Any]]], section
     if problems:
         raise InputError.listing([e.alone() for e in problems], in_file_order=True)
     return out
+
+
+def row_problems(model: type[BaseModel], item: Mapping[str, Any], display: str,
+                 line: int | Mapping[str, int], prefix: str = "",
+                 absent: Iterable[str] = ()) -> list[InputError]:
+    """The problems of one sheet row (or of a ``field | value`` sheet: ``line`` then maps
+    each field to its line) as ``model`` reads it, each naming file, row and field.
+
+    A number in a date cell is refused, as the crew lists refuse it: an Excel cell not
+    formatted as a date holds ``45000``, which pydantic would read as seconds since 1970
+    (``86400`` → 1970-01-02). ``absent``: required fields whose column the header lacks —
+    their "missing" is said once, by the header's error.
+    """
+    numbers = {k: v for k, v in item.items() if k in _date_fields(model) and _is_number(v)}
+    found: list[InputError] = []
+    if numbers:
+        err = sheet_error(ValidationError.from_exception_data(model.__name__, [
+            {"type": "date_from_datetime_inexact", "loc": (k,), "input": v}
+            for k, v in numbers.items()]), display, line, prefix)
+        found += [err, *err.details]
+    skip = {*absent, *numbers}
+    try:
+        model.model_validate({k: v for k, v in item.items() if k not in numbers})
+    except ValidationError as exc:
+        err = sheet_error(exc, display, line, prefix)
+        found += [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
+                  if not (raw["type"] == "missing" and raw["loc"]
+                          and str(raw["loc"][0]) in skip)]
+    return found
+
+
+def _date_fields(model: type[BaseModel]) -> set[str]:
+    """The fields of ``model`` (as an input writes them) that hold a date."""
+    def is_date(annotation: Any) -> bool:
+        return annotation is dt.date or any(is_date(a) for a in get_args(annotation))
+
+    return {info.alias or name for name, info in model.model_fields.items()
+            if is_date(info.annotation)}
+
+
+def _is_number(value: Any) -> bool:
+    """A number, or text that writes one (``45000``, ``4,5``): never a date."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int | float) or (
+        isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+(?:[.,]\d+)?\s*", value) is not None)
 
 
 def attachment_list(text: str) -> list[str]:
@@ -299,6 +344,12 @@ def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int
         if raw["type"] in _DATE_ERRORS or str(raw.get("msg", "")).startswith(
                 "Value error, data inexistente"):
             item.message, item.message_en = _date_message(raw.get("input"))
+        elif isinstance(raw.get("input"), dt.datetime) and item.quoted is None:
+            # a date cell with a time of day: the cell as Excel shows it
+            said = f"{raw['input']:%d/%m/%Y %H:%M}"
+            item.quoted = (f" (recebido: {said})", f" (got {said})")
+            item.message += item.quoted[0]
+            item.message_en = (item.message_en or "") + item.quoted[1]
     return err
 
 
@@ -629,11 +680,7 @@ def _workbook_input(path: Path, display: str
         else:
             top[name] = value
             top_lines[name] = (where, line)
-    try:
-        Seafarer.model_validate(seafarer)
-    except ValidationError as exc:
-        err = sheet_error(exc, where, seafarer_lines, "seafarer")
-        problems += [err, *err.details]
+    problems += row_problems(Seafarer, seafarer, where, seafarer_lines, "seafarer")
     if problems or unknown:
         raise InputError.listing([*(e.alone() for e in problems), *unknown],
                                  in_file_order=True)
