@@ -5,7 +5,12 @@ sheet: ``cir_file: cir.csv``, ``declarations_file: records.xlsx`` (an XLSX is re
 sheet named after the section — ``cir``, ``declarations``, ``foreign_declarations``,
 ``manoeuvres``, ``standby``, ``instructor_activity`` — or from its only sheet). A whole XLSX
 workbook is also an input: a ``seafarer`` sheet of ``field | value`` rows (``id``, ``group``,
-``department``, ``category``, ``purpose``, ``navy_sea_days``…) plus the section sheets.
+``department``, ``category``, ``purpose``, ``navy_sea_days``…) plus the section sheets; a
+sheet of another name that holds data is refused (its rows would be left out).
+
+Nothing is dropped or overridden in silence, with the crew lists' checks: a column repeated,
+a value in a column with no header, a field given twice in the ``seafarer`` sheet, a number
+or a time of day in a date cell are errors.
 
 Text files are read as UTF-8 (with or without BOM), else Windows-1252 / Latin-1 (what
 Brazilian spreadsheets export); CSV separators ``,`` ``;`` or tab are detected. Dates may be
