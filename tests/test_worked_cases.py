@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from abordo.casebook import find_case_files, run_case, run_cases
+from abordo.law.errors import InputError
 
 HERE = Path(__file__).parent
 ROOTS = [HERE / "cases", HERE.parent.parent / "shared" / "cases"]
@@ -178,3 +179,38 @@ def test_a_case_file_reads_yaml_booleans_as_yaml_1_2(tmp_path: Path) -> None:
                     "z": "Off"}
     with pytest.raises(Exception, match="chave repetida 'a'"):
         load_data_text("a: 1\na: 2\n")
+
+
+def test_cases_check_speaks_english_with_lang_en_or_an_english_locale(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "a-good.yaml").write_text(LATIN1_CASE, encoding="utf-8")
+    (tmp_path / "b-wrong.yaml").write_text(
+        LATIN1_CASE.replace("id: lat1", "id: lat2").replace("19320.00", "1.00"),
+        encoding="utf-8")
+    (tmp_path / "c-date.yaml").write_text(
+        QUOTA_CASE.format(id="q", on='on: "31/04/2026"'), encoding="utf-8")
+    want_en = ["OK lat1 (port_fine)",
+               "FAIL lat2 (port_fine): amount: expected '1.00', got '19320.00'",
+               f"input error: invalid case {tmp_path / 'c-date.yaml'}, field on: no such date "
+               "31/04/2026",
+               "1 passed, 1 failed, 1 unreadable case file(s)"]
+    want_pt = ["OK lat1 (port_fine)",
+               "FALHA lat2 (port_fine): amount: esperado '1.00', obtido '19320.00'",
+               f"erro de entrada: caso inválido {tmp_path / 'c-date.yaml'}, campo on: data "
+               "inexistente 31/04/2026",
+               "1 aprovado(s), 1 reprovado(s), 1 arquivo(s) de caso ilegível(is)"]
+    runner = CliRunner()
+    en = runner.invoke(app, ["cases", "check", str(tmp_path), "--lang", "en"])
+    assert (en.exit_code, en.output.splitlines()) == (2, want_en)
+    locale = runner.invoke(app, ["cases", "check", str(tmp_path)],
+                           env={"LANG": "en_US.UTF-8", "LC_ALL": "", "ABORDO_LANG": ""})
+    assert (locale.exit_code, locale.output.splitlines()) == (2, want_en)
+    pt = runner.invoke(app, ["cases", "check", str(tmp_path)], env={"LANG": "C.UTF-8"})
+    assert (pt.exit_code, pt.output.splitlines()) == (2, want_pt)
+    bad = runner.invoke(app, ["cases", "check", str(tmp_path), "--lang", "fr"])
+    assert isinstance(bad.exception, InputError)  # exit 2 from the entry point
+    assert (bad.exception.field, bad.exception.message) == (
+        "--lang", "idioma 'fr' não suportado (pt ou en)")

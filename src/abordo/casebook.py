@@ -41,12 +41,17 @@ SUBSET_LISTS = {"excluded", "interpretations"}
 Runner = Callable[[dict[str, Any], dt.date | None, dict[str, Any], Path], dict[str, Any]]
 
 
+#: A message in Portuguese and English: ``(pt, en)``.
+Text = tuple[str, str]
+
+
 @dataclass(frozen=True)
 class CaseResult:
     """``status``: pass | fail | not_built | error (the engine crashed, or a YAML file that
     is not a worked case at all: ``is_case`` false, no ``engine`` / ``expect``) | invalid (a
     case file that cannot be read: its encoding, its YAML, an impossible date, ``expect`` or
-    ``input`` not mappings — bad input, not a failed case)."""
+    ``input`` not mappings — bad input, not a failed case). ``difference`` is Portuguese,
+    ``difference_en`` English (see :meth:`said`)."""
 
     case_id: str
     path: Path
@@ -54,6 +59,18 @@ class CaseResult:
     status: str
     difference: str | None = None
     is_case: bool = True
+    difference_en: str | None = None
+
+    def said(self, lang: str = "pt") -> str:
+        """The difference (or the problem) in ``lang`` (``pt`` or ``en``); empty if none."""
+        return (self.difference_en if lang == "en" and self.difference_en else
+                self.difference) or ""
+
+
+def _result(case_id: str, path: Path, engine: str, status: str, why: Text | None = None,
+            is_case: bool = True) -> CaseResult:
+    return CaseResult(case_id, path, engine, status, why[0] if why else None, is_case,
+                      why[1] if why else None)
 
 
 def find_case_files(root: Path) -> list[Path]:
@@ -96,12 +113,13 @@ def normalize(value: Any) -> Any:
     return value
 
 
-def compare(expect: dict[str, Any], actual: dict[str, Any]) -> str | None:
+def compare(expect: dict[str, Any], actual: dict[str, Any]) -> Text | None:
     """The first difference between ``expect`` and ``actual`` (None when all keys match)."""
     for key, exp in expect.items():
         exp_n = normalize(exp)
         if key not in actual:
-            return f"{key}: esperado {exp_n!r}, a saída não tem essa chave"
+            return (f"{key}: esperado {exp_n!r}, a saída não tem essa chave",
+                    f"{key}: expected {exp_n!r}, the output has no such key")
         act_n = normalize(actual[key])
         diff = _compare_value(key, exp_n, act_n)
         if diff:
@@ -109,39 +127,46 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> str | None:
     return None
 
 
-def _compare_value(key: str, exp: Any, act: Any) -> str | None:
+def _differs(key: str, exp: Any, act: Any) -> Text:
+    return f"{key}: esperado {exp!r}, obtido {act!r}", f"{key}: expected {exp!r}, got {act!r}"
+
+
+def _compare_value(key: str, exp: Any, act: Any) -> Text | None:
     if key in LIST_KEYS and isinstance(exp, list):
         k = LIST_KEYS[key]
         by_key = {str(a.get(k)): a for a in act or []}
         for item in exp:
             got = by_key.get(str(item.get(k)))
             if got is None:
-                return f"{key}[{item.get(k)}]: ausente da saída"
+                return (f"{key}[{item.get(k)}]: ausente da saída",
+                        f"{key}[{item.get(k)}]: missing from the output")
             for f, v in item.items():
                 if normalize(got.get(f)) != v:
-                    return f"{key}[{item.get(k)}].{f}: esperado {v!r}, obtido {got.get(f)!r}"
+                    return _differs(f"{key}[{item.get(k)}].{f}", v, got.get(f))
         return None
     if key in SUBSET_LISTS and isinstance(exp, list):
         for item in exp:
             if item not in (act or []):
-                return f"{key}: esperado {item!r} entre {act!r}"
+                return (f"{key}: esperado {item!r} entre {act!r}",
+                        f"{key}: expected {item!r} among {act!r}")
         return None
     if isinstance(exp, list) and isinstance(act, list) and key == "findings":
         return None if sorted(map(str, exp)) == sorted(map(str, act)) else (
-            f"{key}: esperado {exp!r}, obtido {act!r}")
+            _differs(key, exp, act))
     if isinstance(exp, dict) and isinstance(act, dict) and key in {"breakdown", "by_category"}:
         for k, v in exp.items():
             if act.get(k, 0) != v:
-                return f"{key}.{k}: esperado {v!r}, obtido {act.get(k)!r}"
+                return _differs(f"{key}.{k}", v, act.get(k))
         extra = {k: v for k, v in act.items() if k not in exp and v}
-        return f"{key}: não nulo inesperado {extra!r}" if extra else None
+        return (f"{key}: não nulo inesperado {extra!r}",
+                f"{key}: unexpected non-zero {extra!r}") if extra else None
     if isinstance(exp, dict) and isinstance(act, dict):
         for k, v in exp.items():
             if act.get(k) != v:
-                return f"{key}.{k}: esperado {v!r}, obtido {act.get(k)!r}"
+                return _differs(f"{key}.{k}", v, act.get(k))
         return None
     if exp != act:
-        return f"{key}: esperado {exp!r}, obtido {act!r}"
+        return _differs(key, exp, act)
     return None
 
 
@@ -155,52 +180,61 @@ def run_case(path: Path) -> CaseResult:
         # dates parsed; repeated keys refused.
         case = load_data_text(text)
     except InputError as exc:  # UTF-16 or binary content
-        return CaseResult(path.stem, path, "?", "invalid", f"caso ilegível {path}: "
-                          f"{exc.message}")
+        return _result(path.stem, path, "?", "invalid", (
+            f"caso ilegível {path}: {exc.message}",
+            f"unreadable case {path}: {exc.message_en or exc.message}"))
     except OSError as exc:
-        return CaseResult(path.stem, path, "?", "invalid",
-                          f"caso ilegível {path}: {exc.strerror or exc}")
+        return _result(path.stem, path, "?", "invalid", (
+            f"caso ilegível {path}: {exc.strerror or exc}",
+            f"unreadable case {path}: {exc.strerror or exc}"))
     except (yaml.YAMLError, ValueError) as exc:
-        return CaseResult(path.stem, path, "?", "invalid", _unreadable(path, exc))
+        return _result(path.stem, path, "?", "invalid", _unreadable(path, exc))
     if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
-        return CaseResult(path.stem, path, "?", "error",
-                          f"{path}: não é um caso (faltam engine/expect)", is_case=False)
+        return _result(path.stem, path, "?", "error", (
+            f"{path}: não é um caso (faltam engine/expect)",
+            f"{path}: not a case (engine/expect missing)"), is_case=False)
     if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
-        return CaseResult(str(case.get("id", path.stem)), path, str(case["engine"]), "invalid",
-                          f"caso inválido {path}: `expect` e `input` devem ser mapeamentos")
+        return _result(str(case.get("id", path.stem)), path, str(case["engine"]), "invalid", (
+            f"caso inválido {path}: `expect` e `input` devem ser mapeamentos",
+            f"invalid case {path}: `expect` and `input` must be mappings"))
     case_id = str(case.get("id", path.stem))
     engine = str(case["engine"])
     runner = load_runner(engine)
     if runner is None:
-        return CaseResult(case_id, path, engine, "not_built",
-                          f"motor '{engine}' ainda não implementado")
+        return _result(case_id, path, engine, "not_built", (
+            f"motor '{engine}' ainda não implementado",
+            f"engine '{engine}' not implemented yet"))
     on, why = _date_judged(case.get("on"), engine)
     if why is not None:
-        return CaseResult(case_id, path, engine, "invalid", f"caso inválido {path}, campo on: "
-                          f"{why}")
+        return _result(case_id, path, engine, "invalid", (
+            f"caso inválido {path}, campo on: {why[0]}",
+            f"invalid case {path}, field on: {why[1]}"))
     try:
         actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
     except InputError as exc:
         actual = {"verdict": "input_error", "error_field": exc.field, "error": exc.render("en")}
     except Exception as exc:  # a crash in one case must not hide the others
-        return CaseResult(case_id, path, engine, "error",
-                          f"o motor falhou ({type(exc).__name__}): {exc}")
+        return _result(case_id, path, engine, "error", (
+            f"o motor falhou ({type(exc).__name__}): {exc}",
+            f"the engine failed ({type(exc).__name__}): {exc}"))
     diff = compare(case["expect"], actual)
-    return CaseResult(case_id, path, engine, "fail" if diff else "pass", diff)
+    return _result(case_id, path, engine, "fail" if diff else "pass", diff)
 
 
 #: Engines whose cases may omit ``on`` (a fine's infraction date selects its norm).
 _ON_OPTIONAL = frozenset({"port_fine"})
 
 
-def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, str | None]:
+def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, Text | None]:
     """The case's ``on``: a date (``2026-04-01``, quoted or not, or ``01/04/2026``); the
     reason it is not one otherwise."""
     if value is None:
-        return None, (None if engine in _ON_OPTIONAL else "ausente (a data julgada)")
+        return None, (None if engine in _ON_OPTIONAL else
+                      ("ausente (a data julgada)", "missing (the date judged)"))
     # datetime before date: a datetime is a date too (YAML reads 2026-04-01T10:00 as one).
     if isinstance(value, dt.datetime) or not isinstance(value, dt.date | str):
-        return None, f"{value!r} não é uma data; use AAAA-MM-DD"
+        return None, (f"{value!r} não é uma data; use AAAA-MM-DD",
+                      f"{value!r} is not a date; use YYYY-MM-DD")
     if isinstance(value, dt.date):
         return value, None
     text = value.strip()
@@ -210,31 +244,38 @@ def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, str | None]:
         if _ISO_DATE.fullmatch(text):
             return dt.date.fromisoformat(text), None
     except ValueError:
-        return None, f"data inexistente {text}"
-    return None, f"{text!r} não é uma data; use AAAA-MM-DD"
+        return None, (f"data inexistente {text}", f"no such date {text}")
+    return None, (f"{text!r} não é uma data; use AAAA-MM-DD",
+                  f"{text!r} is not a date; use YYYY-MM-DD")
 
 
-def _unreadable(path: Path, exc: Exception) -> str:
+def _unreadable(path: Path, exc: Exception) -> Text:
     """Why ``path`` could not be read, with the line (and field) where that is known."""
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.YAMLError) and mark is not None:
         # worded as every input's YAML error (abordo check): one table of PyYAML's problems
-        problem = yaml_message(bilingual(str(getattr(exc, "problem", None) or exc))[0])
-        return f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: {problem}"
+        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
+        return (f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: "
+                f"{yaml_message(pt)}",
+                f"unreadable case {path}, line {mark.line + 1}: invalid YAML: {en}")
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
         try:
             data, index = read_document(path)
         except InputError as again:  # e.g. a repeated key, which this reading refuses
-            return f"caso ilegível {path}: {again.render()}"
+            return (f"caso ilegível {path}: {again.render()}",
+                    f"unreadable case {path}: {again.render('en')}")
         for loc, value in _leaves(data, ()):
             if isinstance(value, str) and _ISO_DATE.fullmatch(value):
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError:
-                    return (f"caso ilegível {path}, linha {line_of(index, loc)}, campo "
-                            f"{loc_to_path(list(loc))}: data inexistente {value}")
-    return f"caso ilegível {path}: {exc}"
+                    line, field = line_of(index, loc), loc_to_path(list(loc))
+                    return (f"caso ilegível {path}, linha {line}, campo {field}: data "
+                            f"inexistente {value}",
+                            f"unreadable case {path}, line {line}, field {field}: no such "
+                            f"date {value}")
+    return f"caso ilegível {path}: {exc}", f"unreadable case {path}: {exc}"
 
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

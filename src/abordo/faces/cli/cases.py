@@ -8,8 +8,27 @@ import typer
 from rich.markup import escape
 
 from abordo.casebook import find_case_files, run_cases
-from abordo.faces.cli.common import console
+from abordo.faces.cli.common import LangOpt, console, resolve_lang
 from abordo.faces.cli.words import PtCommand, PtGroup
+
+#: The command's own words: Portuguese, English.
+WORDS: dict[str, tuple[str, str]] = {
+    "input_error": ("erro de entrada", "input error"),
+    "ok": ("OK", "OK"),
+    "fail": ("FALHA", "FAIL"),
+    "error": ("ERRO", "ERROR"),
+    "not_built": ("NÃO IMPLEMENTADO", "NOT BUILT"),
+}
+
+
+def _summary(lang: str, passed: int, failed: int, not_built: int, invalid: int) -> str:
+    if lang == "en":
+        text = f"{passed} passed, {failed} failed"
+        text += f", {not_built} not built" if not_built else ""
+        return text + (f", {invalid} unreadable case file(s)" if invalid else "")
+    text = f"{passed} aprovado(s), {failed} reprovado(s)"
+    text += f", {not_built} não implementado(s)" if not_built else ""
+    return text + (f", {invalid} arquivo(s) de caso ilegível(is)" if invalid else "")
 
 
 def register(app: typer.Typer) -> None:
@@ -17,44 +36,56 @@ def register(app: typer.Typer) -> None:
                             no_args_is_help=True)
 
     @cases_app.command("check", cls=PtCommand)
-    def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos")) -> None:
+    def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos"),
+              lang: str | None = LangOpt) -> None:
         """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim.
 
         Saída 0 todos aprovados, 1 algum caso reprovado, 2 arquivo de caso ilegível."""
+        language = resolve_lang(lang)
+        en = language == "en"
+
+        def word(key: str) -> str:
+            return WORDS[key][1 if en else 0]
+
         if not directory.exists():
-            console.print(f"[bold red]erro de entrada[/]: pasta ou arquivo de casos não "
-                          f"encontrado: {escape(str(directory))}")
+            what = (f"case folder or file not found: {directory}" if en else
+                    f"pasta ou arquivo de casos não encontrado: {directory}")
+            console.print(f"[bold red]{word('input_error')}[/]: {escape(what)}", soft_wrap=True)
             raise typer.Exit(2)
         results = run_cases(find_case_files(directory))
         if not any(r.is_case for r in results):
             # Nothing to check is a wrong folder, not a failed case (exit 2, as bad input).
-            what = "nenhum arquivo YAML" if not results else \
-                f"{len(results)} arquivo(s) YAML, nenhum deles um caso (faltam engine/expect)"
-            console.print(f"[bold red]erro de entrada[/]: nenhum caso resolvido em "
-                          f"{escape(str(directory))}: {what}")
+            if en:
+                what = "no YAML file" if not results else \
+                    f"{len(results)} YAML file(s), none of them a case (engine/expect missing)"
+                what = f"no worked case in {directory}: {what}"
+            else:
+                what = "nenhum arquivo YAML" if not results else \
+                    f"{len(results)} arquivo(s) YAML, nenhum deles um caso (faltam engine/expect)"
+                what = f"nenhum caso resolvido em {directory}: {what}"
+            console.print(f"[bold red]{word('input_error')}[/]: {escape(what)}", soft_wrap=True)
             raise typer.Exit(2)
         passed = failed = not_built = invalid = 0
         for r in results:
+            said = escape(r.said(language))
             if r.status == "invalid":
                 invalid += 1
-                console.print(f"[bold red]erro de entrada[/]: {escape(r.difference or '')}",
-                              soft_wrap=True)
+                console.print(f"[bold red]{word('input_error')}[/]: {said}", soft_wrap=True)
             elif r.status == "pass":
                 passed += 1
                 # one line per case, whatever the terminal's width (for grep)
-                console.print(f"[green]OK[/] {escape(r.case_id)} ({r.engine})", soft_wrap=True)
+                console.print(f"[green]{word('ok')}[/] {escape(r.case_id)} ({r.engine})",
+                              soft_wrap=True)
             elif r.status == "not_built":
                 not_built += 1
-                console.print(f"[yellow]NÃO IMPLEMENTADO[/] {escape(r.case_id)}: "
-                              f"{escape(r.difference or '')}", soft_wrap=True)
+                console.print(f"[yellow]{word('not_built')}[/] {escape(r.case_id)}: {said}",
+                              soft_wrap=True)
             else:
                 failed += 1
-                label = "FALHA" if r.status == "fail" else "ERRO"
-                console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): "
-                              f"{escape(r.difference or '')}", markup=True, soft_wrap=True)
-        tail = f", {not_built} não implementado(s)" if not_built else ""
-        tail += f", {invalid} arquivo(s) de caso ilegível(is)" if invalid else ""
-        console.print(f"{passed} aprovado(s), {failed} reprovado(s){tail}")
+                label = word("fail") if r.status == "fail" else word("error")
+                console.print(f"[red]{label}[/] {escape(r.case_id)} ({r.engine}): {said}",
+                              soft_wrap=True)
+        console.print(_summary(language, passed, failed, not_built, invalid), soft_wrap=True)
         # A case file that cannot be read is bad input (2), as for every command; 1 says
         # that a case ran and failed.
         raise typer.Exit(2 if invalid else 1 if failed or not_built else 0)
