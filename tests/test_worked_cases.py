@@ -55,7 +55,9 @@ def test_a_case_file_with_an_impossible_date_is_reported_not_raised(tmp_path: Pa
     (y, z) = run_cases([tmp_path / "y.yaml", tmp_path / "z.yaml"])
     assert (y.difference or "").startswith(f"caso ilegível {tmp_path / 'y.yaml'}, linha 3: "
                                            "YAML inválido: ")
-    assert z.difference == f"{tmp_path / 'z.yaml'}: não é um caso (faltam engine/expect)"
+    assert (z.status, z.difference) == ("invalid", f"caso inválido {tmp_path / 'z.yaml'}, campo "
+                                        "expect: ausente (o que o caso verifica); campo on: "
+                                        "ausente (a data julgada)")
 
 
 def test_a_case_file_s_yaml_error_is_worded_as_every_input_s(tmp_path: Path) -> None:
@@ -86,12 +88,17 @@ def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path)
     (tmp_path / "vessel.yaml").write_text("vessel: {name: X}\n", encoding="utf-8")
     other = runner.invoke(app, ["cases", "check", str(tmp_path)])
     assert other.exit_code == 2 and "1 arquivo(s) YAML, nenhum deles um caso" in said(other)
-    # one real case among them: the folder is checked, the stray file is an error line
+    # one real case among them: the folder is checked, the stray file is bad input (exit 2,
+    # not a failed case: was "ERRO vessel (?)", counted among the failed, exit 1)
     (tmp_path / "case.yaml").write_text(
         "id: c\nengine: port_fine\non: 2026-01-10\ninput: {}\n"
         "expect: {verdict: input_error}\n", encoding="utf-8")
     mixed = runner.invoke(app, ["cases", "check", str(tmp_path)])
-    assert mixed.exit_code == 1 and "1 aprovado(s), 1 reprovado(s)" in said(mixed)
+    assert mixed.exit_code == 2 and mixed.output.splitlines() == [
+        "OK c (port_fine)",
+        f"erro de entrada: caso inválido {tmp_path / 'vessel.yaml'}: não é um caso resolvido "
+        "(faltam engine e expect)",
+        "1 aprovado(s), 0 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"]
 
 
 LATIN1_CASE = ("id: lat1\nengine: port_fine\ndescription: 'escala de São Luís, infração'\n"
@@ -128,7 +135,8 @@ def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: P
                         "codificação não suportada (UTF-16); salve como UTF-8")
     assert lines[2].startswith(f"erro de entrada: caso ilegível {tmp_path / 'c-broken.yaml'}, "
                                "linha 3: YAML inválido: ")
-    assert lines[3] == "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso ilegível(is)"
+    assert lines[3] == ("1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso inválido(s) ou "
+                        "ilegível(is)")
     assert "codec" not in r.output and "Traceback" not in r.output
 
 
@@ -167,7 +175,8 @@ def test_a_case_without_a_date_judged_is_invalid_not_an_engine_crash(
     (tmp_path / "c.yaml").write_text(QUOTA_CASE.format(id="c", on=on), encoding="utf-8")
     (res,) = run_cases([tmp_path / "c.yaml"])
     assert (res.status, res.difference) == (
-        "invalid", f"caso inválido {tmp_path / 'c.yaml'}, campo on: {why}")
+        "invalid", f"caso inválido {tmp_path / 'c.yaml'}, {'linha 3, ' if on else ''}campo on: "
+                   f"{why}")
 
 
 def test_a_case_file_reads_yaml_booleans_as_yaml_1_2(tmp_path: Path) -> None:
@@ -194,14 +203,14 @@ def test_cases_check_speaks_english_with_lang_en_or_an_english_locale(tmp_path: 
         QUOTA_CASE.format(id="q", on='on: "31/04/2026"'), encoding="utf-8")
     want_en = ["OK lat1 (port_fine)",
                "FAIL lat2 (port_fine): amount: expected '1.00', got '19320.00'",
-               f"input error: invalid case {tmp_path / 'c-date.yaml'}, field on: no such date "
-               "31/04/2026",
-               "1 passed, 1 failed, 1 unreadable case file(s)"]
+               f"input error: invalid case {tmp_path / 'c-date.yaml'}, line 3, field on: no such "
+               "date 31/04/2026",
+               "1 passed, 1 failed, 1 invalid or unreadable case file(s)"]
     want_pt = ["OK lat1 (port_fine)",
                "FALHA lat2 (port_fine): amount: esperado '1.00', obtido '19320.00'",
-               f"erro de entrada: caso inválido {tmp_path / 'c-date.yaml'}, campo on: data "
-               "inexistente 31/04/2026",
-               "1 aprovado(s), 1 reprovado(s), 1 arquivo(s) de caso ilegível(is)"]
+               f"erro de entrada: caso inválido {tmp_path / 'c-date.yaml'}, linha 3, campo on: "
+               "data inexistente 31/04/2026",
+               "1 aprovado(s), 1 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"]
     runner = CliRunner()
     en = runner.invoke(app, ["cases", "check", str(tmp_path), "--lang", "en"])
     assert (en.exit_code, en.output.splitlines()) == (2, want_en)
@@ -214,3 +223,70 @@ def test_cases_check_speaks_english_with_lang_en_or_an_english_locale(tmp_path: 
     assert isinstance(bad.exception, InputError)  # exit 2 from the entry point
     assert (bad.exception.field, bad.exception.message) == (
         "--lang", "idioma 'fr' não suportado (pt ou en)")
+
+
+FINE_CASE = ("id: f1\nengine: port_fine\ninput:\n  infraction: {provision: lei-9719/art-8, "
+             "date: 2009-03-17, nature: 3, extent: medium, intent: true, workers: 7}\n"
+             "expect: {cell: Em+Ic, amount: '19320.00'}\n")
+
+
+@pytest.mark.parametrize(("old", "new", "why"), [
+    # was "NÃO IMPLEMENTADO … ainda não implementado", exit 1
+    ("engine: port_fine", "engine: port_fines",
+     "linha 2, campo engine: motor desconhecido 'port_fines' (quis dizer port_fine? os "
+     "motores: crew_quota, immigration, port_fine, sea_time)"),
+    ("engine: port_fine", "engine: fines",
+     "linha 2, campo engine: motor desconhecido 'fines' (os motores: crew_quota, "
+     "immigration, port_fine, sea_time)"),
+    # was ignored: the case checked nothing and passed
+    ("expect:", "expected:",
+     "linha 5, campo expected: campo desconhecido (quis dizer expect?); campo expect: "
+     "ausente (o que o caso verifica)"),
+    ("id: f1\n", "id: f1\nnotes: rever\n", "linha 2, campo notes: campo desconhecido"),
+    # was a pass
+    ("expect: {cell: Em+Ic, amount: '19320.00'}", "expect: {}",
+     "linha 5, campo expect: vazio: um caso sem expectativas não verifica nada"),
+    ("expect: {cell: Em+Ic, amount: '19320.00'}", "expect: [cell]",
+     "linha 5, campo expect: deve ser um mapeamento (chave: valor)"),
+    ("id: f1\n", "id: f1\noptions: [fines.x]\n",
+     "linha 2, campo options: deve ser um mapeamento (chave: valor)"),
+])
+def test_a_case_whose_fields_are_wrong_is_bad_input_naming_line_and_field(
+        tmp_path: Path, old: str, new: str, why: str) -> None:
+    assert old in FINE_CASE
+    (tmp_path / "c.yaml").write_text(FINE_CASE.replace(old, new), encoding="utf-8")
+    (res,) = run_cases([tmp_path / "c.yaml"])
+    assert (res.status, res.difference) == ("invalid", f"caso inválido {tmp_path / 'c.yaml'}, "
+                                                       f"{why}")
+
+
+def test_the_fields_the_format_describes_are_all_accepted(tmp_path: Path) -> None:
+    (tmp_path / "c.yaml").write_text(
+        FINE_CASE.replace("id: f1\n", "id: f1\ndescription: x\non: 2026-01-10\noptions: {}\n"),
+        encoding="utf-8")
+    (res,) = run_cases([tmp_path / "c.yaml"])
+    assert (res.status, res.difference) == ("pass", None)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "arquivo vazio"),
+    ("# só um comentário\n", "arquivo vazio"),
+    ("- id: a\n", "o arquivo deve conter um mapeamento (chave: valor)"),
+    ("vessel: {name: X}\n", "faltam engine e expect"),
+])
+def test_an_empty_or_other_yaml_file_among_cases_is_bad_input_not_a_failed_case(
+        tmp_path: Path, text: str, why: str) -> None:
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "a.yaml").write_text(FINE_CASE, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(text, encoding="utf-8")
+    _, b = run_cases([tmp_path / "a.yaml", tmp_path / "b.yaml"])
+    assert (b.status, b.is_case, b.difference) == (
+        "invalid", False, f"caso inválido {tmp_path / 'b.yaml'}: não é um caso resolvido ({why})")
+    # was "ERRO b (?)", "1 aprovado(s), 1 reprovado(s)", exit 1
+    r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
+    assert (r.exit_code, r.output.splitlines()) == (2, [
+        "OK f1 (port_fine)", f"erro de entrada: {b.difference}",
+        "1 aprovado(s), 0 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"])

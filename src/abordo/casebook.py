@@ -9,6 +9,7 @@ returning its output in the cases' vocabulary; this module only loads, dispatche
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import importlib
 import re
 from collections.abc import Callable, Iterable
@@ -20,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from abordo.law.documents import decode, line_of, read_document
+from abordo.law.documents import LineIndex, decode, line_of, parse_document, read_document
 from abordo.law.errors import InputError, bilingual
 from abordo.law.parsing import yaml_message
 from abordo.law.validation import loc_to_path
@@ -47,11 +48,14 @@ Text = tuple[str, str]
 
 @dataclass(frozen=True)
 class CaseResult:
-    """``status``: pass | fail | not_built | error (the engine crashed, or a YAML file that
-    is not a worked case at all: ``is_case`` false, no ``engine`` / ``expect``) | invalid (a
-    case file that cannot be read: its encoding, its YAML, an impossible date, ``expect`` or
-    ``input`` not mappings — bad input, not a failed case). ``difference`` is Portuguese,
-    ``difference_en`` English (see :meth:`said`)."""
+    """``status``: pass | fail | not_built (an engine listed in :data:`ENGINES` whose module
+    is missing) | error (the engine crashed) | invalid (bad input, not a failed case: a case
+    file that cannot be read — its encoding, its YAML — or whose fields are wrong: an
+    unknown field or engine, ``expect`` missing or empty, ``on`` not a date, ``expect`` /
+    ``input`` / ``options`` not mappings, an ``id`` another file has too; ``is_case`` false
+    for a YAML file that is no worked case at all: empty, not a mapping, or with neither
+    ``engine`` nor ``expect``). ``difference`` is Portuguese, ``difference_en`` English (see
+    :meth:`said`)."""
 
     case_id: str
     path: Path
@@ -189,26 +193,30 @@ def run_case(path: Path) -> CaseResult:
             f"unreadable case {path}: {exc.strerror or exc}"))
     except (yaml.YAMLError, ValueError) as exc:
         return _result(path.stem, path, "?", "invalid", _unreadable(path, exc))
-    if not isinstance(case, dict) or "engine" not in case or "expect" not in case:
-        return _result(path.stem, path, "?", "error", (
-            f"{path}: não é um caso (faltam engine/expect)",
-            f"{path}: not a case (engine/expect missing)"), is_case=False)
-    if not isinstance(case["expect"], dict) or not isinstance(case.get("input") or {}, dict):
-        return _result(str(case.get("id", path.stem)), path, str(case["engine"]), "invalid", (
-            f"caso inválido {path}: `expect` e `input` devem ser mapeamentos",
-            f"invalid case {path}: `expect` and `input` must be mappings"))
+    if not isinstance(case, dict) or not {"engine", "expect"} & set(case):
+        # Empty, a list, or some other document (a vessel file) — no case to run.
+        why = (("arquivo vazio", "empty file") if case is None else
+               ("faltam engine e expect", "engine and expect missing") if isinstance(case, dict)
+               else ("o arquivo deve conter um mapeamento (chave: valor)",
+                     "the file must hold a mapping (key: value)"))
+        return _result(path.stem, path, "?", "invalid", (
+            f"caso inválido {path}: não é um caso resolvido ({why[0]})",
+            f"invalid case {path}: not a worked case ({why[1]})"), is_case=False)
     case_id = str(case.get("id", path.stem))
-    engine = str(case["engine"])
+    engine = str(case.get("engine", "?"))
+    on, problems = _shape(case)
+    if problems:
+        index = _line_index(text, path)  # in the file's order, fields missing last
+        problems.sort(key=lambda p: index.get((p[0],), 1 << 30))
+        pt = "; ".join(_at(index, field, why[0]) for field, why in problems)
+        en = "; ".join(_at(index, field, why[1], "en") for field, why in problems)
+        return _result(case_id, path, engine, "invalid",
+                       (f"caso inválido {path}, {pt}", f"invalid case {path}, {en}"))
     runner = load_runner(engine)
     if runner is None:
         return _result(case_id, path, engine, "not_built", (
             f"motor '{engine}' ainda não implementado",
             f"engine '{engine}' not implemented yet"))
-    on, why = _date_judged(case.get("on"), engine)
-    if why is not None:
-        return _result(case_id, path, engine, "invalid", (
-            f"caso inválido {path}, campo on: {why[0]}",
-            f"invalid case {path}, field on: {why[1]}"))
     try:
         actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
     except InputError as exc:
@@ -223,6 +231,69 @@ def run_case(path: Path) -> CaseResult:
 
 #: Engines whose cases may omit ``on`` (a fine's infraction date selects its norm).
 _ON_OPTIONAL = frozenset({"port_fine"})
+
+
+#: The fields of a case file (tests/cases/README.md). Any other is refused: a misspelt
+#: ``expected:`` for ``expect:`` would otherwise check nothing and pass.
+CASE_FIELDS = ("id", "engine", "description", "on", "input", "options", "expect")
+
+
+def _shape(case: dict[str, Any]) -> tuple[dt.date | None, list[tuple[str, Text]]]:
+    """The date judged and every problem of the case's own fields, each with its field:
+    a field missing or unknown, an unknown engine, ``expect`` empty (a case that checks
+    nothing), ``input`` / ``options`` / ``expect`` not mappings, ``on`` not a date."""
+    problems: list[tuple[str, Text]] = []
+    for key in case:
+        if str(key) not in CASE_FIELDS:
+            guess = difflib.get_close_matches(str(key), CASE_FIELDS, n=1, cutoff=0.6)
+            problems.append((str(key), (
+                "campo desconhecido" + (f" (quis dizer {guess[0]}?)" if guess else ""),
+                "unknown field" + (f" (did you mean {guess[0]}?)" if guess else ""))))
+    engines = ", ".join(ENGINES)
+    engine = case.get("engine")
+    if engine is None:
+        problems.append(("engine", (f"ausente ({engines})", f"missing ({engines})")))
+    elif str(engine) not in ENGINES:
+        guess = difflib.get_close_matches(str(engine), ENGINES, n=1, cutoff=0.6)
+        problems.append(("engine", (
+            f"motor desconhecido '{engine}' ("
+            + (f"quis dizer {guess[0]}? " if guess else "") + f"os motores: {engines})",
+            f"unknown engine '{engine}' ("
+            + (f"did you mean {guess[0]}? " if guess else "") + f"the engines: {engines})")))
+    expect = case.get("expect")
+    if expect is None:
+        problems.append(("expect", ("ausente (o que o caso verifica)",
+                                    "missing (what the case checks)")))
+    elif not isinstance(expect, dict):
+        problems.append(("expect", _NOT_A_MAPPING))
+    elif not expect:
+        problems.append(("expect", ("vazio: um caso sem expectativas não verifica nada",
+                                    "empty: a case with no expectations checks nothing")))
+    for key in ("input", "options"):
+        if case.get(key) is not None and not isinstance(case[key], dict):
+            problems.append((key, _NOT_A_MAPPING))
+    on, why = _date_judged(case.get("on"), str(engine))
+    if why is not None and str(engine) in ENGINES:  # whether it needs one: by its engine
+        problems.append(("on", why))
+    return on, problems
+
+
+_NOT_A_MAPPING = ("deve ser um mapeamento (chave: valor)", "must be a mapping (key: value)")
+
+
+def _line_index(text: str, path: Path) -> LineIndex:
+    """Each field's line in the case file (empty if the text cannot be indexed)."""
+    try:
+        return parse_document(text, False, str(path))[1]
+    except InputError:
+        return {}
+
+
+def _at(index: LineIndex, field: str, message: str, lang: str = "pt") -> str:
+    """``linha 9, campo expected: <message>`` (the line when the field has one)."""
+    line = index.get((field,))
+    where = (f"{'line' if lang == 'en' else 'linha'} {line}, " if line else "")
+    return f"{where}{'field' if lang == 'en' else 'campo'} {field}: {message}"
 
 
 def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, Text | None]:

@@ -25,10 +25,10 @@ def _summary(lang: str, passed: int, failed: int, not_built: int, invalid: int) 
     if lang == "en":
         text = f"{passed} passed, {failed} failed"
         text += f", {not_built} not built" if not_built else ""
-        return text + (f", {invalid} unreadable case file(s)" if invalid else "")
+        return text + (f", {invalid} invalid or unreadable case file(s)" if invalid else "")
     text = f"{passed} aprovado(s), {failed} reprovado(s)"
     text += f", {not_built} não implementado(s)" if not_built else ""
-    return text + (f", {invalid} arquivo(s) de caso ilegível(is)" if invalid else "")
+    return text + (f", {invalid} arquivo(s) de caso inválido(s) ou ilegível(is)" if invalid else "")
 
 
 def register(app: typer.Typer) -> None:
