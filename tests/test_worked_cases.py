@@ -290,3 +290,44 @@ def test_an_empty_or_other_yaml_file_among_cases_is_bad_input_not_a_failed_case(
     assert (r.exit_code, r.output.splitlines()) == (2, [
         "OK f1 (port_fine)", f"erro de entrada: {b.difference}",
         "1 aprovado(s), 0 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"])
+
+
+def test_an_unexpected_input_error_shows_the_engine_s_message_line_and_field(
+        tmp_path: Path) -> None:
+    # Was only "verdict: esperado 'non_compliant', obtido 'input_error'".
+    case = tmp_path / "c.yaml"
+    case.write_text(QUOTA_CASE.format(id="c", on="on: 2026-04-01").replace(
+        "{id: B, rank: AB, nationality: BR}", "{id: B, rank: AB, nationality: ZZ}"),
+        encoding="utf-8")
+    (res,) = run_cases([case])
+    assert (res.status, res.difference, res.difference_en) == (
+        "fail",
+        f"verdict: esperado 'non_compliant', obtido 'input_error' — o motor recusou a entrada: "
+        f"arquivo {case}, linha 11, campo input.crew[1].nationality: país desconhecido 'ZZ' "
+        "(use o código ISO 3166-1, ex.: BR)",
+        f"verdict: expected 'non_compliant', got 'input_error' — the engine refused the input: "
+        f"file {case}, row 11, field input.crew[1].nationality: unknown country 'ZZ' (use the "
+        "ISO 3166-1 code, e.g. BR)")
+
+
+def test_an_input_error_on_another_field_shows_it_and_a_crew_file_keeps_its_own_row(
+        tmp_path: Path) -> None:
+    (tmp_path / "crew.csv").write_text("id,rank,nationality\nA,Master,NO\nB,AB,ZZ\n",
+                                       encoding="utf-8")
+    case = tmp_path / "c.yaml"
+    case.write_text(QUOTA_CASE.format(id="c", on="on: 2026-04-01").replace(
+        "  crew:\n    - {id: A, rank: Master, nationality: NO}\n"
+        "    - {id: B, rank: AB, nationality: BR}\n", "  crew_file: crew.csv\n").replace(
+        "expect: {verdict: non_compliant, days_of_operation: 90}",
+        "expect: {verdict: input_error, error_field: crew_file}"), encoding="utf-8")
+    (res,) = run_cases([case])
+    assert res.status == "fail"
+    assert res.difference == (
+        "error_field: esperado 'crew_file', obtido 'nationality' — o motor recusou a entrada: "
+        f"arquivo {tmp_path / 'crew.csv'}, linha 3, campo nationality: país desconhecido 'ZZ' "
+        "(use o código ISO 3166-1, ex.: BR)")
+    # the same error expected: the case passes, nothing more said
+    case.write_text(case.read_text(encoding="utf-8").replace(
+        "error_field: crew_file", "error_field: nationality"), encoding="utf-8")
+    (res,) = run_cases([case])
+    assert (res.status, res.difference) == ("pass", None)

@@ -21,7 +21,14 @@ from typing import Any
 
 import yaml
 
-from abordo.law.documents import LineIndex, decode, line_of, parse_document, read_document
+from abordo.law.documents import (
+    LineIndex,
+    decode,
+    line_of,
+    locate,
+    parse_document,
+    read_document,
+)
 from abordo.law.errors import InputError, bilingual
 from abordo.law.parsing import yaml_message
 from abordo.law.validation import loc_to_path
@@ -217,16 +224,34 @@ def run_case(path: Path) -> CaseResult:
         return _result(case_id, path, engine, "not_built", (
             f"motor '{engine}' ainda não implementado",
             f"engine '{engine}' not implemented yet"))
+    refused: InputError | None = None
     try:
         actual = runner(case.get("input") or {}, on, case.get("options") or {}, path.parent)
     except InputError as exc:
+        refused = exc
         actual = {"verdict": "input_error", "error_field": exc.field, "error": exc.render("en")}
     except Exception as exc:  # a crash in one case must not hide the others
         return _result(case_id, path, engine, "error", (
             f"o motor falhou ({type(exc).__name__}): {exc}",
             f"the engine failed ({type(exc).__name__}): {exc}"))
     diff = compare(case["expect"], actual)
+    if diff and refused is not None:
+        # Not only "obtido 'input_error'": what the engine refused, and where.
+        located = _in_case_file(refused, path, text)
+        diff = (f"{diff[0]} — o motor recusou a entrada: {located.render('pt')}",
+                f"{diff[1]} — the engine refused the input: {located.render('en')}")
+        diff = (diff[0].replace("\n", "; "), diff[1].replace("\n", "; "))  # one line a case
     return _result(case_id, path, engine, "fail" if diff else "pass", diff)
+
+
+def _in_case_file(exc: InputError, path: Path, text: str) -> InputError:
+    """``exc`` placed in the case file: a problem of the case's own input (no file named)
+    gets the file, its field under ``input`` and that field's line; one in a side file (a
+    crew list) keeps its file and row."""
+    index = _line_index(text, path)
+    return InputError.listing([
+        e if e.file else locate(e.with_location(prefix="input"), str(path), index)
+        for e in (exc.alone(), *exc.details)])
 
 
 #: Engines whose cases may omit ``on`` (a fine's infraction date selects its norm).

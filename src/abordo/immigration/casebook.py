@@ -18,7 +18,9 @@ def run(data: dict[str, Any], on: dt.date | None, options: dict[str, Any], base_
     ``ValueError`` when the case has no date."""
     if on is None:
         raise ValueError("an immigration case needs `on`")
-    case = parse_vessel_case(data, base_dir, str(base_dir / "case"))
+    # no source: an error in the case's own input names no file (the case runner places it
+    # in the case file, at its line); one in a crew file names that file
+    case = parse_vessel_case(data, base_dir)
     d = evaluate(case, on, options)
     return {
         "verdict": d.verdict.value,

@@ -19,7 +19,9 @@ def run(data: dict[str, Any], on: dt.date | None, options: dict[str, Any], base_
         ) -> dict[str, Any]:
     if on is None:
         raise ValueError("a crew_quota case needs `on`")
-    case = parse_vessel_case(data, base_dir, str(base_dir / "case"))
+    # no source: an error in the case's own input names no file (the case runner places it
+    # in the case file, at its line); one in a crew file names that file
+    case = parse_vessel_case(data, base_dir)
     d = evaluate(case, on, options)
     r = d.result
     step = r.get("step")
