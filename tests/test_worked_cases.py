@@ -331,3 +331,27 @@ def test_an_input_error_on_another_field_shows_it_and_a_crew_file_keeps_its_own_
         "error_field: crew_file", "error_field: nationality"), encoding="utf-8")
     (res,) = run_cases([case])
     assert (res.status, res.difference) == ("pass", None)
+
+
+def test_cases_sharing_an_id_are_each_reported_naming_the_other_file(tmp_path: Path) -> None:
+    # Was "OK f1 (port_fine)" twice, exit 0: which file an OK line spoke of was unknowable.
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "sub").mkdir()
+    a, b, c = tmp_path / "a.yaml", tmp_path / "sub" / "b.yaml", tmp_path / "c.yaml"
+    a.write_text(FINE_CASE, encoding="utf-8")
+    b.write_text("# a copy\n" + FINE_CASE, encoding="utf-8")
+    c.write_text(FINE_CASE.replace("id: f1", "id: f2"), encoding="utf-8")
+    r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
+    assert (r.exit_code, r.output.splitlines()) == (2, [
+        f"erro de entrada: caso inválido {a}, linha 1, campo id: id repetido 'f1' (também em "
+        f"{b})",
+        "OK f2 (port_fine)",
+        f"erro de entrada: caso inválido {b}, linha 2, campo id: id repetido 'f1' (também em "
+        f"{a})",
+        "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso inválido(s) ou ilegível(is)"])
+    (_, _, en) = run_cases([a, c, b])
+    assert en.difference_en == (f"invalid case {b}, line 2, field id: duplicate id 'f1' (also "
+                                f"in {a})")

@@ -29,7 +29,7 @@ from abordo.law.documents import (
     parse_document,
     read_document,
 )
-from abordo.law.errors import InputError, bilingual
+from abordo.law.errors import DUPLICATE_ID, InputError, bilingual
 from abordo.law.parsing import yaml_message
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import load_data_text
@@ -389,4 +389,29 @@ def _leaves(obj: Any, loc: tuple[Any, ...]) -> Iterable[tuple[tuple[Any, ...], A
 
 
 def run_cases(paths: Iterable[Path]) -> list[CaseResult]:
-    return [run_case(p) for p in paths]
+    """:func:`run_case` on each path; cases sharing one ``id`` are each reported invalid,
+    naming the others (a report's lines name cases by id: an "OK" could be the other's)."""
+    results = [run_case(p) for p in paths]
+    by_id: dict[str, list[CaseResult]] = {}
+    for r in results:
+        if r.is_case and r.status != "invalid":  # an unreadable file keeps its own problem
+            by_id.setdefault(r.case_id, []).append(r)
+    repeated = {id(r): same for same in by_id.values() if len(same) > 1 for r in same}
+    return [_repeated_id(r, repeated[id(r)]) if id(r) in repeated else r for r in results]
+
+
+def _repeated_id(result: CaseResult, same: list[CaseResult]) -> CaseResult:
+    others = ", ".join(str(o.path) for o in same if o is not result)
+    where = ("", "")
+    try:
+        line = line_of(read_document(result.path)[1], ("id",))
+    except InputError:
+        line = None
+    if line is not None:
+        where = (f"linha {line}, ", f"line {line}, ")
+    pt, en = DUPLICATE_ID
+    return _result(result.case_id, result.path, result.engine, "invalid", (
+        f"caso inválido {result.path}, {where[0]}campo id: {pt} '{result.case_id}' (também "
+        f"em {others})",
+        f"invalid case {result.path}, {where[1]}field id: {en} '{result.case_id}' (also in "
+        f"{others})"))
