@@ -39,8 +39,9 @@ def register(app: typer.Typer) -> None:
     def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos"),
               lang: str | None = LangOpt) -> None:
         """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim.
-
-        Saída 0 todos aprovados, 1 algum caso reprovado, 2 arquivo de caso ilegível."""
+        Saída 0 todos aprovados, 1 algum caso reprovado, 2 arquivo de caso ilegível ou
+        inválido (campo ou motor desconhecido, expect vazio, id repetido, arquivo YAML que
+        não é um caso)."""
         language = resolve_lang(lang)
         en = language == "en"
 
