@@ -75,3 +75,66 @@ def test_a_number_where_a_date_goes_says_to_format_the_cell() -> None:
     err = input_error_from_pydantic(exc.value)
     assert err.message == ("data esperada, não um número nem data com horário (use AAAA-MM-DD; "
                            "no Excel, formate a célula como data) (recebido: '45000')")
+
+
+# --- numbers typed by a user: one bounded reading (abordo.law.validation.user_decimal) ----
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("2500", Decimal("2500")), ("2.500,00", Decimal("2500.00")),
+    ("R$ 2.000,00", Decimal("2000.00")), ("2,50", Decimal("2.50")),
+    ("1000.500", Decimal("1000.500")), ("25E+2", Decimal("2500")), ("0e999999999", Decimal(0)),
+    ("999999999999999", Decimal("999999999999999")), (2500.5, Decimal("2500.5")),
+    (2500, Decimal("2500")),
+])
+def test_a_typed_amount_is_read_within_its_bounds(written: object, read: Decimal) -> None:
+    from abordo.law.validation import user_decimal
+
+    value = user_decimal(written, money=True)
+    assert Decimal(value) == read and str(value) == str(read)
+
+
+@pytest.mark.parametrize(("written", "pt", "en"), [
+    # A huge exponent is refused before anything formats it (it once hung the CLI).
+    ("1e999999999", "número grande demais (máximo 15 algarismos antes da vírgula) "
+     "(recebido: '1e999999999')", "number too large (at most 15 digits before the decimal "
+     "point) (got '1e999999999')"),
+    ("1000000000000000", "número grande demais (máximo 15 algarismos antes da vírgula) "
+     "(recebido: '1000000000000000')", "number too large (at most 15 digits before the "
+     "decimal point) (got '1000000000000000')"),
+    ("1e-30", "casas decimais demais (máximo 15) (recebido: '1e-30')",
+     "too many decimal places (at most 15) (got '1e-30')"),
+    ("NaN", "número finito esperado (recebido: 'NaN')", "finite number expected (got 'NaN')"),
+    ("-Infinity", "número finito esperado (recebido: '-Infinity')",
+     "finite number expected (got '-Infinity')"),
+    (float("inf"), "número finito esperado (recebido: inf)", "finite number expected (got inf)"),
+    (1e300, "número grande demais (máximo 15 algarismos antes da vírgula) (recebido: 1e+300)",
+     "number too large (at most 15 digits before the decimal point) (got 1e+300)"),
+    (Decimal("1e999999999"), "número grande demais (máximo 15 algarismos antes da vírgula) "
+     "(recebido: 1E+999999999)", "number too large (at most 15 digits before the decimal "
+     "point) (got 1E+999999999)"),
+    ("1_000", "número decimal inválido (recebido: '1_000')",
+     "invalid decimal number (got '1_000')"),
+    # Only the first characters of a long value are repeated.
+    ("9" * 5000, "número longo demais (máximo 40 caracteres) (recebido: '99999999999999999999…')",
+     "number too long (at most 40 characters) (got '99999999999999999999…')"),
+    # Thousands grouped with commas: R$ 2,50 in Brazil, R$ 2.500,00 in English.
+    ("2,500", "valor ambíguo '2,500': escreva 2500,00 ou 2.500,00 (a vírgula separa os "
+     "centavos; o ponto, se houver, os milhares)", "ambiguous amount '2,500': write 2500.00, "
+     "2500,00 or 2.500,00 (a comma separates the centavos; a dot, if any, the thousands)"),
+])
+def test_a_typed_amount_out_of_bounds_is_refused_in_a_short_message(
+        written: object, pt: str, en: str) -> None:
+    from abordo.law.validation import Bilingual, user_decimal
+
+    with pytest.raises(Bilingual) as exc:
+        user_decimal(written, money=True)
+    assert (exc.value.pt, exc.value.en) == (pt, en)
+
+
+def test_comma_grouping_is_refused_only_in_amounts() -> None:
+    from abordo.law.validation import Bilingual, user_decimal
+
+    with pytest.raises(Bilingual, match=r"ambíguo '1,234,567\.89'"):
+        user_decimal("1,234,567.89", money=True)
+    # Hours: "4,500" is 4,5 hours (4 500 could not be hours of a day).
+    assert user_decimal("4,500") == "4.500"

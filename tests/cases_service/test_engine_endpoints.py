@@ -139,3 +139,33 @@ def test_plan_and_immigration_endpoints_apply_and_check_their_options(c: TestCli
     for url in ("/api/v1/quota/plan", "/api/v1/immigration"):
         bogus = c.post(f"{url}?on=2026-04-01&option=bogus=x", json=body)
         assert bogus.status_code == 422, url
+
+
+FINE = {"infraction": {"provision": "lei-9719/art-8", "date": "2009-03-17", "nature": 3,
+                       "extent": "medium", "intent": True, "workers": 2}}
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("chosen", ["1e100000000", 1e308, "NaN"])
+def test_a_huge_chosen_value_is_a_short_422_naming_the_field(c: TestClient,
+                                                              chosen: object) -> None:
+    # "1e100000000" once made a 400 MB answer: the range message wrote out every digit.
+    r = c.post("/api/v1/fines", json={**FINE, "grading": {"chosen_value": chosen,
+                                                           "reason": "x"}})
+    assert r.status_code == 422
+    assert len(r.content) < 1000
+    error = r.json()["errors"][0]
+    assert error["field"] == "grading.chosen_value"
+    assert error["message"].startswith(("número grande demais (máximo 15 algarismos",
+                                        "número finito esperado"))
+
+
+def test_an_ambiguous_chosen_value_is_refused_and_a_brazilian_one_read(c: TestClient) -> None:
+    r = c.post("/api/v1/fines", json={**FINE, "grading": {"chosen_value": "2,500",
+                                                           "reason": "x"}})
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["message"].startswith("valor ambíguo '2,500'")
+    r = c.post("/api/v1/fines", json={**FINE, "grading": {"chosen_value": "R$ 2.500,00",
+                                                           "reason": "x"}})
+    assert r.status_code == 200, r.text
+    assert r.json()["result"]["amount"] == "5000.00"

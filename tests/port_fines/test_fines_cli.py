@@ -266,3 +266,36 @@ def test_flag_form_lists_every_bad_flag_at_once() -> None:
     assert [e.field for e in (err, *err.details)] == [
         "--date", "--prior", "--nature", "--extent", "--workers"]
     assert err.message == "data inválida '2009-13-10'; use AAAA-MM-DD ou dd/mm/aaaa"
+
+
+FLAGS = ["fine", "--provision", "lei-9719/art-8", "--date", "2009-03-17", "--nature", "3",
+         "--extent", "medium", "--intent", "--workers", "2", "--reason", "x"]
+
+
+@pytest.mark.timeout(30)
+def test_a_huge_chosen_value_is_refused_at_once_by_flag_and_by_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*FLAGS, "--chosen-value", "1e999999999"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--chosen-value"
+    assert result.exception.message == ("número grande demais (máximo 15 algarismos antes da "
+                                        "vírgula) (recebido: '1e999999999')")
+    path = tmp_path / "fine.yaml"
+    path.write_text("infraction: {provision: lei-9719/art-8, date: 2009-03-17, nature: 3, "
+                    "extent: medium, intent: true, workers: 2}\n"
+                    "grading: {chosen_value: \"1e10000000\", reason: x}\n", encoding="utf-8")
+    result = runner.invoke(app, ["fine", str(path)])
+    assert isinstance(result.exception, InputError)
+    assert (result.exception.field, result.exception.row) == ("grading.chosen_value", 2)
+    assert len(result.exception.render()) < 300
+
+
+def test_a_chosen_value_reads_the_same_by_flag_as_in_a_file() -> None:
+    # The flag was once converted twice: "2,500" became 2.500 and then R$ 2.500,00.
+    result = runner.invoke(app, [*FLAGS, "--chosen-value", "2,500"])
+    assert isinstance(result.exception, InputError)
+    assert result.exception.field == "--chosen-value"
+    assert "valor ambíguo '2,500'" in result.exception.message
+    for written in ("2.500,00", "2500,00", "2500.00", "R$ 2.500,00"):
+        result = runner.invoke(app, [*FLAGS, "--chosen-value", written, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["result"]["amount"] == "5000.00", written

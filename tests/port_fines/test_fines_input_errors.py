@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,31 @@ def test_a_chosen_value_in_a_file_may_be_written_the_brazilian_way(written: str)
 
     assert Grading.model_validate({"chosen_value": written, "reason": "x"}).chosen_value == \
         Decimal("2000")
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("written", ["1e999999999", "1e10000000", "-1e999999999"])
+def test_a_huge_exponent_is_refused_at_once_in_a_short_message(written: str) -> None:
+    # It used to be expanded into millions of digits by the range message (or hang).
+    with pytest.raises(InputError) as err:
+        grade(make_input(grading={"chosen_value": written, "reason": "r"}))
+    assert err.value.field == "grading.chosen_value"
+    assert err.value.message == ("número grande demais (máximo 15 algarismos antes da "
+                                 f"vírgula) (recebido: '{written}')")
+    assert err.value.details == []
+
+
+def test_a_chosen_value_grouped_with_a_comma_is_refused_as_ambiguous() -> None:
+    # "2,500" is R$ 2,50 to a Brazilian and R$ 2.500,00 to an English reader: neither guessed.
+    with pytest.raises(InputError) as err:
+        grade(make_input(grading={"chosen_value": "2,500", "reason": "r"}))
+    assert err.value.field == "grading.chosen_value"
+    assert err.value.message.startswith("valor ambíguo '2,500': escreva 2500,00 ou 2.500,00")
+    # Written the Brazilian way it is read as written (12 workers × R$ 2.500,00).
+    assert grade(make_input(grading={"chosen_value": "2.500,00", "reason": "r"})
+                 ).result["amount"] == Decimal("30000.00")
+    assert grade(make_input(grading={"chosen_value": "2500,00", "reason": "r"})
+                 ).result["amount"] == Decimal("30000.00")
 
 
 def test_one_infraction_per_input_as_the_docs_say() -> None:

@@ -452,6 +452,16 @@ def test_hours_that_are_not_a_number_are_refused_naming_the_field() -> None:
     assert e.field == "instructor_activity[0].hours"
 
 
+@pytest.mark.timeout(20)
+def test_hours_with_a_huge_exponent_are_refused_by_the_money_reading_s_bounds() -> None:
+    # The one reading of typed numbers (abordo.law.validation.user_decimal), as chosen_value.
+    acts = [{"date": "2025-11-03", "hours": "1e999999999", "kind": "simulator_instructor"}]
+    e = _error(case(purpose="revalidation", instructor_activity=acts))
+    assert e.field == "instructor_activity[0].hours"
+    assert e.message == ("número grande demais (máximo 15 algarismos antes da vírgula) "
+                         "(recebido: '1e999999999')")
+
+
 def test_sheet_errors_name_the_column_as_the_header_writes_it(tmp_path: Path) -> None:
     # A CIR in Portuguese: the seafarer has no column "embark" or "disembark" to look for.
     (tmp_path / "cir.csv").write_text(

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, ValidationError
 from pydantic_core import PydanticCustomError
 
 from abordo.law.errors import InputError, bilingual
-from abordo.law.text import fold
+from abordo.law.text import br_decimal, fold
 
 
 class Bilingual(ValueError):
@@ -59,6 +61,106 @@ def plausible_date(value: dt.date) -> dt.date:
 
 Date = Annotated[dt.date, BeforeValidator(iso_date), AfterValidator(plausible_date)]
 """A date field of any input: ISO ``AAAA-MM-DD`` or ``dd/mm/aaaa``, 1900–2199."""
+
+# --- numbers typed by a user -------------------------------------------------------------
+
+# Bounds of every number a user types (an amount in BRL, hours), checked before the number is
+# compared, rounded or shown: ``1e999999999`` is a short text, but the first message to
+# format it would write a billion digits. 15 digits before the decimal point (R$ 999
+# trillion) and 15 after are beyond any fine or count of hours, and within exact Decimal
+# arithmetic (28 digits).
+MAX_WHOLE_DIGITS = 15
+MAX_PLACES = 15
+MAX_NUMBER_TEXT = 40  # characters: "R$ 999.999.999.999.999,99" and its like fit
+_QUOTED = 20  # characters of a refused value repeated in its message
+
+# A number in its dot form (after br_decimal): no "_", "Infinity" or "NaN", which Decimal()
+# would also take.
+_DOT_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+# Thousands grouped with commas, as English writes them ("2,500", "1,234,567.89"): in Brazil
+# "2,500" is two reais and fifty centavos.
+_COMMA_GROUPED = re.compile(r"[-+]?\d{1,3}(,\d{3})+(\.\d*)?")
+
+
+def quoted(text: str) -> str:
+    """A value received as a message repeats it: quoted, cut to a few characters
+    (``'1e99999999999999999999…'``), so a huge input never makes a huge message."""
+    return repr(text if len(text) <= _QUOTED else text[:_QUOTED] + "…")
+
+
+def _number_refused(pt: str, en: str, got: str | None) -> Bilingual:
+    said = (f" (recebido: {got})", f" (got {got})") if got else ("", "")
+    return Bilingual(pt + said[0], en + said[1], plain=(pt, en))
+
+
+def user_decimal(value: Any, *, money: bool = False) -> Any:
+    """A number a user wrote, checked within :data:`MAX_WHOLE_DIGITS` and :data:`MAX_PLACES`
+    (a pydantic ``mode="before"`` validator of a ``Decimal`` field) — refused
+    (:class:`Bilingual`, the value quoted short) before anything formats it. The one reading
+    of the numbers typed in the engines' inputs. Returns text in its dot form (``'2500.00'``),
+    a number as given, for the field's type to convert.
+
+    Text may be written the Brazilian way (``4,5``; :func:`abordo.law.text.br_decimal`);
+    ``money``: an amount in BRL, ``R$`` allowed before it and dots grouping thousands
+    (``R$ 2.500,00``), and thousands grouped with commas (``2,500``: R$ 2,50 in Brazil,
+    R$ 2.500,00 in English) refused as ambiguous. Other types (a list, a boolean) are
+    returned as given, for the model to refuse."""
+    if isinstance(value, bool):
+        return value
+    got: str | None
+    if isinstance(value, str):
+        text = value.strip()
+        if money:
+            text = text.removeprefix("R$").strip()
+        got = quoted(text)
+        if len(text) > MAX_NUMBER_TEXT:
+            raise _number_refused(f"número longo demais (máximo {MAX_NUMBER_TEXT} caracteres)",
+                                  f"number too long (at most {MAX_NUMBER_TEXT} characters)",
+                                  got)
+        if money and _COMMA_GROUPED.fullmatch(text):
+            raise Bilingual(
+                f"valor ambíguo {got}: escreva 2500,00 ou 2.500,00 (a vírgula separa os "
+                "centavos; o ponto, se houver, os milhares)",
+                f"ambiguous amount {got}: write 2500.00, 2500,00 or 2.500,00 (a comma "
+                "separates the centavos; a dot, if any, the thousands)",
+                plain=("valor ambíguo: escreva 2500,00 ou 2.500,00",
+                       "ambiguous amount: write 2500.00, 2500,00 or 2.500,00"))
+        dot = br_decimal(text, grouped=money)
+        if not _DOT_NUMBER.fullmatch(dot):
+            if text.lstrip("+-").casefold() in {"nan", "snan", "inf", "infinity"}:
+                raise _number_refused("número finito esperado", "finite number expected", got)
+            raise _number_refused("número decimal inválido", "invalid decimal number", got)
+        number = Decimal(dot)
+    elif isinstance(value, float):
+        got = as_written(value)
+        if not math.isfinite(value):
+            raise _number_refused("número finito esperado", "finite number expected", got)
+        number = Decimal(str(value))
+    elif isinstance(value, int | Decimal):
+        number = Decimal(value)
+        text = str(number)  # not str(value): an int of 5 000 digits has no str()
+        got = text if len(text) <= _QUOTED else text[:_QUOTED] + "…"
+        if not number.is_finite():
+            raise _number_refused("número finito esperado", "finite number expected", got)
+    else:
+        return value
+    if number and number.adjusted() >= MAX_WHOLE_DIGITS:
+        raise _number_refused(
+            f"número grande demais (máximo {MAX_WHOLE_DIGITS} algarismos antes da vírgula)",
+            f"number too large (at most {MAX_WHOLE_DIGITS} digits before the decimal point)",
+            got)
+    exponent = number.as_tuple().exponent
+    assert isinstance(exponent, int)  # a finite number
+    if exponent < -MAX_PLACES:
+        raise _number_refused(f"casas decimais demais (máximo {MAX_PLACES})",
+                              f"too many decimal places (at most {MAX_PLACES})", got)
+    if isinstance(value, int | float):
+        return value  # as given, so that a message of the model quotes it as written
+    # 25E+2 and 0E+999999999 in their plain form (2500, 0): within the bounds by now. Text in
+    # its dot form, quoted so by a message of the model ("2.500,00" as '2500.00').
+    plain = number.quantize(Decimal(1)) if exponent > 0 else number
+    return str(plain) if isinstance(value, str) else plain
+
 
 # --- yes/no fields in input files ---------------------------------------------------------
 

@@ -29,8 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from abordo.law.text import br_decimal
-from abordo.law.validation import Date, YesNo
+from abordo.law.validation import Date, YesNo, user_decimal
 from abordo.law.values import ValueTable, value_table
 
 Extent = Literal["light", "medium", "severe"]
@@ -114,10 +113,10 @@ class Grading(_Model):
     @field_validator("chosen_value", mode="before")
     @classmethod
     def _br_amount(cls, v: Any) -> Any:
-        # As the command line takes it: "2.000,00", "R$ 2.000,00" (BRL written the Brazilian
-        # way) as well as "2000.00".
-        return br_decimal(v.strip().removeprefix("R$").strip(), grouped=True) \
-            if isinstance(v, str) else v
+        # "2.000,00", "R$ 2.000,00" (BRL written the Brazilian way) as well as "2000.00";
+        # bounded before anything shows it, "2,500" refused as ambiguous (the command line's
+        # --chosen-value is read here too).
+        return user_decimal(v, money=True)
 
 
 class FineInput(_Model):

@@ -34,8 +34,8 @@ from pydantic import (
 )
 
 from abordo.law.errors import InputError
-from abordo.law.text import br_date, br_decimal
-from abordo.law.validation import Bilingual, Date, YesNo, input_error_from_pydantic
+from abordo.law.text import br_date
+from abordo.law.validation import Bilingual, Date, YesNo, input_error_from_pydantic, user_decimal
 from abordo.law.values import ValueTable, value_table
 from abordo.sea_time.catalog import categories, version_on
 
@@ -304,7 +304,7 @@ class InstructorActivity(_Model):
     @classmethod
     def _br_hours(cls, v: Any) -> Any:
         # Hours come from Brazilian spreadsheets as often as not: "4,5" is 4.5 hours.
-        return br_decimal(v) if isinstance(v, str) else v
+        return user_decimal(v)
 
 
 class NavyService(_Model):

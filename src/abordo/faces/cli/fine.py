@@ -40,7 +40,6 @@ from abordo.faces.reports.port_fines import (
 from abordo.input_kinds import wrong_kind
 from abordo.law.documents import LineIndex, locate, read_document
 from abordo.law.errors import InputError
-from abordo.law.text import br_decimal
 from abordo.output_file import check_output, input_files
 from abordo.port_fines import grade, load_catalogue
 from abordo.port_fines.engine import normalize_options
@@ -229,9 +228,7 @@ def register(app: typer.Typer) -> None:
                         early.append(exc)
                 data["offender"] = {"prior_penalties": penalties}
             if grading:
-                if chosen_value is not None:
-                    grading["chosen_value"] = _decimal_text(chosen_value)
-                data["grading"] = grading
+                data["grading"] = grading  # --chosen-value is read by the model, as a file's
             try:
                 decision = grade(data, options, judged_on=today())
             except InputError as exc:
@@ -246,8 +243,3 @@ def register(app: typer.Typer) -> None:
         emit_report(fmt, decision, language, output, {
             "text": text_report, "json": json_report, "html": html_report,
             "pdf": pdf_report})
-
-
-def _decimal_text(value: str) -> str:
-    """Accept ``2500.00``, ``2500,00`` and ``2.500,00`` for --chosen-value."""
-    return br_decimal(value.strip().removeprefix("R$").strip(), grouped=True)
