@@ -169,3 +169,76 @@ def test_an_ambiguous_chosen_value_is_refused_and_a_brazilian_one_read(c: TestCl
                                                            "reason": "x"}})
     assert r.status_code == 200, r.text
     assert r.json()["result"]["amount"] == "5000.00"
+
+
+def _post_streamed(url: str, path: str, chunks: list[bytes], content_type: str
+                   ) -> tuple[int, dict[str, str], bytes, int]:
+    """POST ``chunks`` without a length (chunked, as a real server hands them over — the
+    TestClient reads a streamed body whole first): status, headers, body, bytes pulled."""
+    import asyncio
+
+    from abordo.faces.api import create_app
+
+    app = create_app(url)
+    pending = iter(chunks)
+    pulled = 0
+    sent: list[dict[str, object]] = []
+
+    async def receive() -> dict[str, object]:
+        nonlocal pulled
+        chunk = next(pending, None)
+        if chunk is None:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        pulled += len(chunk)
+        return {"type": "http.request", "body": chunk, "more_body": True}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": b"", "client": ("test", 1),
+             "server": ("test", 80),
+             "headers": [(b"host", b"test"), (b"content-type", content_type.encode()),
+                         (b"transfer-encoding", b"chunked")]}
+    asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
+    start = sent[0]
+    headers = {k.decode(): v.decode() for k, v in start["headers"]}  # type: ignore[attr-defined]
+    body = b"".join(m.get("body", b"") for m in sent[1:])  # type: ignore[misc]
+    return int(start["status"]), headers, body, pulled  # type: ignore[call-overload]
+
+
+@pytest.mark.timeout(60)
+def test_a_chunked_body_past_the_limit_is_a_413_read_no_further(sqlite_url: str) -> None:
+    # The limit was checked on Content-Length only: 30 MB sent without it were read and
+    # parsed whole (a 422 instead of the 413).
+    import json
+
+    from abordo.faces.api.inputs import MAX_BODY
+
+    mb = b"x" * 2**20
+    chunks = [b'{"vessel": "', *[mb] * 30, b'"}']
+    status, headers, body, pulled = _post_streamed(sqlite_url, "/api/v1/check", chunks,
+                                                   "application/json")
+    assert status == 413
+    assert headers["content-type"] == "application/problem+json"
+    assert json.loads(body) == {
+        "type": "about:blank", "title": "Conteúdo grande demais", "status": 413,
+        "detail": "corpo da requisição maior que 21 MB",
+        "errors": [{"field": "body", "message": "corpo da requisição maior que 21 MB",
+                    "message_en": "request body larger than 21 MB"}]}
+    assert MAX_BODY < pulled <= MAX_BODY + len(mb)  # the chunk that passed it, no more
+    # An upload sent so names its file, as for a declared length.
+    rows = b"C1,AB,BR\n" * 2**17  # 1,1 MB
+    status, _, body, pulled = _post_streamed(
+        sqlite_url, "/api/v1/cases/1/crew",
+        [b'--b\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n'
+         b"Content-Type: text/csv\r\n\r\nid,rank,nationality\n", *[rows] * 30],
+        "multipart/form-data; boundary=b")
+    assert status == 413 and json.loads(body)["errors"][0]["field"] == "file"
+    assert MAX_BODY < pulled <= MAX_BODY + len(rows)
+    # Below the limit a streamed body is read as any other.
+    status, _, body, _ = _post_streamed(sqlite_url, "/api/v1/fines",
+                                        [json.dumps(FINE).encode()], "application/json")
+    assert status == 200, body
+    assert json.loads(body)["result"]["amount"] == "5520.00"

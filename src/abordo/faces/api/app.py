@@ -10,17 +10,69 @@ The routes live in one router per concern (:mod:`.users`, :mod:`.engines`, :mod:
 keeps its own service and session key in ``app.state``.
 """
 
-from typing import Any
-
 from fastapi import APIRouter, FastAPI, Request
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from abordo.cases.db import default_url, normalize_url
 from abordo.cases.service import CaseService
 from abordo.faces.api import attachments, cases, crew, documents, engines, problems, users
-from abordo.faces.api.inputs import MAX_UPLOAD
+from abordo.faces.api.inputs import MAX_BODY
 from abordo.faces.api.sessions import SessionKeys
 
-MAX_BODY = MAX_UPLOAD + 1024 * 1024  # an upload and its form fields
+
+class _PastTheLimit(Exception):
+    """The body streamed past :class:`BodyLimit`'s limit (raised to the reader)."""
+
+
+class BodyLimit:
+    """A body the service will not read whole is refused (413, problems.body_too_large):
+    before it is read when its length is declared, whichever route it is for; else counted as
+    it streams (chunked) and refused once past ``limit``, with nothing read past that chunk —
+    whatever the reader made of the broken read (FastAPI's 400, a form's error) is replaced
+    by the 413. An upload's file is also capped as it is read (``MAX_UPLOAD``)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > self.limit:
+            await problems.body_too_large(Request(scope))(scope, receive, send)
+            return
+        received = 0
+        past = started = False
+
+        async def counted() -> Message:
+            nonlocal received, past
+            if past:
+                raise _PastTheLimit
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    past = True
+                    raise _PastTheLimit
+            return message
+
+        async def answer(message: Message) -> None:
+            nonlocal started
+            if past:
+                return  # the app's answer to a read cut short: the 413 goes instead
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, answer)
+        except Exception:
+            if not past or started:
+                raise
+        if past and not started:
+            await problems.body_too_large(Request(scope))(scope, receive, send)
 
 
 def create_app(db_url: str | None = None) -> FastAPI:
@@ -34,24 +86,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     app.state.service = service
     app.state.session_keys = SessionKeys(service)
     problems.install(app)
-
-    @app.middleware("http")
-    async def body_limit(request: Request, call_next: Any) -> Any:
-        # A body the service will not read whole: refused before it is read (a declared
-        # length; the multipart uploads are also capped as they are read, MAX_UPLOAD).
-        length = request.headers.get("content-length")
-        if length and length.isdigit() and int(length) > MAX_BODY:
-            en = problems.wants_en(request)
-            mb = MAX_BODY // 2**20
-            pt_msg, en_msg = (f"corpo da requisição maior que {mb} MB",
-                              f"request body larger than {mb} MB")
-            # an upload's bulk is its file (attachments, crew list); else the body itself
-            form = request.headers.get("content-type", "").startswith("multipart/")
-            return problems.problem(
-                413, en_msg if en else pt_msg, en=en,
-                errors=[{"field": "file" if form else "body",
-                         "message": en_msg if en else pt_msg, "message_en": en_msg}])
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     api = APIRouter(prefix="/api/v1")
     api.include_router(users.router)

@@ -9,6 +9,7 @@ from abordo.law.errors import InputError, Refusal
 from abordo.law.text import control_problem
 
 MAX_UPLOAD = 20 * 1024 * 1024
+MAX_BODY = MAX_UPLOAD + 1024 * 1024  # an upload and its form fields
 
 
 class TooLarge(Refusal):

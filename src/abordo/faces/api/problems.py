@@ -13,7 +13,7 @@ from abordo.cases.auth import TamperedUser
 from abordo.cases.commands import CommandInvalid, TransitionRefused
 from abordo.cases.service import Busy, Conflict, Forbidden, NotFound, Tampered, VersionRequired
 from abordo.cases.transitions import TRANSITIONS
-from abordo.faces.api.inputs import TooLarge
+from abordo.faces.api.inputs import MAX_BODY, TooLarge
 from abordo.law.errors import InputError, Refusal, bilingual
 from abordo.law.validation import Bilingual, error_message, loc_to_path
 
@@ -88,6 +88,20 @@ def input_problem(exc: InputError, en: bool = False) -> JSONResponse:
               for e in [exc, *exc.details]]
     return problem(422, exc.render("en" if en else "pt"), type_="/problems/invalid-input",
                    errors=errors, en=en)
+
+
+def body_too_large(request: Request) -> JSONResponse:
+    """413 for a body past :data:`~abordo.faces.api.inputs.MAX_BODY` — declared so in its
+    length, or counted so as it streams —, naming ``file`` for an upload (its bulk is the
+    file: attachments, crew list), else ``body``."""
+    en = wants_en(request)
+    mb = MAX_BODY // 2**20
+    pt_msg, en_msg = (f"corpo da requisição maior que {mb} MB",
+                      f"request body larger than {mb} MB")
+    form = request.headers.get("content-type", "").startswith("multipart/")
+    return problem(413, en_msg if en else pt_msg, en=en,
+                   errors=[{"field": "file" if form else "body",
+                            "message": en_msg if en else pt_msg, "message_en": en_msg}])
 
 
 def unreadable_body(request: Request, cause: BaseException) -> JSONResponse:
