@@ -133,6 +133,16 @@ class _Run:
         if not days.empty:
             self.excluded[(reason, rule or reason)].append(days)
 
+    def after_request(self, days: d.Days) -> d.Days:
+        """The part of ``days`` after the request date, excluded and cited: not yet served —
+        the Maritime Authority sums the time in the CIR when it receives the request (item
+        1.26.1, d)."""
+        late: d.Days = days & d.after(self.on)
+        if not late.empty:
+            self.exclude("after_request_date", late)
+            self.cite("after_request_date")
+        return late
+
 
 @lru_cache(maxsize=1024)
 def _citation(rule: str, on: dt.date) -> tuple[Citation, UnconfirmedParameter | None]:
@@ -361,13 +371,8 @@ def _cir_records(run: _Run, inp: SeaTimeInput) -> None:
         if exclusive_start and rec.embark <= run.on:
             # the reading leaves the embarkation day out: say so, as for any day not counted
             run.exclude("embarkation_day", d.span(rec.embark, rec.embark))
-        late = d.empty()
-        if end > run.on:
-            # days after the request date are not yet served: the Maritime Authority sums
-            # the time in the CIR when it receives the request (item 1.26.1, d)
-            late = d.span(max(rec.embark, run.on + dt.timedelta(1)), end)
-            run.exclude("after_request_date", late)
-            run.cite("after_request_date")
+        late = run.after_request(d.span(rec.embark, end))
+        if not late.empty:
             _disembark_after_request(run, i, rec, d.count(late))
             end = run.on
         late_pt, late_en = _late_note(run, d.count(late))
@@ -619,9 +624,7 @@ def _manoeuvres(run: _Run, inp: SeaTimeInput) -> None:
     late: list[d.Days] = []
     for m in inp.manoeuvres:
         one = d.day(m.date)
-        if m.date > run.on:
-            run.exclude("after_request_date", one)
-            run.cite("after_request_date")
+        if not run.after_request(one).empty:
             late.append(one)
             continue
         reason = rules.manoeuvre_exclusion(m, inp.seafarer, who)
@@ -650,10 +653,7 @@ def _standby(run: _Run, inp: SeaTimeInput) -> None:
     lates = []
     for s in inp.standby:
         span = d.span(s.from_, s.to)
-        late = span & d.after(run.on)
-        if not late.empty:
-            run.exclude("after_request_date", late)
-            run.cite("after_request_date")
+        late = run.after_request(span)
         spans.append(span - late)
         lates.append(late)
     days = d.union(spans)
@@ -738,10 +738,7 @@ def _instructor(run: _Run, inp: SeaTimeInput, taken: d.Days) -> dict[str, Any]:
         return out
     min_hours, _ = param("instructor_min_hours", run.on)
     ratio, _ = param("instructor_days_per_sea_day", run.on)
-    late = all_days & d.after(run.on)
-    if not late.empty:
-        run.exclude("after_request_date", late)
-        run.cite("after_request_date")
+    late = run.after_request(all_days)
     qualifying = d.union(d.day(day) for day in rules.qualifying_dates(acts, int(min_hours))
                          ) - late
     below = all_days - qualifying - late
