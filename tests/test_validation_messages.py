@@ -77,6 +77,24 @@ def test_a_number_where_a_date_goes_says_to_format_the_cell() -> None:
                            "no Excel, formate a célula como data) (recebido: '45000')")
 
 
+@pytest.mark.parametrize("written", [86400, 86400.0, "86400", " 45000 ", "4,5", 0])
+def test_every_date_field_refuses_a_number_even_a_whole_day_of_seconds(written: object
+                                                                      ) -> None:
+    """The shared ``Date`` type: 86400 would be read by pydantic as 1970-01-02 (seconds since
+    1970) — in a case file, a crew list or a sea-time sheet alike, it is refused."""
+    from abordo.law.validation import Date
+
+    class _D(BaseModel):
+        day: Date
+
+    with pytest.raises(ValidationError) as exc:
+        _D.model_validate({"day": written})
+    err = input_error_from_pydantic(exc.value)
+    assert err.message.startswith("data esperada, não um número nem data com horário (use "
+                                  "AAAA-MM-DD; no Excel, formate a célula como data)")
+    assert _D.model_validate({"day": "02/01/1970"}).day.isoformat() == "1970-01-02"
+
+
 # --- numbers typed by a user: one bounded reading (abordo.law.validation.user_decimal) ----
 
 @pytest.mark.parametrize(("written", "read"), [

@@ -32,8 +32,18 @@ class Bilingual(ValueError):
 
 # --- dates in input files ----------------------------------------------------------------
 
+_NUMBER = re.compile(r"\s*[+-]?\d+(?:[.,]\d+)?\s*")
+
+
 def iso_date(value: Any) -> Any:
-    """Accept ``dd/mm/aaaa`` (as Brazilian spreadsheets write dates) besides ISO dates."""
+    """Accept ``dd/mm/aaaa`` (as Brazilian spreadsheets write dates) besides ISO dates.
+    Refuse a number, or text that writes one (``45000``, ``4,5``): never a date — an Excel
+    cell not formatted as a date holds ``45000``, and pydantic would read a number as
+    seconds since 1970 (``86400`` → 1970-01-02)."""
+    if (isinstance(value, int | float) and not isinstance(value, bool)) or (
+            isinstance(value, str) and _NUMBER.fullmatch(value)):
+        raise PydanticCustomError("date_from_datetime_inexact",
+                                  "a date expected, not a number")
     if isinstance(value, str) and (m := re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
                                                      value)):
         day, month, year = (int(g) for g in m.groups())

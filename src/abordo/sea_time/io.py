@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -263,46 +263,19 @@ def row_problems(model: type[BaseModel], item: Mapping[str, Any], display: str,
                  line: int | Mapping[str, int], prefix: str = "",
                  absent: Iterable[str] = ()) -> list[InputError]:
     """The problems of one sheet row (or of a ``field | value`` sheet: ``line`` then maps
-    each field to its line) as ``model`` reads it, each naming file, row and field.
-
-    A number in a date cell is refused, as the crew lists refuse it: an Excel cell not
-    formatted as a date holds ``45000``, which pydantic would read as seconds since 1970
-    (``86400`` → 1970-01-02). ``absent``: required fields whose column the header lacks —
-    their "missing" is said once, by the header's error.
-    """
-    numbers = {k: v for k, v in item.items() if k in _date_fields(model) and _is_number(v)}
-    found: list[InputError] = []
-    if numbers:
-        err = sheet_error(ValidationError.from_exception_data(model.__name__, [
-            {"type": "date_from_datetime_inexact", "loc": (k,), "input": v}
-            for k, v in numbers.items()]), display, line, prefix)
-        found += [err, *err.details]
-    skip = {*absent, *numbers}
+    each field to its line) as ``model`` reads it, each naming file, row and field
+    (a number in a date cell among them, as every date field refuses it:
+    :func:`abordo.law.validation.iso_date`). ``absent``: required fields whose column the
+    header lacks — their "missing" is said once, by the header's error."""
+    skip = set(absent)
     try:
-        model.model_validate({k: v for k, v in item.items() if k not in numbers})
+        model.model_validate(item)
     except ValidationError as exc:
         err = sheet_error(exc, display, line, prefix)
-        found += [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
-                  if not (raw["type"] == "missing" and raw["loc"]
-                          and str(raw["loc"][0]) in skip)]
-    return found
-
-
-def _date_fields(model: type[BaseModel]) -> set[str]:
-    """The fields of ``model`` (as an input writes them) that hold a date."""
-    def is_date(annotation: Any) -> bool:
-        return annotation is dt.date or any(is_date(a) for a in get_args(annotation))
-
-    return {info.alias or name for name, info in model.model_fields.items()
-            if is_date(info.annotation)}
-
-
-def _is_number(value: Any) -> bool:
-    """A number, or text that writes one (``45000``, ``4,5``): never a date."""
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int | float) or (
-        isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+(?:[.,]\d+)?\s*", value) is not None)
+        return [e for e, raw in zip([err, *err.details], exc.errors(), strict=False)
+                if not (raw["type"] == "missing" and raw["loc"]
+                        and str(raw["loc"][0]) in skip)]
+    return []
 
 
 def attachment_list(text: str) -> list[str]:
