@@ -390,6 +390,17 @@ def reb_file(tmp_path: Path, crew: list[dict[str, str]]) -> Path:
     return path
 
 
+def check_said(path: Path, on: str, *more: str) -> str:
+    """``abordo check PATH --on ON …``'s output on one line (the terminal's wraps undone)."""
+    return " ".join(runner.invoke(app, ["check", str(path), "--on", on, *more]).output.split())
+
+
+def check_html(path: Path, on: str, out: Path) -> str:
+    """``abordo check PATH --on ON -f html -o OUT``'s page on one line."""
+    runner.invoke(app, ["check", str(path), "--on", on, "-f", "html", "-o", str(out)])
+    return " ".join(out.read_text(encoding="utf-8").split())
+
+
 def test_a_reb_report_states_its_rule_in_the_body(tmp_path: Path) -> None:
     """Lei 9.432/1997 art. 11, § 6º: in the REB only the master and the chief engineer must
     be Brazilian, with no proportion. A compliant REB with six foreigners of eight says so in
@@ -402,14 +413,11 @@ def test_a_reb_report_states_its_rule_in_the_body(tmp_path: Path) -> None:
         "(lei-9432-1997) Regra aplicável: apenas o comandante e o chefe de máquinas devem " \
         "ser brasileiros; não há proporção mínima de brasileiros na tripulação — Lei nº " \
         "9.432/1997, art. 11, § 6º ✓ comandante: B01 BR ✓ chefe de máquinas: B02 BR" in text
-    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2025-04-22", "--lang",
-                                      "en"]).output.split())
+    en = check_said(path, "2025-04-22", "--lang", "en")
     assert "Applicable rule: only the master and the chief engineer must be Brazilian; " \
         "there is no minimum proportion of Brazilians in the crew — Lei nº 9.432/1997, " \
         "art. 11, § 6º" in en
-    out = tmp_path / "r.html"
-    runner.invoke(app, ["check", str(path), "--on", "2025-04-22", "-f", "html", "-o", str(out)])
-    html = " ".join(out.read_text(encoding="utf-8").split())
+    html = check_html(path, "2025-04-22", tmp_path / "r.html")
     assert "<p>Regra aplicável: apenas o comandante e o chefe de máquinas devem ser " \
         "brasileiros; não há proporção mínima de brasileiros na tripulação — <span " \
         "class=\"muted\">Lei nº 9.432/1997, art. 11, § 6º</span></p>" in html
@@ -460,15 +468,14 @@ def test_a_cruise_without_contract_names_no_contracting_company(tmp_path: Path) 
         "identifique a autuada antes de lavrar o auto. [CLT, art. 444; IN SIT nº 70/2007, " \
         "art. 14]" in text
     assert "Lavrar auto de infração contra a empresa brasileira contratante" not in text
-    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "--lang",
-                                      "en"]).output.split())
+    en = check_said(path, "2016-03-02", "--lang", "en")
     assert "but no contract or contracting company was given — identify the offender " \
         "before issuing it." in en
     # a contract given, its company unnamed: the company exists, named by its role
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["operation"]["contract"] = "services"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    text = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02"]).output.split())
+    text = check_said(path, "2016-03-02")
     assert "Consequências: Lavrar auto de infração contra a empresa brasileira contratante " \
         "por infração ao art. 444 da CLT (ementa 001139-8)." in text
 
@@ -479,21 +486,17 @@ def test_a_cruise_step_is_told_as_more_than_30_days_from_the_31st_day(tmp_path: 
     01/02/2016, the step binds on 02/03/2016 (30 full days, the 31st day): said in those
     words, not "a partir do dia 30" beside "30 dias de operação"."""
     path = case_input_file(tmp_path, R30_CRUISE)
-    text = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02"]).output.split())
+    text = check_said(path, "2016-03-02")
     assert "Estada em AJB: desde 01/02/2016, 30 dias de operação [Código Civil, art. 132] " \
         "Etapa em vigor: 1/4 (mais de 30 dias em AJB, a partir do 31º dia da estada) desde " \
         "02/03/2016 — RN CNIg nº 71/2006, art. 7º" in text
     assert "a partir do dia 30" not in text
-    en = " ".join(runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "--lang",
-                                      "en"]).output.split())
+    en = check_said(path, "2016-03-02", "--lang", "en")
     assert "Step in force: 1/4 (more than 30 days in AJB, from the 31st day of the stay) " \
         "since 2016-03-02" in en
-    out = tmp_path / "r.html"
-    runner.invoke(app, ["check", str(path), "--on", "2016-03-02", "-f", "html", "-o", str(out)])
-    html = " ".join(out.read_text(encoding="utf-8").split())
+    html = check_html(path, "2016-03-02", tmp_path / "r.html")
     assert "Etapa em vigor: <strong>1/4</strong> (mais de 30 dias em AJB, a partir do 31º dia " \
         "da estada), desde 02/03/2016" in html
     # a step "from N days" keeps its wording
-    psv = " ".join(runner.invoke(app, ["check", str(ROOT / "examples/psv-atlantic-provider.yaml"),
-                                       "--on", "2026-11-30"]).output.split())
+    psv = check_said(ROOT / "examples/psv-atlantic-provider.yaml", "2026-11-30")
     assert "(a partir do dia 180) desde 16/11/2026" in psv

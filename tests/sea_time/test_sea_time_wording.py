@@ -18,6 +18,12 @@ def _findings(d: Decision, code: str) -> list[str]:
     return [f.text.pt for f in d.findings if f.id == code]
 
 
+def _warning_on(d: Decision, code: str) -> tuple[str, str, str | None]:
+    """Severity, subject and cited provision of the first finding ``code``."""
+    f = next(f for f in d.findings if f.id == code)
+    return f.severity, f.subject, f.citation.provision if f.citation else None
+
+
 def test_items_after_the_request_date_say_so_and_cite_the_count_on_request() -> None:
     """Case r30b-s03: CIR to 30/09, Anexo 1-F 16–18/09 and a manoeuvre on 20/09, request
     15/09/2024 — 15 days count; each later item says why it adds nothing, the exclusion cites
@@ -50,9 +56,7 @@ def test_items_after_the_request_date_say_so_and_cite_the_count_on_request() -> 
         "Registro 1 da CIR (Navio Juriti): desembarque em 30/09/2024, posterior à data do "
         "requerimento (15/09/2024) — os 15 dia(s) após essa data não são computados. Conferir "
         "a data de desembarque lançada na CIR."]
-    warning = next(f for f in d.findings if f.id == "disembark_after_request_date")
-    assert (warning.severity, warning.subject) == ("warning", "cir[0]")
-    assert warning.citation is not None and warning.citation.provision == "item 1.26.1, d"
+    assert _warning_on(d, "disembark_after_request_date") == ("warning", "cir[0]", "item 1.26.1, d")
 
 
 def test_no_late_note_or_warning_when_everything_is_before_the_request_date() -> None:
@@ -137,9 +141,7 @@ def test_simulator_days_on_cir_days_aboard_are_a_warning_and_the_count_stays() -
         "da CIR (Navio Curió, 01/06/2025–10/06/2025) mostra o aquaviário embarcado: as provas "
         "se contradizem — conferir a declaração do órgão empregador e a CIR. Na contagem, 2 "
         "dia(s) não contado(s) a bordo entra(m) na razão 2:1."]
-    warning = next(f for f in d.findings if f.id == "instructor_days_aboard")
-    assert (warning.severity, warning.subject) == ("warning", "cir[0]")
-    assert warning.citation is not None and warning.citation.provision == "item 1.27"
+    assert _warning_on(d, "instructor_days_aboard") == ("warning", "cir[0]", "item 1.27")
 
 
 def test_inspector_days_on_counted_and_uncounted_days_aboard_are_told_apart() -> None:
