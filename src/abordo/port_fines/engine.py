@@ -55,6 +55,7 @@ from abordo.port_fines.text import (
     d_pt,
     entry_label,
     justification,
+    split_entry,
 )
 
 ENGINE = "port_fine"
@@ -806,9 +807,7 @@ def _trace_other_prior(b: DecisionBuilder, c: _Cites, prior: PriorPenalty, name:
 def _legal_provision_name(c: _Cites) -> str:
     """The legal provision that several entries share, for people: the provision's label
     without its entry's own parenthesis (``Lei nº 9.719/1998, art. 9º``)."""
-    label = c.provision.label
-    head, sep, _ = label.rpartition(" (")
-    return head if sep and label.endswith(")") else label
+    return split_entry(c.provision.label)[0]
 
 
 def _trace_prior(b: DecisionBuilder, chk: rules.PriorCheck, on: dt.date, c: _Cites,

@@ -35,15 +35,24 @@ def d_pt(day: dt.date) -> str:
     return br_date(day)
 
 
+def split_entry(label: str) -> tuple[str, str | None]:
+    """A catalogue entry's citation label split into the legal provision and the entry's
+    own closing parenthesis: ``Lei nº 9.719/1998, art. 9º (normas de saúde)`` →
+    (``Lei nº 9.719/1998, art. 9º``, ``normas de saúde``); a label without one → (label,
+    None)."""
+    head, sep, tail = label.rstrip().removesuffix(")").rpartition(" (")
+    if not sep or not label.rstrip().endswith(")") or "(" in tail or ")" in tail:
+        return label, None
+    return head, tail
+
+
 def entry_label(label: str) -> str:
     """A catalogue entry's citation as a practitioner writes it in running text: the label's
     closing parenthesis becomes a dash — ``Lei nº 9.719/1998, art. 9º (normas de saúde)`` →
     ``Lei nº 9.719/1998, art. 9º — normas de saúde`` — so that it can itself stand between
     parentheses. A label without one is returned as it is."""
-    head, sep, tail = label.rstrip().removesuffix(")").rpartition(" (")
-    if not sep or not label.rstrip().endswith(")") or "(" in tail or ")" in tail:
-        return label
-    return f"{head} — {tail}"
+    head, tail = split_entry(label)
+    return label if tail is None else f"{head} — {tail}"
 
 
 def cell_rule(cell: Cell) -> Msg:
