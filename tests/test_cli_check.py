@@ -499,4 +499,22 @@ def test_a_cruise_step_is_told_as_more_than_30_days_from_the_31st_day(tmp_path: 
         "da estada), desde 02/03/2016" in html
     # a step "from N days" keeps its wording
     psv = check_said(ROOT / "examples/psv-atlantic-provider.yaml", "2026-11-30")
-    assert "(a partir do dia 180) desde 16/11/2026" in psv
+    assert "(a partir de 180 dias) desde 16/11/2026" in psv
+
+
+def test_the_plan_names_each_step_by_its_threshold_not_a_calendar_day(tmp_path: Path) -> None:
+    """The plan's step column says "90 dias" — 90 days of operation, reached on start + 90,
+    the 91st calendar day of the stay — and, for RN 71/2006's cruise step, the norm's "mais
+    de 30 dias"; "a partir do dia 30" would read as the 30th day of the stay."""
+    def plan_rows(path: Path, on: str, *more: str) -> list[str]:
+        out = runner.invoke(app, ["plan", str(path), "--on", on, *more]).output
+        return [line for line in out.splitlines() if re.match(r"│ (\d\d/|\d{4}-)", line)]
+    cruise = plan_rows(case_input_file(tmp_path, R30_CRUISE), "2016-03-02")
+    assert len(cruise) == 1 and "mais de 30 dias" in cruise[0] and "02/03/2016" in cruise[0]
+    psv = ROOT / "examples/psv-atlantic-provider.yaml"
+    cells = [[c.strip() for c in row.split("│")[1:4]] for row in plan_rows(psv, "2026-06-01")]
+    assert cells == [["18/08/2026", "90 dias", "1/3"], ["16/11/2026", "180 dias", "1/2"],
+                     ["15/05/2027", "360 dias", "2/3"]]
+    en = plan_rows(psv, "2026-06-01", "--lang", "en")
+    assert next([c.strip() for c in row.split("│")[1:3]] for row in en) == \
+        ["2026-08-18", "90 days"]

@@ -37,6 +37,16 @@ def threshold(step: Step) -> Msg | None:
                f"more than {n} days in AJB, from the {nth}{suffix} day of the stay")
 
 
+def step_days(step: Step) -> Msg:
+    """A step's threshold in a few words, for a table's cell: ``90 dias`` — "from 90 days of
+    operation", reached on start + 90 —, or ``mais de 30 dias`` for a "more than" step (RN
+    71/2006). Not "a partir do dia 90", which reads as the 90th calendar day of the stay while
+    the step binds on its 91st (the start day is not counted, Código Civil art. 132)."""
+    if step.more_than:
+        return Msg(f"mais de {step.from_day} dias", f"more than {step.from_day} days")
+    return Msg(f"{step.from_day} dias", f"{step.from_day} days")
+
+
 def step_from(step: Step, of_operation: bool = False) -> Msg:
     """``a partir de 90 dias [de operação]`` — or, for a "more than" step, the norm's words
     (``com mais de 30 dias em AJB, a partir do 31º dia da estada``)."""

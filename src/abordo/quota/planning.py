@@ -8,7 +8,7 @@ from typing import Any
 
 from abordo.crew.ranks import CrewMember
 from abordo.law.text import br_date as _d
-from abordo.quota.context import Context, StepDate, group_row, reading_of, rounding_of
+from abordo.quota.context import Context, StepDate, group_row, reading_of, rounding_of, step_days
 from abordo.quota.regimes import Regime, Rule, boundary_norms
 from abordo.quota.rules import assign, evaluate_groups
 from abordo.quota.stay import Stay
@@ -86,6 +86,7 @@ def plan_row(ctx: Context, rule: Rule, sd: StepDate, members: list[CrewMember],
                              sd.step.fraction, rounding)
     ctx.b.cite(sd.citation)
     return {"since": sd.since, "from_day": sd.step.from_day, "fraction": sd.step.fraction,
+            "threshold_days": step_days(sd.step),
             "status": status, "extended": sd.extended,
             "citation": sd.citation, "groups": [group_row(g) for g in groups],
             "total_required": sum(g.required for g in groups),

@@ -19,14 +19,15 @@ L = {
     "deficit": ("déficit", "deficit"), "stay": ("Estada em AJB", "Stay in AJB"),
     "since": ("desde", "since"), "from": ("a partir de", "from"),
     "ended": ("— encerrada em", "— ended on"),
-    "days": ("dias de operação", "days of operation"),
+    "days": ("dias de operação", "days of operation"), "day_unit": ("dias", "days"),
     "step": ("Etapa em vigor", "Step in force"), "next": ("Próxima etapa", "Next step"),
     "rule": ("Regra aplicável", "Applicable rule"),
     "none": ("nenhuma", "none"), "positions": ("Comandante e chefe de máquinas",
                                                "Master and chief engineer"),
     "consequences": ("Consequências", "Consequences"), "plan": ("Plano de etapas", "Step plan"),
     "date": ("data", "date"), "fraction": ("fração", "fraction"),
-    "from_day": ("a partir do dia", "from day"), "status": ("situação", "status"),
+    "from_day": ("a partir de", "from"), "threshold": ("etapa", "step"),
+    "status": ("situação", "status"),
     "alternative": ("Leitura alternativa dos grupos", "Alternative group reading"),
     "outside": ("Fora das AJB desde", "Outside AJB since"),
     "return_by": ("a contagem prossegue se a embarcação reentrar até",
@@ -87,7 +88,8 @@ def quota_text_blocks(d: Decision, lang: str, with_basis: bool = True) -> list[A
         # the norm's own words where it says "more than N days" (RN 71/2006: the 31st day)
         words = step.get("threshold")
         start = f" ({words.get(lang)})" if words else \
-            f" ({lbl('from_day', lang)} {step['from_day']})" if step["from_day"] else ""
+            f" ({lbl('from_day', lang)} {step['from_day']} {lbl('day_unit', lang)})" \
+            if step["from_day"] else ""
         out.append(f"{lbl('step', lang)}: {fmt_fraction(step['fraction'])}{start}{since} — "
                    f"{step['citation'].label}")
     if r.get("groups"):
@@ -120,7 +122,7 @@ def plan_table(d: Decision, lang: str) -> Table:
     rows = d.result.get("plan", [])
     table = Table(title=lbl("plan", lang), caption=lbl("cells", lang))
     table.add_column(lbl("date", lang))
-    table.add_column(lbl("from_day", lang), justify="right")
+    table.add_column(lbl("threshold", lang), justify="right")
     table.add_column(lbl("fraction", lang), justify="right")
     groups = [g["group"] for g in rows[0]["groups"]] if rows else []
     for g in groups:
@@ -132,7 +134,7 @@ def plan_table(d: Decision, lang: str) -> Table:
     req, braz = lbl("req_short", lang), lbl("braz_short", lang)
     for row in rows:
         cells = [f"{req} {x['required']}\n{braz} {x['brazilians']}" for x in row["groups"]]
-        table.add_row(fmt_date(row["since"], lang), str(row["from_day"]),
+        table.add_row(fmt_date(row["since"], lang), row["threshold_days"].get(lang),
                       fmt_fraction(row["fraction"]), *cells, str(row["total_deficit"]),
                       label(row["status"], lang) + (" *" if row["extended"] else ""))
     return table
