@@ -488,6 +488,34 @@ def test_a_cruise_step_is_stated_in_rn71_s_words_in_the_documents() -> None:
         "estada), desde 02/03/2016 [RN CNIg nº 71/2006, art. 7º]" in report
 
 
+def test_a_reb_vessel_s_documents_state_its_rule_of_positions_alone() -> None:
+    """Lei 9.432/1997 art. 11 § 6º: a REB vessel's rule is its master and chief engineer
+    Brazilian, with no proportion — the documents state that rule, as `abordo check` does,
+    beside the two positions found."""
+    from abordo.cases.service import quota_figures
+    from abordo.crew.load import parse_vessel_case
+    from abordo.quota import evaluate
+
+    d = evaluate(parse_vessel_case({
+        "vessel": {"name": "Costa REB", "flag": "BR", "registry": "REB",
+                   "activity": "cabotage"},
+        "operation": {"contract": "none",
+                      "ajb_presence": [{"entry": "2018-01-01", "exit": None}]},
+        "crew": [{"id": "B01", "rank": "Master", "nationality": "BR"},
+                 {"id": "B02", "rank": "Chief Engineer", "nationality": "PH"}]}),
+        dt.date(2026, 4, 1))
+    figures = quota_figures(d.result)
+    case = full_case()
+    case.data["engine_run"] = {"on": "2026-04-01", "summary": {"crew_quota": {
+        "summary": "Não conforme.", "figures": figures}}}
+    for kind in ("relatorio", "auto-infracao"):
+        doc = " ".join(documents.render(kind, case).split())
+        assert "Regra aplicável: apenas o comandante e o chefe de máquinas devem ser " \
+            "brasileiros; não há proporção mínima de brasileiros na tripulação [Lei nº " \
+            "9.432/1997, art. 11, § 6º]." in doc, kind
+        assert "Chefe de máquinas: B02 (PH) — não brasileiro" in doc
+
+
 def test_a_cnpj_typed_as_digits_is_written_as_a_cnpj_is() -> None:
     party = commands.Party.model_validate({"name": "Exemplo Ltda", "cnpj": "11222333000181"})
     assert party.cnpj == "11.222.333/0001-81"

@@ -303,6 +303,9 @@ def quota_figures(r: dict[str, Any]) -> dict[str, Any]:
                       "citation": label(nxt.get("citation"))}
         if nxt else None,
         "positions_citation": label(r.get("positions_citation")),
+        # a rule without steps (REB, Lei 9.432 art. 11 § 6º) is stated in its own words
+        "rule": {"text": r["rule"]["text"].pt, "citation": label(r["rule"]["citation"])}
+        if r.get("rule") else None,
         # Brazilian flag: the master and the chief engineer Brazilian (Lei 9.432 art. 4)
         "positions": [{"position": "comandante" if p["position"] == "master"
                        else "chefe de máquinas", "person": p["person"],
