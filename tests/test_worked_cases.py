@@ -87,7 +87,7 @@ def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path)
     assert "nenhum arquivo YAML" in said(empty)
     (tmp_path / "vessel.yaml").write_text("vessel: {name: X}\n", encoding="utf-8")
     other = runner.invoke(app, ["cases", "check", str(tmp_path)])
-    assert other.exit_code == 2 and "1 arquivo(s) YAML, nenhum deles um caso" in said(other)
+    assert other.exit_code == 2 and "1 arquivo YAML, nenhum deles um caso" in said(other)
     # one real case among them: the folder is checked, the stray file is bad input (exit 2,
     # not a failed case: was "ERRO vessel (?)", counted among the failed, exit 1)
     (tmp_path / "case.yaml").write_text(
@@ -98,7 +98,7 @@ def test_cases_check_on_a_folder_without_cases_is_an_input_error(tmp_path: Path)
         "OK c (port_fine)",
         f"erro de entrada: caso inválido {tmp_path / 'vessel.yaml'}: não é um caso resolvido "
         "(faltam engine e expect)",
-        "1 aprovado(s), 0 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"]
+        "1 aprovado, 0 reprovados, 1 arquivo de caso inválido ou ilegível"]
 
 
 LATIN1_CASE = ("id: lat1\nengine: port_fine\ndescription: 'escala de São Luís, infração'\n"
@@ -116,7 +116,7 @@ def test_a_latin1_case_file_is_read_as_abordo_check_reads_it(tmp_path: Path) -> 
     (res,) = run_cases([tmp_path / "lat.yaml"])
     assert (res.status, res.case_id, res.difference) == ("pass", "lat1", None)
     r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
-    assert r.exit_code == 0 and r.output == "OK lat1 (port_fine)\n1 aprovado(s), 0 reprovado(s)\n"
+    assert r.exit_code == 0 and r.output == "OK lat1 (port_fine)\n1 aprovado, 0 reprovados\n"
 
 
 def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: Path) -> None:
@@ -135,8 +135,7 @@ def test_an_unreadable_case_file_is_bad_input_exit_2_naming_the_file(tmp_path: P
                         "codificação não suportada (UTF-16); salve como UTF-8")
     assert lines[2].startswith(f"erro de entrada: caso ilegível {tmp_path / 'c-broken.yaml'}, "
                                "linha 3: YAML inválido: ")
-    assert lines[3] == ("1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso inválido(s) ou "
-                        "ilegível(is)")
+    assert lines[3] == "1 aprovado, 0 reprovados, 2 arquivos de caso inválidos ou ilegíveis"
     assert "codec" not in r.output and "Traceback" not in r.output
 
 
@@ -153,6 +152,41 @@ input:
     - {{id: B, rank: AB, nationality: BR}}
 expect: {{verdict: non_compliant, days_of_operation: 90}}
 """
+
+
+def test_a_broken_link_and_an_unlisted_folder_are_reported_not_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A case file the run cannot see — a link to no file, a subfolder it may not list —
+    would leave "1 aprovado" with a case never run: each is bad input, exit 2, named."""
+    import os
+
+    from typer.testing import CliRunner
+
+    from abordo.faces.cli.main import app
+
+    (tmp_path / "a-good.yaml").write_text(LATIN1_CASE, encoding="utf-8")
+    (tmp_path / "b-gone.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    (tmp_path / "closed").mkdir()
+    (tmp_path / "closed" / "c.yaml").write_text(LATIN1_CASE, encoding="utf-8")
+    real = os.scandir
+
+    def scandir(path: Any) -> Any:  # as a folder without read permission (root reads all)
+        if Path(path).name == "closed":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    assert find_case_files(tmp_path) == [tmp_path / "a-good.yaml", tmp_path / "b-gone.yaml",
+                                         tmp_path / "closed"]
+    r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
+    lines = r.output.splitlines()
+    assert r.exit_code == 2
+    assert lines[0] == "OK lat1 (port_fine)"
+    assert lines[1].startswith(f"erro de entrada: caso ilegível {tmp_path / 'b-gone.yaml'}: ")
+    assert lines[2] == (f"erro de entrada: pasta ilegível {tmp_path / 'closed'}: seus casos "
+                        "não foram lidos (sem permissão de leitura?)")
+    assert lines[3] == "1 aprovado, 0 reprovados, 2 arquivos de caso inválidos ou ilegíveis"
+
 
 
 @pytest.mark.parametrize("on", ["on: 2026-04-01", 'on: "2026-04-01"', "on: 01/04/2026",
@@ -205,12 +239,12 @@ def test_cases_check_speaks_english_with_lang_en_or_an_english_locale(tmp_path: 
                "FAIL lat2 (port_fine): amount: expected '1.00', got '19320.00'",
                f"input error: invalid case {tmp_path / 'c-date.yaml'}, line 3, field on: no such "
                "date 31/04/2026",
-               "1 passed, 1 failed, 1 invalid or unreadable case file(s)"]
+               "1 passed, 1 failed, 1 invalid or unreadable case file"]
     want_pt = ["OK lat1 (port_fine)",
                "FALHA lat2 (port_fine): amount: esperado '1.00', obtido '19320.00'",
                f"erro de entrada: caso inválido {tmp_path / 'c-date.yaml'}, linha 3, campo on: "
                "data inexistente 31/04/2026",
-               "1 aprovado(s), 1 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"]
+               "1 aprovado, 1 reprovado, 1 arquivo de caso inválido ou ilegível"]
     runner = CliRunner()
     en = runner.invoke(app, ["cases", "check", str(tmp_path), "--lang", "en"])
     assert (en.exit_code, en.output.splitlines()) == (2, want_en)
@@ -285,11 +319,11 @@ def test_an_empty_or_other_yaml_file_among_cases_is_bad_input_not_a_failed_case(
     _, b = run_cases([tmp_path / "a.yaml", tmp_path / "b.yaml"])
     assert (b.status, b.is_case, b.difference) == (
         "invalid", False, f"caso inválido {tmp_path / 'b.yaml'}: não é um caso resolvido ({why})")
-    # was "ERRO b (?)", "1 aprovado(s), 1 reprovado(s)", exit 1
+    # was "ERRO b (?)", "1 aprovado, 1 reprovado", exit 1
     r = CliRunner().invoke(app, ["cases", "check", str(tmp_path)])
     assert (r.exit_code, r.output.splitlines()) == (2, [
         "OK f1 (port_fine)", f"erro de entrada: {b.difference}",
-        "1 aprovado(s), 0 reprovado(s), 1 arquivo(s) de caso inválido(s) ou ilegível(is)"])
+        "1 aprovado, 0 reprovados, 1 arquivo de caso inválido ou ilegível"])
 
 
 def test_an_unexpected_input_error_shows_the_engine_s_message_line_and_field(
@@ -351,7 +385,7 @@ def test_cases_sharing_an_id_are_each_reported_naming_the_other_file(tmp_path: P
         "OK f2 (port_fine)",
         f"erro de entrada: caso inválido {b}, linha 2, campo id: id repetido 'f1' (também em "
         f"{a})",
-        "1 aprovado(s), 0 reprovado(s), 2 arquivo(s) de caso inválido(s) ou ilegível(is)"])
+        "1 aprovado, 0 reprovados, 2 arquivos de caso inválidos ou ilegíveis"])
     (_, _, en) = run_cases([a, c, b])
     assert en.difference_en == (f"invalid case {b}, line 2, field id: duplicate id 'f1' (also "
                                 f"in {a})")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import fnmatch
 import importlib
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -85,10 +87,19 @@ def _result(case_id: str, path: Path, engine: str, status: str, why: Text | None
 
 
 def find_case_files(root: Path) -> list[Path]:
-    """Every ``*.yaml`` / ``*.yml`` case under ``root`` (recursively), sorted; or ``root``."""
-    if root.is_file():
+    """Every ``*.yaml`` / ``*.yml`` case under ``root`` (recursively, links to folders not
+    followed), sorted; or ``root`` when it is not a folder. A link to no file and a
+    subfolder that cannot be listed are in the list too, so that :func:`run_cases` reports
+    them: a case the run cannot see is not to pass unnoticed."""
+    if not root.is_dir():
         return [root]
-    return sorted(p for p in root.rglob("*.y*ml") if p.is_file())
+    found: list[Path] = []
+    os_errors: list[OSError] = []
+    for folder, _, names in os.walk(root, onerror=os_errors.append):
+        found.extend(Path(folder, n) for n in names if fnmatch.fnmatch(n, "*.y*ml")
+                     and not Path(folder, n).is_dir())
+    found.extend(Path(e.filename) for e in os_errors if e.filename)
+    return sorted(found)
 
 
 def load_runner(engine: str) -> Runner | None:
@@ -391,13 +402,20 @@ def _leaves(obj: Any, loc: tuple[Any, ...]) -> Iterable[tuple[tuple[Any, ...], A
 def run_cases(paths: Iterable[Path]) -> list[CaseResult]:
     """:func:`run_case` on each path; cases sharing one ``id`` are each reported invalid,
     naming the others (a report's lines name cases by id: an "OK" could be the other's)."""
-    results = [run_case(p) for p in paths]
+    results = [_unlisted_folder(p) if p.is_dir() else run_case(p) for p in paths]
     by_id: dict[str, list[CaseResult]] = {}
     for r in results:
         if r.is_case and r.status != "invalid":  # an unreadable file keeps its own problem
             by_id.setdefault(r.case_id, []).append(r)
     repeated = {id(r): same for same in by_id.values() if len(same) > 1 for r in same}
     return [_repeated_id(r, repeated[id(r)]) if id(r) in repeated else r for r in results]
+
+
+def _unlisted_folder(path: Path) -> CaseResult:
+    """A subfolder :func:`find_case_files` could not list: its cases were not run."""
+    return _result(path.name, path, "?", "invalid", (
+        f"pasta ilegível {path}: seus casos não foram lidos (sem permissão de leitura?)",
+        f"unreadable folder {path}: its cases were not read (no read permission?)"))
 
 
 def _repeated_id(result: CaseResult, same: list[CaseResult]) -> CaseResult:

@@ -10,6 +10,7 @@ from rich.markup import escape
 from abordo.casebook import find_case_files, run_cases
 from abordo.faces.cli.common import LangOpt, console, resolve_lang
 from abordo.faces.cli.words import PtCommand, PtGroup
+from abordo.law.text import plural
 
 #: The command's own words: Portuguese, English.
 WORDS: dict[str, tuple[str, str]] = {
@@ -23,12 +24,16 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def _summary(lang: str, passed: int, failed: int, not_built: int, invalid: int) -> str:
     if lang == "en":
-        text = f"{passed} passed, {failed} failed"
-        text += f", {not_built} not built" if not_built else ""
-        return text + (f", {invalid} invalid or unreadable case file(s)" if invalid else "")
-    text = f"{passed} aprovado(s), {failed} reprovado(s)"
-    text += f", {not_built} não implementado(s)" if not_built else ""
-    return text + (f", {invalid} arquivo(s) de caso inválido(s) ou ilegível(is)" if invalid else "")
+        parts = [f"{passed} passed", f"{failed} failed"]
+        parts += [f"{not_built} not built"] if not_built else []
+        parts += [plural(invalid, "invalid or unreadable case file",
+                         "invalid or unreadable case files")] if invalid else []
+        return ", ".join(parts)
+    parts = [plural(passed, "aprovado", "aprovados"), plural(failed, "reprovado", "reprovados")]
+    parts += [plural(not_built, "não implementado", "não implementados")] if not_built else []
+    parts += [plural(invalid, "arquivo de caso inválido ou ilegível",
+                     "arquivos de caso inválidos ou ilegíveis")] if invalid else []
+    return ", ".join(parts)
 
 
 def register(app: typer.Typer) -> None:
@@ -58,11 +63,13 @@ def register(app: typer.Typer) -> None:
             # Nothing to check is a wrong folder, not a failed case (exit 2, as bad input).
             if en:
                 what = "no YAML file" if not results else \
-                    f"{len(results)} YAML file(s), none of them a case (engine/expect missing)"
+                    f"{plural(len(results), 'YAML file', 'YAML files')}, none of them a case " \
+                    "(engine/expect missing)"
                 what = f"no worked case in {directory}: {what}"
             else:
                 what = "nenhum arquivo YAML" if not results else \
-                    f"{len(results)} arquivo(s) YAML, nenhum deles um caso (faltam engine/expect)"
+                    f"{plural(len(results), 'arquivo YAML', 'arquivos YAML')}, nenhum deles um " \
+                    "caso (faltam engine/expect)"
                 what = f"nenhum caso resolvido em {directory}: {what}"
             console.print(f"[bold red]{word('input_error')}[/]: {escape(what)}", soft_wrap=True)
             raise typer.Exit(2)
