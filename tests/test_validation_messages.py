@@ -95,6 +95,30 @@ def test_every_date_field_refuses_a_number_even_a_whole_day_of_seconds(written: 
     assert _D.model_validate({"day": "02/01/1970"}).day.isoformat() == "1970-01-02"
 
 
+@pytest.mark.parametrize("written", ["2026-01-01T00:00:00+03:00", "2026-01-01T00:00Z",
+                                     " 2026-01-01 10:30:00-0300 ", "2026-01-01T00:00:00.0+00"])
+def test_a_date_field_refuses_a_moment_in_a_time_zone(written: str) -> None:
+    """2026-01-01T00:00:00+03:00 is 31/12/2025 in UTC: which day was meant is not the
+    reader's guess. Midnight without a zone, as a spreadsheet writes a date cell, is that
+    day; a YAML timestamp with a zone is refused as its text is."""
+    import datetime as dt
+
+    from abordo.law.validation import Date
+
+    class _D(BaseModel):
+        day: Date
+
+    with pytest.raises(ValidationError) as exc:
+        _D.model_validate({"day": written})
+    assert input_error_from_pydantic(exc.value).message.startswith(
+        "data esperada, não um número nem data com horário")
+    zoned = dt.datetime(2026, 1, 1, tzinfo=dt.timezone(dt.timedelta(hours=3)))
+    with pytest.raises(ValidationError):
+        _D.model_validate({"day": zoned})
+    assert _D.model_validate({"day": "2026-01-01 00:00"}).day == dt.date(2026, 1, 1)
+    assert _D.model_validate({"day": dt.datetime(2026, 1, 1)}).day == dt.date(2026, 1, 1)
+
+
 # --- numbers typed by a user: one bounded reading (abordo.law.validation.user_decimal) ----
 
 @pytest.mark.parametrize(("written", "read"), [

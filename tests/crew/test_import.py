@@ -80,6 +80,25 @@ def test_empty_and_binary_files(tmp_path: Path) -> None:
     assert exc.value.file is not None and exc.value.file.endswith("r.xlsx")
 
 
+def test_an_xlsx_date_cell_with_a_time_of_day_is_refused_not_cut(tmp_path: Path) -> None:
+    """An entry date typed with its hour (05/01/2026 10:00) was cut to 2026-01-05: which day
+    a time belongs to is not the reader's guess, as in every input. Midnight is the day."""
+    import datetime as dt
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.append(["id", "rank", "nationality", "entry_date", "entry_by"])
+    ws.append(["C1", "Master", "PH", dt.datetime(2026, 1, 5), "sea"])
+    ws.append(["C2", "AB", "PH", dt.datetime(2026, 1, 5, 10, 0), "sea"])
+    wb.save(tmp_path / "crew.xlsx")
+    with pytest.raises(InputError) as err:
+        load_vessel_case(write_case(tmp_path, "crew.xlsx"))
+    assert (err.value.row, err.value.field) == (3, "entry_date")
+    assert err.value.message.startswith("data esperada, não um número nem data com horário")
+    assert "2026-01-05T10:00:00" in err.value.render()
+
+
 def test_yaml_errors_name_line_and_field(tmp_path: Path) -> None:
     p = tmp_path / "v.yaml"
     p.write_text("vessel: {flag: NO, activity: offshore_support}\noperation:\n  contract: charter\n"

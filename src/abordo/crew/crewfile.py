@@ -9,6 +9,7 @@ Names and identity-document numbers are dropped on import unless the user asks t
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import re
 from collections.abc import Sequence
@@ -140,6 +141,10 @@ def find_header(rows: list[tuple[int, list[Any]]], display: str) -> int:
 def _cell(v: Any) -> str:
     if v is None:
         return ""
+    if isinstance(v, dt.datetime) and v.time() != dt.time(0):
+        # a date cell holding a time of day: the date field refuses it, as in every input
+        # (the day a time belongs to is not the reader's guess), instead of the day cut out
+        return v.isoformat()
     if hasattr(v, "isoformat"):
         return str(v.isoformat())[:10]
     return str(v).strip()

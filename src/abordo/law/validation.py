@@ -33,6 +33,8 @@ class Bilingual(ValueError):
 # --- dates in input files ----------------------------------------------------------------
 
 _NUMBER = re.compile(r"\s*[+-]?\d+(?:[.,]\d+)?\s*")
+_ZONED = re.compile(r"\s*\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*"
+                    r"(?:[Zz]|[+-]\d{2}(?::?\d{2})?)\s*")
 
 
 def iso_date(value: Any) -> Any:
@@ -44,6 +46,13 @@ def iso_date(value: Any) -> Any:
             isinstance(value, str) and _NUMBER.fullmatch(value)):
         raise PydanticCustomError("date_from_datetime_inexact",
                                   "a date expected, not a number")
+    # A moment in a time zone is no calendar day: 2026-01-01T00:00:00+03:00 is 31/12/2025 in
+    # UTC, and which day the user meant is not the reader's guess. (Midnight without a zone,
+    # as a spreadsheet writes a date cell, is that day.)
+    if (isinstance(value, dt.datetime) and value.tzinfo is not None) or (
+            isinstance(value, str) and _ZONED.fullmatch(value)):
+        raise PydanticCustomError("date_from_datetime_inexact",
+                                  "a date expected, not a date with a time")
     if isinstance(value, str) and (m := re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
                                                      value)):
         day, month, year = (int(g) for g in m.groups())
