@@ -518,3 +518,22 @@ def test_the_plan_names_each_step_by_its_threshold_not_a_calendar_day(tmp_path: 
     en = plan_rows(psv, "2026-06-01", "--lang", "en")
     assert next([c.strip() for c in row.split("│")[1:3]] for row in en) == \
         ["2026-08-18", "90 days"]
+
+
+@pytest.mark.parametrize(("command", "example", "said"), [
+    ("check", "bulk-mar-de-minas.yaml", "Mar de Minas"),
+    ("fine", "fines/rest-interval.yaml", "Multa de R$ 19.320,00"),
+    ("sea-time", "sea-time/seafarer-2on-promotion.yaml", "528 dias de embarque computáveis"),
+])
+def test_an_input_piped_through_dev_stdin_is_read_once(command: str, example: str,
+                                                        said: str) -> None:
+    """``… | abordo check /dev/stdin``: a pipe is read once, by the reader — peeking at its
+    first bytes for a spreadsheet's signature had emptied it ("arquivo vazio"); sea-time
+    took a name without an extension for an unsupported format."""
+    text = (ROOT / "examples" / example).read_text(encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", "from abordo.faces.cli.main import run; run()",
+                        command, "/dev/stdin", *(["--on", "2026-11-30"] if command == "check"
+                                                 else [])],
+                       input=text, capture_output=True, text=True, check=False)
+    assert said in " ".join(r.stdout.split()), r.stderr
+    assert "vazio" not in r.stderr and "não suportado" not in r.stderr

@@ -688,7 +688,9 @@ def load_input(path: Path, *, purpose: str | None = None, on: dt.date | None = N
         data, lines = _workbook_input(path, display)
         return resolve_files(data, path.parent, display=display, overrides=overrides,
                              lines=lines, on=on)
-    if suffix not in {".yaml", ".yml", ".json"}:
+    # A pipe (/dev/stdin, <(…)) has no extension: read as YAML, which JSON also is.
+    piped = suffix == "" and path.exists() and not path.is_file()
+    if suffix not in {".yaml", ".yml", ".json"} and not piped:
         raise InputError(
             f"formato não suportado '{path.suffix}'; use YAML, JSON ou XLSX (um CSV é "
             "indicado dentro do YAML: cir_file: cir.csv)", None, display,

@@ -143,6 +143,8 @@ def is_spreadsheet(path: Path) -> bool:
     cannot be read: the reader then says why)."""
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
         return True
+    if not path.is_file():
+        return False  # a pipe (/dev/stdin, <(…)) is read once, by the reader: never peeked
     try:
         with path.open("rb") as fh:
             return fh.read(4) in SPREADSHEET_MAGIC
