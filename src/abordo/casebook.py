@@ -32,6 +32,7 @@ from abordo.law.documents import (
     read_document,
 )
 from abordo.law.errors import DUPLICATE_ID, InputError, bilingual
+from abordo.law.files import list_folder, read_input
 from abordo.law.parsing import yaml_message
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import load_data_text
@@ -93,10 +94,11 @@ def find_case_files(root: Path) -> list[Path]:
     them: a case the run cannot see is not to pass unnoticed."""
     if not root.is_dir():
         return [root]
+    list_folder(root)  # a folder that cannot be opened is said, never read as empty
     found: list[Path] = []
     os_errors: list[OSError] = []
     for folder, _, names in os.walk(root, onerror=os_errors.append):
-        found.extend(Path(folder, n) for n in names if fnmatch.fnmatch(n, "*.y*ml")
+        found.extend(Path(folder, n) for n in names if fnmatch.fnmatchcase(n, "*.y*ml")
                      and not Path(folder, n).is_dir())
     found.extend(Path(e.filename) for e in os_errors if e.filename)
     return sorted(found)
@@ -197,18 +199,14 @@ def run_case(path: Path) -> CaseResult:
     try:
         # Decoded as every other input (abordo check, fine, sea-time): UTF-8, else the
         # Windows-1252 / Latin-1 an editor on Windows saves.
-        text = decode(path.read_bytes(), str(path))
+        text = decode(read_input(path), str(path))
         # YAML 1.2 booleans (a bare `on:` key is the date judged, an unquoted NO is Norway);
         # dates parsed; repeated keys refused.
         case = load_data_text(text)
-    except InputError as exc:  # UTF-16 or binary content
+    except InputError as exc:  # not readable (no permission…), UTF-16 or binary content
         return _result(path.stem, path, "?", "invalid", (
             f"caso ilegível {path}: {exc.message}",
             f"unreadable case {path}: {exc.message_en or exc.message}"))
-    except OSError as exc:
-        return _result(path.stem, path, "?", "invalid", (
-            f"caso ilegível {path}: {exc.strerror or exc}",
-            f"unreadable case {path}: {exc.strerror or exc}"))
     except (yaml.YAMLError, ValueError) as exc:
         return _result(path.stem, path, "?", "invalid", _unreadable(path, exc))
     if not isinstance(case, dict) or not {"engine", "expect"} & set(case):

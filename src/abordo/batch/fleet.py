@@ -52,6 +52,7 @@ from abordo.crew.values import Kind, refusal, value_code
 from abordo.input_kinds import wrong_kind
 from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
+from abordo.law.files import list_folder, open_input
 from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE, Bilingual
 from abordo.output_file import Read, input_files
 
@@ -144,7 +145,7 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     / Latin-1, as Excel saves a CSV; read as :func:`abordo.crew.crewfile.decode` reads a
     crew file — or MacRoman, with lines ending in CR alone: Excel for Mac's "CSV
     (Macintosh)"), and whether its lines end in CR alone."""
-    with path.open("rb") as fh:
+    with open_input(path, display) as fh:
         head = fh.read(65536)
     cr_only = b"\r" in head and b"\n" not in head
     if not head.strip():
@@ -270,7 +271,7 @@ def _not_parquet(path: Path, display: str, exc: Exception) -> InputError:
     """The error of a ``.parquet`` file the reader refused: what it is instead when its
     first bytes say so (a workbook, a CSV renamed…), else unreadable, with the reader's
     first line of message."""
-    with path.open("rb") as fh:
+    with open_input(path, display) as fh:  # a file not readable: said as every input's
         head = fh.read(4096)
     kind = binary_kind(head, sheets=False)  # the screen reads no workbook
     if kind is not None:
@@ -303,11 +304,13 @@ def _blank_row(*but: str) -> pl.Expr:
                              .fill_null("") == "")
 
 
-def _find(folder: Path, stem: str) -> Path | None:
-    found = [folder / f"{stem}{ext}" for ext in (".parquet", ".csv")
-             if (folder / f"{stem}{ext}").exists()]
+def _find(entries: list[Path], folder: Path, stem: str) -> Path | None:
+    """The table ``stem`` (``vessels`` | ``crew``) among the ``entries`` of ``folder``: by
+    name (a broken link too: its reader then says why it cannot be read)."""
+    names = {p.name for p in entries}
+    found = [folder / f"{stem}{ext}" for ext in (".parquet", ".csv") if f"{stem}{ext}" in names]
     if not found:
-        sheets = [p for p in folder.glob(f"{stem}.*") if p.suffix.lower() in (".xlsx", ".xls")]
+        sheets = [p for p in entries if p.stem == stem and p.suffix.lower() in (".xlsx", ".xls")]
         if sheets:
             raise _err("planilhas não são lidas na triagem; exporte a tabela como CSV "
                        "(UTF-8) ou Parquet", "spreadsheets are not read by the screening; "
@@ -318,10 +321,11 @@ def _find(folder: Path, stem: str) -> Path | None:
     return found[0] if found else None
 
 
-def _case_files(folder: Path) -> list[Path]:
-    """The vessel case files of a fleet folder (YAML/JSON), by name."""
-    return sorted(p for p in folder.iterdir()
-                  if p.suffix.lower() in (".yaml", ".yml", ".json") and p.is_file())
+def _case_files(folder: Path, entries: list[Path] | None = None) -> list[Path]:
+    """The vessel case files of a fleet folder (YAML/JSON), by name; ``entries``: the
+    folder's, when already listed."""
+    return [p for p in (list_folder(folder) if entries is None else entries)
+            if p.suffix.lower() in (".yaml", ".yml", ".json") and p.is_file()]
 
 
 def fleet_inputs(folder: Path) -> Iterator[Read]:
@@ -338,7 +342,7 @@ def fleet_inputs(folder: Path) -> Iterator[Read]:
                        f"one of the fleet's tables ({path})")
     try:
         cases = _case_files(folder)
-    except OSError:
+    except InputError:
         return
     for case in cases:
         yield from input_files(case)
@@ -362,10 +366,11 @@ def read_fleet(folder: Path, keep_going: bool = False) -> Fleet:
                    "ou arquivos de caso YAML/JSON)", "give the fleet folder (with "
                    "vessels.csv|parquet and crew.csv|parquet, or YAML/JSON case files)",
                    file=str(folder))
-    vpath = _find(folder, "vessels")
-    cpath = _find(folder, "crew")
+    entries = list_folder(folder)  # a folder that cannot be opened: said, not read as empty
+    vpath = _find(entries, folder, "vessels")
+    cpath = _find(entries, folder, "crew")
     if vpath is None:
-        cases = _case_files(folder)
+        cases = _case_files(folder, entries)
         if cases:
             return fleet_from_cases(cases, keep_going)
         raise _err("a pasta não tem vessels.csv|parquet nem arquivos de caso (.yaml/.json)",

@@ -19,6 +19,7 @@ from typing import Any
 from abordo.crew.ranks import normalize_rank
 from abordo.law.documents import decode as decode  # re-exported: every text input alike
 from abordo.law.errors import InputError
+from abordo.law.files import read_input
 from abordo.law.parsing import workbook_problem
 
 # normalized header → (field, kind); kind: str | bool | date | personal
@@ -72,17 +73,14 @@ def read_rows(path: Path, display: str, content: bytes | None = None
     """All rows with their 1-based spreadsheet row number. ``content``: the file's bytes
     when they are not on disk (an upload), ``path`` then giving only the format."""
     suffix = path.suffix.lower()
-    if content is None and not path.is_file():
-        what = "é uma pasta" if path.is_dir() else "não encontrado"
-        raise InputError(f"arquivo de tripulação {what}: {display}", "crew_file",
-                         message_en=f"crew file {'is a folder' if path.is_dir() else 'not found'}"
-                         f": {display}")
+    if content is None:
+        # (the case file's crew_file line is named: see abordo.crew.load)
+        content = read_input(path, display, field="crew_file")
     if suffix in (".xlsx", ".xlsm"):
         from openpyxl import load_workbook
 
         try:
-            wb = load_workbook(path if content is None else io.BytesIO(content),
-                               read_only=True, data_only=True)
+            wb = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises many types for a broken file
             pt, en = workbook_problem(exc)
             raise InputError(pt, file=display, message_en=en) from None
@@ -91,7 +89,7 @@ def read_rows(path: Path, display: str, content: bytes | None = None
         wb.close()
         return rows
     if suffix in (".csv", ".txt", ".tsv"):
-        text = decode(path.read_bytes() if content is None else content, display, csv=True)
+        text = decode(content, display, csv=True)
         delimiter = guess_delimiter(text)
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         return [(i, r) for i, r in enumerate(reader, 1)]

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from abordo.law.errors import InputError, bilingual
+from abordo.law.files import read_input
 from abordo.law.parsing import json_message, yaml_message
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import core_resolvers, no_duplicate_keys
@@ -141,17 +142,7 @@ def read_document(path: Path, display: str | None = None) -> tuple[Any, LineInde
     """Parse a YAML or JSON file; returns the data and a path → line index. ``display``:
     the file's name in errors (default: the path)."""
     display = display or str(path)
-    if not path.exists():
-        raise InputError(f"arquivo não encontrado: {display}", file=display,
-                         message_en=f"file not found: {display}")
-    if path.is_dir():
-        raise InputError(f"é uma pasta, não um arquivo: {display}", file=display,
-                         message_en=f"a folder, not a file: {display}")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"não foi possível ler {display}: {exc.strerror}", file=display,
-                         message_en=f"cannot read {display}: {exc.strerror}") from None
+    raw = read_input(path, display)
     return parse_document(decode(raw, display), path.suffix.lower() == ".json", display)
 
 

@@ -40,6 +40,7 @@ from pydantic import BaseModel, ValidationError
 from abordo.crew.crewfile import decode, repeated_column, value_without_header
 from abordo.law.documents import InputLoader, locate, parse_document
 from abordo.law.errors import InputError, bilingual
+from abordo.law.files import read_input
 from abordo.law.parsing import json_message, workbook_problem, yaml_message
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
@@ -136,17 +137,6 @@ class SheetSource:
 
     file: str
     sheet: str | None
-
-
-def _read_bytes(path: Path, display: str) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("arquivo não encontrado", None, display,
-                         message_en="file not found") from None
-    except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo: {exc.strerror}", None, display,
-                         message_en=f"cannot read the file: {exc.strerror}") from None
 
 
 def _cell(value: Any) -> Any:
@@ -358,7 +348,7 @@ def _split_header(lines: list[tuple[int, list[Any]]]
 
 
 def _read_csv(path: Path, display: str, section: str) -> list[dict[str, Any]]:
-    text = decode(_read_bytes(path, display), display, csv=True)
+    text = decode(read_input(path, display), display, csv=True)
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = max((",", ";", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -374,14 +364,14 @@ def _read_csv(path: Path, display: str, section: str) -> list[dict[str, Any]]:
     return _rows_to_dicts(header, rows, section, display, header_line)
 
 
-def _workbook(path: Path, display: str) -> Any:
+def _workbook(path: Path, display: str, content: bytes | None = None) -> Any:
+    """The workbook ``path`` (``content``: its bytes, when already read)."""
     import openpyxl
 
+    if content is None:
+        content = read_input(path, display)
     try:
-        return openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except FileNotFoundError:
-        raise InputError("arquivo não encontrado", None, display,
-                         message_en="file not found") from None
+        return openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         pt, en = workbook_problem(exc)
         raise InputError(pt, None, display, message_en=en) from None
@@ -591,14 +581,14 @@ def _parse_text(text: str, suffix: str, display: str) -> Any:
                          message_en=f"invalid YAML{where_en}: {en}") from None
 
 
-def _workbook_input(path: Path, display: str
+def _workbook_input(path: Path, display: str, content: bytes | None = None
                     ) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
     """The input held by a whole workbook, and where its top-level fields came from.
 
     The ``seafarer`` sheet (``field | value`` rows) is validated here, each error naming the
     sheet line of its field; the sections are left as ``<section>_file`` references.
     """
-    wb = _workbook(path, display)
+    wb = _workbook(path, display, content)
     sheets = _sheets(wb, display)
     # Every problem of the workbook's sheets at once; a value no field reads is refused, not
     # dropped — and so is a sheet no section reads.
@@ -681,11 +671,9 @@ def load_input(path: Path, *, purpose: str | None = None, on: dt.date | None = N
     display = path.name
     suffix = path.suffix.lower()
     overrides = {"purpose": purpose} if purpose else None
-    if path.is_dir():
-        raise InputError(f"é uma pasta, não um arquivo: {path}", None, str(path),
-                         message_en=f"a folder, not a file: {path}")
+    raw = read_input(path, display)  # a folder or a file not readable: said first
     if suffix in {".xlsx", ".xlsm"}:
-        data, lines = _workbook_input(path, display)
+        data, lines = _workbook_input(path, display, raw)
         return resolve_files(data, path.parent, display=display, overrides=overrides,
                              lines=lines, on=on)
     # A pipe (/dev/stdin, <(…)) has no extension: read as YAML, which JSON also is.
@@ -696,7 +684,7 @@ def load_input(path: Path, *, purpose: str | None = None, on: dt.date | None = N
             "indicado dentro do YAML: cir_file: cir.csv)", None, display,
             message_en=f"unsupported format '{path.suffix}'; use YAML, JSON or XLSX (a CSV "
             "is referenced from the YAML: cir_file: cir.csv)")
-    text = decode(_read_bytes(path, display), display)
+    text = decode(raw, display)
     data = _parse_text(text, suffix, display)
     if not isinstance(data, Mapping):
         raise InputError("a entrada deve ser um objeto (seafarer, purpose, cir, …)", None,

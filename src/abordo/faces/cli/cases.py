@@ -41,7 +41,8 @@ def register(app: typer.Typer) -> None:
                             no_args_is_help=True)
 
     @cases_app.command("check", cls=PtCommand)
-    def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos"),
+    def check(directory: Path = typer.Argument(..., help="pasta (ou arquivo) de casos",
+                                                         readable=False),
               lang: str | None = LangOpt) -> None:
         """Roda cada caso e imprime OK / FALHA com a primeira diferença; resumo no fim.
         Saída 0 todos aprovados, 1 algum caso reprovado, 2 arquivo de caso ilegível ou

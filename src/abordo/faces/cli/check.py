@@ -65,7 +65,8 @@ OptionOpt = typer.Option(
 def register(app: typer.Typer) -> None:
     @app.command(cls=PtCommand)
     def check(
-        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
+        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)",
+                                    readable=False),
         on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
         fmt: str = typer.Option("text", "--format", "-f", help="text | json | html | pdf"),
         lang: str | None = LangOpt,
@@ -96,7 +97,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command(cls=PtCommand)
     def plan(
-        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)"),
+        file: Path = typer.Argument(..., help="caso da embarcação (YAML ou JSON)",
+                                    readable=False),
         on: str | None = typer.Option(None, "--on", help="data de referência (padrão: hoje)"),
         fmt: str = typer.Option("text", "--format", "-f", help="text | json"),
         lang: str | None = LangOpt,

@@ -54,7 +54,11 @@ def default_lang() -> str:
 
 LangOpt = typer.Option(None, "--lang", help="pt (padrão) ou en")
 FormatOpt = typer.Option("text", "--format", "-f", help="text | json | html | pdf (pdf exige -o)")
-OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)")
+# Every path argument and option is given ``readable=False``: Click's own check would refuse
+# a file it cannot read in English ("path 'x' is not readable"); the readers say so, in the
+# words of every input error (abordo.law.files), and an output is never read.
+OutOpt = typer.Option(None, "--output", "-o", help="arquivo de saída (padrão: terminal)",
+                      readable=False)
 
 
 def emit(text: str | bytes, out: Path | None) -> None:

@@ -120,7 +120,8 @@ def register(app: typer.Typer) -> None:
     @app.command("fine", cls=PtCommand)
     def fine(
         file: Path | None = typer.Argument(
-            None, help="infração a graduar (YAML ou JSON); ou use as opções abaixo"),
+            None, help="infração a graduar (YAML ou JSON); ou use as opções abaixo",
+            readable=False),
         list_catalogue: bool = typer.Option(
             False, "--list", help="lista o catálogo do Anexo I (dispositivos e faixas)"),
         provision: str | None = typer.Option(

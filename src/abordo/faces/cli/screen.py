@@ -218,10 +218,12 @@ def register(app: typer.Typer) -> None:
     @app.command("screen", cls=PtCommand)
     def screen_cmd(
         fleet: Path = typer.Argument(..., help="pasta da frota: vessels.csv|parquet + "
-                                     "crew.csv|parquet, ou arquivos de caso YAML/JSON"),
+                                     "crew.csv|parquet, ou arquivos de caso YAML/JSON",
+                                     readable=False),
         on: str | None = typer.Option(None, "--on", help="data julgada (padrão: hoje)"),
         output: Path | None = typer.Option(None, "--output", "-o",
-                                           help="resultado: .parquet ou .csv"),
+                                           help="resultado: .parquet ou .csv",
+                                           readable=False),
         excel: bool = typer.Option(False, "--excel",
                                    help="CSV para o Excel em português: separador ';' e BOM "
                                         "UTF-8"),

@@ -40,7 +40,8 @@ FORMATS = tuple(RENDERERS)
 def register(app: typer.Typer) -> None:
     @app.command("sea-time", cls=PtCommand)
     def sea_time(
-        file: Path = typer.Argument(..., help="entrada (YAML, JSON ou XLSX)"),
+        file: Path = typer.Argument(..., help="entrada (YAML, JSON ou XLSX)",
+                                    readable=False),
         on: str | None = typer.Option(
             None, "--on", help="data do requerimento (AAAA-MM-DD ou dd/mm/aaaa; padrão: hoje)"),
         purpose: str | None = typer.Option(
