@@ -31,9 +31,9 @@ from abordo.law.documents import (
     parse_document,
     read_document,
 )
-from abordo.law.errors import DUPLICATE_ID, InputError, bilingual
+from abordo.law.errors import DUPLICATE_ID, InputError
 from abordo.law.files import list_folder, read_input
-from abordo.law.parsing import yaml_message
+from abordo.law.parsing import yaml_problem
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import load_data_text
 
@@ -208,7 +208,7 @@ def run_case(path: Path) -> CaseResult:
             f"caso ilegível {path}: {exc.message}",
             f"unreadable case {path}: {exc.message_en or exc.message}"))
     except (yaml.YAMLError, ValueError) as exc:
-        return _result(path.stem, path, "?", "invalid", _unreadable(path, exc))
+        return _result(path.stem, path, "?", "invalid", _unreadable(path, exc, text))
     if not isinstance(case, dict) or not {"engine", "expect"} & set(case):
         # Empty, a list, or some other document (a vessel file) — no case to run.
         why = (("arquivo vazio", "empty file") if case is None else
@@ -354,15 +354,14 @@ def _date_judged(value: Any, engine: str) -> tuple[dt.date | None, Text | None]:
                   f"{text!r} is not a date; use YYYY-MM-DD")
 
 
-def _unreadable(path: Path, exc: Exception) -> Text:
+def _unreadable(path: Path, exc: Exception, text: str) -> Text:
     """Why ``path`` could not be read, with the line (and field) where that is known."""
-    mark = getattr(exc, "problem_mark", None)
-    if isinstance(exc, yaml.YAMLError) and mark is not None:
+    if isinstance(exc, yaml.YAMLError):
         # worded as every input's YAML error (abordo check): one table of PyYAML's problems
-        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
-        return (f"caso ilegível {path}, linha {mark.line + 1}: YAML inválido: "
-                f"{yaml_message(pt)}",
-                f"unreadable case {path}, line {mark.line + 1}: invalid YAML: {en}")
+        pt, en, line = yaml_problem(exc, text)
+        at_pt, at_en = (f", linha {line}", f", line {line}") if line is not None else ("", "")
+        return (f"caso ilegível {path}{at_pt}: YAML inválido: {pt}",
+                f"unreadable case {path}{at_en}: invalid YAML: {en}")
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         # YAML reads 2026-02-30 as a date and fails; read again with dates as text to find it.
         try:

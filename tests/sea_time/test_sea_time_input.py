@@ -217,7 +217,8 @@ def test_yaml_errors(tmp_path: Path) -> None:
     p.write_text("seafarer: {id: X\npurpose: [\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_input(p)
-    assert err.value.file == "in.yaml" and "YAML inválido na linha" in err.value.message
+    assert (err.value.file, err.value.row) == ("in.yaml", 2)
+    assert err.value.message.startswith("YAML inválido: ")
     p.write_text("- just\n- a list\n", encoding="utf-8")
     with pytest.raises(InputError):
         load_input(p)

@@ -15,7 +15,7 @@ import yaml
 
 from abordo.law.errors import InputError, bilingual
 from abordo.law.files import read_input
-from abordo.law.parsing import json_message, yaml_message
+from abordo.law.parsing import json_message, yaml_problem
 from abordo.law.validation import loc_to_path
 from abordo.law.yamlload import core_resolvers, no_duplicate_keys
 
@@ -67,7 +67,8 @@ def decode(raw: bytes, name: str, *, csv: bool = False, sheets: bool = True) -> 
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
 
     Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
-    bytes, e.g. an XLSX under another name), which would otherwise decode into garbage.
+    bytes in number, e.g. an XLSX under another name), which would otherwise decode into
+    garbage.
     ``csv``: the file is a CSV, which Excel can save again in an encoding read here (a YAML
     or JSON file is told to be saved as UTF-8 only: CSV is no form of it). ``sheets``: see
     :func:`binary_kind` (False for the screen's tables, which no workbook can replace).
@@ -82,7 +83,11 @@ def decode(raw: bytes, name: str, *, csv: bool = False, sheets: bool = True) -> 
         raise InputError(
             f"codificação não suportada (UTF-16); salve como UTF-8{how_pt}", file=name,
             message_en=f"unsupported encoding (UTF-16); save as UTF-8{how_en}")
-    if b"\x00" in raw[:4096]:
+    sample = raw[:4096]
+    # UTF-16 text without its mark, or a binary file, is full of NUL bytes; a stray NUL in a
+    # text file is a character the readers refuse where it stands (file, line, column).
+    nuls = sample.count(0)
+    if nuls > 1 and nuls * 50 > len(sample):
         raise InputError("o arquivo não é texto (binário, ou texto UTF-16 sem marca)",
                          file=name, message_en="not a text file (binary, or UTF-16 text "
                          "without a mark)")
@@ -227,13 +232,12 @@ def parse_document(text: str, is_json: bool, display: str) -> tuple[Any, LineInd
         raise InputError("estrutura aninhada demais", file=display,
                          message_en="structure nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"JSON inválido: {json_message(exc.msg)}", file=display,
-                         row=exc.lineno, message_en=f"invalid JSON: {exc.msg}") from None
+        raise InputError(f"JSON inválido: {json_message(exc.msg)} (coluna {exc.colno})",
+                         file=display, row=exc.lineno,
+                         message_en=f"invalid JSON: {exc.msg} (column {exc.colno})") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
-        raise InputError(f"YAML inválido: {yaml_message(pt)}", file=display,
-                         row=mark.line + 1 if mark else None,
+        pt, en, line = yaml_problem(exc, text)
+        raise InputError(f"YAML inválido: {pt}", file=display, row=line,
                          message_en=f"invalid YAML: {en}") from None
     except ValueError as exc:  # a repeated key in JSON
         pt, en = bilingual(str(exc))

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
+from abordo.law.errors import bilingual
+
 # (pattern of the parser's message, Portuguese with the pattern's groups)
 _TOKEN = r"'([^']*)'"
 # Templates take the parser's token already said ({0}: see _TOKENS, else quoted).
@@ -66,6 +70,41 @@ def _translate(message: str, table: tuple[tuple[str, str], ...]) -> str:
 def yaml_message(message: str) -> str:
     """Portuguese for a PyYAML ``problem`` (the text unchanged when not in the table)."""
     return _translate(message, _YAML)
+
+
+# The line breaks of YAML (and of the editors that show its lines).
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def text_position(text: str, index: int) -> tuple[int, int]:
+    """``(line, column)``, both from 1, of the character at ``index`` of ``text``."""
+    start, line = 0, 1
+    for brk in _BREAK.finditer(text, 0, index):
+        start, line = brk.end(), line + 1
+    return line, index - start + 1
+
+
+def character_words(code: int) -> tuple[str, str]:
+    """``(portuguese, english)`` naming a character a reader refuses: ``U+0007`` and, for a
+    control character, that it is one (it shows as nothing, or as a box)."""
+    name = f"U+{code:04X}"
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return f"caractere de controle {name} (invisível)", f"control character {name} (invisible)"
+    return f"caractere {name}", f"character {name}"
+
+
+def yaml_problem(exc: yaml.YAMLError, text: str) -> tuple[str, str, int | None]:
+    """``(portuguese, english, line)`` of why PyYAML refused ``text``. A character it does not
+    accept (a control character such as U+0007 or U+0000: its reader gives only an offset
+    into the text) is named with its line and column."""
+    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
+        line, column = text_position(text, exc.position)
+        pt, en = character_words(exc.character)
+        return (f"{pt} na coluna {column}, não permitido: apague-o",
+                f"{en} at column {column}, not allowed: delete it", line)
+    mark = getattr(exc, "problem_mark", None)
+    pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
+    return yaml_message(pt), en, (mark.line + 1 if mark is not None else None)
 
 
 def json_message(message: str) -> str:

@@ -27,21 +27,19 @@ import dataclasses
 import datetime as dt
 import difflib
 import io
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from abordo.crew.crewfile import decode, repeated_column, value_without_header
-from abordo.law.documents import InputLoader, locate, parse_document
-from abordo.law.errors import InputError, bilingual
+from abordo.law.documents import locate, parse_document
+from abordo.law.errors import InputError
 from abordo.law.files import read_input
-from abordo.law.parsing import json_message, workbook_problem, yaml_message
+from abordo.law.parsing import workbook_problem
 from abordo.law.text import fold
 from abordo.law.validation import input_error_from_pydantic
 from abordo.sea_time.model import (
@@ -561,26 +559,6 @@ def _relocate(exc: InputError, sources: Mapping[str, list[tuple[str, int, Mappin
     return exc
 
 
-def _parse_text(text: str, suffix: str, display: str) -> Any:
-    if suffix == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"JSON inválido na linha {exc.lineno}, coluna {exc.colno}: "
-                             f"{json_message(exc.msg)}", None, display,
-                             message_en=f"invalid JSON at line {exc.lineno}, column "
-                             f"{exc.colno}: {exc.msg}") from None
-    try:
-        return yaml.load(text, Loader=InputLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" na linha {mark.line + 1}" if mark is not None else ""
-        where_en = f" at line {mark.line + 1}" if mark is not None else ""
-        pt, en = bilingual(str(getattr(exc, "problem", None) or exc))
-        raise InputError(f"YAML inválido{where}: {yaml_message(pt)}", None, display,
-                         message_en=f"invalid YAML{where_en}: {en}") from None
-
-
 def _workbook_input(path: Path, display: str, content: bytes | None = None
                     ) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
     """The input held by a whole workbook, and where its top-level fields came from.
@@ -684,14 +662,10 @@ def load_input(path: Path, *, purpose: str | None = None, on: dt.date | None = N
             "indicado dentro do YAML: cir_file: cir.csv)", None, display,
             message_en=f"unsupported format '{path.suffix}'; use YAML, JSON or XLSX (a CSV "
             "is referenced from the YAML: cir_file: cir.csv)")
-    text = decode(raw, display)
-    data = _parse_text(text, suffix, display)
-    if not isinstance(data, Mapping):
-        raise InputError("a entrada deve ser um objeto (seafarer, purpose, cir, …)", None,
-                         display, message_en="the input must be an object")
+    # The one reader of every YAML/JSON input: its errors name the line (and a character
+    # not allowed, its column); repeated keys refused, in JSON too.
+    data, index = parse_document(decode(raw, display), suffix == ".json", display)
     try:
         return resolve_files(data, path.parent, display=display, overrides=overrides, on=on)
     except InputError as exc:
-        # An error in the file itself: name its line (the file is read again only then).
-        index = parse_document(text, suffix == ".json", display)[1]
-        raise locate(exc, display, index) from None
+        raise locate(exc, display, index) from None  # an error in the file itself: its line
