@@ -65,6 +65,7 @@ def binary_kind(raw: bytes, sheets: bool = True) -> tuple[str, str] | None:
 def decode(raw: bytes, name: str, *, csv: bool = False, sheets: bool = True) -> str:
     """UTF-8 (with or without BOM), else Windows-1252, else Latin-1 — as Excel and Windows
     editors write them. The one decoding of every text input (YAML, JSON, CSV, case files).
+    A text mixing UTF-8 lines and Windows-1252 lines is refused (:func:`mixed_encoding`).
 
     Raises :class:`InputError` (file ``name``) for UTF-16/32 (BOM) or binary content (NUL
     bytes in number, e.g. an XLSX under another name), which would otherwise decode into
@@ -91,12 +92,54 @@ def decode(raw: bytes, name: str, *, csv: bool = False, sheets: bool = True) -> 
         raise InputError("o arquivo não é texto (binário, ou texto UTF-16 sem marca)",
                          file=name, message_en="not a text file (binary, or UTF-16 text "
                          "without a mark)")
-    for enc in ("utf-8-sig", "cp1252"):
-        try:
-            return raw.decode(enc)
-        except UnicodeDecodeError:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    mixed = mixed_encoding(raw, name, csv=csv)
+    if mixed is not None:
+        raise mixed
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # every byte is a Latin-1 character
+
+
+def mixed_encoding(raw: bytes, name: str, *, csv: bool = False) -> InputError | None:
+    """The error of a text that is not UTF-8 throughout but has lines in UTF-8 beside lines
+    in Windows-1252 (a sheet pasted together from two exports: "João" in one, byte 0xE3
+    for "ã" in another): read in either encoding, the other lines' names would be garbled
+    in silence. Names the first line whose encoding differs from the first line with an
+    accent; None when the lines agree."""
+    if raw.decode("utf-8", "ignore").isascii():
+        # No character as UTF-8 writes one (two to four bytes): read as Windows-1252 at
+        # once, without looking at each line (a fleet table may have millions).
+        return None
+    first: tuple[int, bool] | None = None  # (line, is UTF-8) of the first line with accents
+    for number, line in enumerate(raw.splitlines(), 1):
+        if line.isascii():
             continue
-    return raw.decode("latin-1")  # every byte is a Latin-1 character
+        try:
+            line.decode("utf-8")
+            utf8 = True
+        except UnicodeDecodeError:
+            utf8 = False
+        if first is None:
+            first = (number, utf8)
+        elif utf8 != first[1]:
+            words = {True: ("UTF-8", "UTF-8"),
+                     False: ("Windows-1252 (ANSI/Latin-1)", "Windows-1252 (ANSI/Latin-1)")}
+            how_pt, how_en = (" (no Excel: «CSV UTF-8»)", " (in Excel: “CSV UTF-8”)") \
+                if csv else ("", "")
+            return InputError(
+                f"codificação misturada: esta linha está em {words[utf8][0]}, mas a linha "
+                f"{first[0]} está em {words[first[1]][0]} — os acentos de uma delas seriam "
+                f"lidos errado; salve o arquivo inteiro numa só codificação, UTF-8{how_pt}",
+                file=name, row=number,
+                message_en=f"mixed encodings: this line is in {words[utf8][1]}, but line "
+                f"{first[0]} is in {words[first[1]][1]} — the accents of one of them would "
+                f"be misread; save the whole file in one encoding, UTF-8{how_en}")
+    return None
 
 
 class InputLoader(yaml.SafeLoader):
