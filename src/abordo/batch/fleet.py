@@ -32,7 +32,6 @@ date) and immigration columns are accepted and never read.
 from __future__ import annotations
 
 import codecs
-import csv
 import datetime as dt
 import io
 import itertools
@@ -50,6 +49,7 @@ from abordo.crew.load import load_vessel_case
 from abordo.crew.model import Contract, VesselCase, country_code
 from abordo.crew.values import Kind, refusal, value_code
 from abordo.input_kinds import wrong_kind
+from abordo.law.csvfile import csv_records
 from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
 from abordo.law.files import list_folder, open_input
@@ -165,7 +165,7 @@ def _csv_header(path: Path, display: str) -> tuple[list[str], str, bool, bool]:
     utf8 = utf8 and (len(head) < 65536 or _rest_is_utf8(path, boundary))
     first = text.splitlines()[0] if text.splitlines() else ""
     sep = max((",", ";", "\t"), key=first.count)
-    header = next(csv.reader(io.StringIO(first), delimiter=sep), [])
+    header = next(csv_records(io.StringIO(first, newline=""), sep, display), (1, []))[1]
     return [h.strip() for h in header], sep, utf8, cr_only
 
 
@@ -177,28 +177,17 @@ def read_error(path: Path, display: str, exc: Exception, kind: str, kind_en: str
     if path.suffix.lower() == ".csv":
         names, sep, _, _ = _csv_header(path, display)
         with path.open(encoding="utf-8-sig", errors="replace", newline="") as fh:
-            reader = csv.reader(fh, delimiter=sep, strict=True)
-            next(reader, None)
-            start = reader.line_num + 1  # the line the next record starts on
             try:
-                for row in reader:
+                records = csv_records(fh, sep, display)
+                next(records, None)  # the header
+                for line, row in records:
                     if len(row) > len(names):
                         return _err(f"linha com {len(row)} campos; o cabeçalho tem "
                                     f"{len(names)} (separador '{sep}')", f"row with {len(row)} "
                                     f"fields; the header has {len(names)} (separator '{sep}')",
-                                    file=display, row=reader.line_num)
-                    start = reader.line_num + 1
-            except csv.Error as bad:
-                if "end of data" in str(bad):
-                    # An opening quote never closed swallows the rest of the file.
-                    return _err('aspas (") abertas e não fechadas nesta linha: o resto do '
-                                "arquivo seria lido como um só campo", 'a quote (") opened and '
-                                "never closed on this row: the rest of the file would read as "
-                                "one field", file=display, row=start)
-                return _err('aspas (") mal colocadas nesta linha: um campo entre aspas deve '
-                            "terminar no separador", 'misplaced quote (") on this row: a '
-                            "quoted field must end at the separator", file=display,
-                            row=reader.line_num)
+                                    file=display, row=line)
+            except InputError as bad:  # a quote never closed, or misplaced
+                return bad
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     return _err(f"não foi possível ler a tabela de {kind}: {first}",
                 f"could not read the {kind_en} table: {first}", file=display)

@@ -8,7 +8,6 @@ Names and identity-document numbers are dropped on import unless the user asks t
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import io
 import re
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from abordo.crew.ranks import normalize_rank
+from abordo.law.csvfile import csv_records
 from abordo.law.documents import decode as decode  # re-exported: every text input alike
 from abordo.law.errors import InputError
 from abordo.law.files import read_input
@@ -70,8 +70,9 @@ def header_key(cell: Any) -> str:
 
 def read_rows(path: Path, display: str, content: bytes | None = None
               ) -> list[tuple[int, list[Any]]]:
-    """All rows with their 1-based spreadsheet row number. ``content``: the file's bytes
-    when they are not on disk (an upload), ``path`` then giving only the format."""
+    """All rows with their 1-based row number: a sheet's row, a CSV record's first line
+    (:func:`abordo.law.csvfile.csv_records`). ``content``: the file's bytes when they are
+    not on disk (an upload), ``path`` then giving only the format."""
     suffix = path.suffix.lower()
     if content is None:
         # (the case file's crew_file line is named: see abordo.crew.load)
@@ -90,9 +91,7 @@ def read_rows(path: Path, display: str, content: bytes | None = None
         return rows
     if suffix in (".csv", ".txt", ".tsv"):
         text = decode(content, display, csv=True)
-        delimiter = guess_delimiter(text)
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        return [(i, r) for i, r in enumerate(reader, 1)]
+        return list(csv_records(io.StringIO(text, newline=""), guess_delimiter(text), display))
     raise InputError(f"formato de lista de tripulação não suportado: {suffix} (use CSV ou XLSX)",
                      "crew_file", file=display,
                      message_en=f"unsupported crew-list format {suffix} (use CSV or XLSX)")

@@ -22,7 +22,6 @@ crew lists (:mod:`abordo.crew.crewfile`).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import datetime as dt
 import difflib
@@ -36,6 +35,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from abordo.crew.crewfile import decode, repeated_column, value_without_header
+from abordo.law.csvfile import csv_records
 from abordo.law.documents import locate, parse_document
 from abordo.law.errors import InputError
 from abordo.law.files import read_input
@@ -349,12 +349,9 @@ def _read_csv(path: Path, display: str, section: str) -> list[dict[str, Any]]:
     text = decode(read_input(path, display), display, csv=True)
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = max((",", ";", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    lines: list[tuple[int, list[Any]]] = []
-    start = 1  # a quoted cell may span lines: a row is numbered by its first line
-    for record in reader:
-        lines.append((start, list(record)))
-        start = reader.line_num + 1
+    # a quoted cell may span lines: a row is numbered by its first line
+    lines: list[tuple[int, list[Any]]] = list(
+        csv_records(io.StringIO(text, newline=""), delimiter, display))
     header_line, header, rows = _split_header(lines)
     if not header:
         raise InputError("arquivo vazio (esperado um cabeçalho e linhas)", None, display,
