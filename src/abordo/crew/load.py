@@ -49,7 +49,7 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False,
                 problems.append(dataclasses.replace(one, field=str(column), file=display,
                                                     row=n))
     if problems:
-        raise InputError.listing(problems[:50], in_file_order=True)
+        raise InputError.listing(problems, in_file_order=True)
     return persons, numbers
 
 
@@ -159,7 +159,7 @@ def parse_vessel_case(data: dict[str, Any], base_dir: Path | None = None,
     if inline:
         problems += _repeated_ids(data.get("crew"), source, index)
     if problems:
-        raise InputError.listing(problems[:50]) from None
+        raise InputError.listing(problems) from None
     lines = {loc_to_path(k): v for k, v in (index or {}).items() if k}
     located = {"source": source, "source_lines": lines}
     if not origins:  # inline crew: each person's YAML line, for errors found later

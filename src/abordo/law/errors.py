@@ -38,6 +38,17 @@ class Refusal(AbordoError):
 # The ``plain`` message of a person's id given twice (the id itself may be a name).
 DUPLICATE_ID = ("id repetido", "duplicate id")
 
+# The problems one error lists at most: a sheet with thousands of bad rows says the first
+# ones and how many more there are, not thousands of lines.
+MAX_LISTED = 50
+
+
+def more_problems(count: int, lang: str = "pt") -> str:
+    """The line closing a listing cut short: ``… e mais 450 problemas``."""
+    if lang == "en":
+        return f"… and {count} more problem{'s' if count != 1 else ''}"
+    return f"… e mais {count} problema{'s' if count != 1 else ''}"
+
 
 @dataclass
 class InputError(AbordoError):
@@ -60,6 +71,8 @@ class InputError(AbordoError):
     # (message, message_en) naming no input value at all, for a message that names one
     # inside it (a rank, a country, a person's id): what a screening's result file keeps.
     plain: tuple[str, str] | None = None
+    # How many more problems were found than ``details`` lists (:data:`MAX_LISTED`).
+    omitted: int = 0
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -68,13 +81,17 @@ class InputError(AbordoError):
     def listing(cls, items: list[InputError], in_file_order: bool = False) -> InputError:
         """One error for several problems found at once: the first of ``items`` (the first
         in the file when ``in_file_order``: by row, rows unknown last — files kept in the
-        order they first appear), the others in its ``details``."""
+        order they first appear), the others in its ``details`` — the first
+        :data:`MAX_LISTED` in all, ``omitted`` counting the others (and those the items
+        had left out themselves, when listed again)."""
         if in_file_order:
             files = list(dict.fromkeys(e.file for e in items))
             items = sorted(items, key=lambda e: (files.index(e.file),
                                                  e.row if e.row is not None else 1 << 30))
-        first = items[0]
-        return dataclasses.replace(first, details=list(items[1:]))
+        omitted = sum(e.omitted for e in items) + max(0, len(items) - MAX_LISTED)
+        kept = [dataclasses.replace(e, omitted=0) if e.omitted else e
+                for e in items[:MAX_LISTED]]
+        return dataclasses.replace(kept[0], details=kept[1:], omitted=omitted)
 
     def where(self, lang: str = "pt") -> str:
         parts: list[str] = []
@@ -90,8 +107,9 @@ class InputError(AbordoError):
         """One line per error: ``<where>: <message>``; without ``values``, no value received
         is named (``plain``, else the message without its ``quoted`` end)."""
         items = [self, *self.details] if self.details else [self]
+        left_out = self.omitted + max(0, len(items) - MAX_LISTED)
         lines = []
-        for e in items:
+        for e in items[:MAX_LISTED]:
             en = lang == "en" and bool(e.message_en)
             msg = e.message_en if en and e.message_en else e.message
             if not values and e.plain:
@@ -100,11 +118,14 @@ class InputError(AbordoError):
                 msg = msg.removesuffix(e.quoted[1] if en else e.quoted[0])
             where = e.where(lang)
             lines.append(f"{where}: {msg}" if where else msg)
+        if left_out:
+            lines.append(more_problems(left_out, lang))
         return "\n".join(lines)
 
     def alone(self) -> InputError:
         """This error without the others listed with it (its ``details``), all else kept —
-        ``quoted`` and ``plain`` too — to be listed again among other problems."""
+        ``quoted``, ``plain`` and the count of problems left out (``omitted``, counted again
+        by :meth:`listing`) — to be listed again among other problems."""
         return dataclasses.replace(self, details=[])
 
     def with_location(self, *, file: str | None = None, row: int | None = None,
