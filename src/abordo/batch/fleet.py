@@ -53,7 +53,13 @@ from abordo.law.csvfile import csv_records
 from abordo.law.documents import binary_kind
 from abordo.law.errors import SEP, InputError, bilingual
 from abordo.law.files import list_folder, open_input
-from abordo.law.validation import FIRST_DAY, LAST_DAY, OUT_OF_RANGE, Bilingual
+from abordo.law.validation import (
+    FIRST_DAY,
+    HIDDEN_CHARACTER_RUST,
+    LAST_DAY,
+    OUT_OF_RANGE,
+    Bilingual,
+)
 from abordo.output_file import Read, input_files
 
 VESSEL_ALIASES: dict[str, tuple[str, ...]] = {
@@ -630,8 +636,18 @@ def check_vessels(raw: pl.DataFrame, display: str, row_offset: int, headers: dic
         [d * w for d, w in zip(digits[:6], range(7, 1, -1), strict=True)]) % 10
     # The columns a message names beside its own, as the header writes them.
     entry_label, exit_label = c.label("ajb_entry"), c.label("ajb_exit")
+    # The texts shown as they are (a report names the vessel by them): no character that
+    # hides what they hold (abordo.law.validation.HIDDEN_CHARACTER; the value received is
+    # quoted escaped, \u202e).
+    hidden = [(column, pl.col(column).str.contains(HIDDEN_CHARACTER_RUST),
+               "texto com um caractere invisível (de controle, ou marca de direção do texto): "
+               "não permitido, pode disfarçar o que o documento mostra (apague-o)",
+               "text with an invisible character (a control character, or a text-direction "
+               "mark): not allowed, it can disguise what the document shows (delete it)")
+              for column in ("id", "name") if vdf.schema[column] == pl.String]
     checks: list[tuple[str, pl.Expr, str, str]] = [
         ("id", pl.col("id").is_null(), "id da embarcação ausente", "missing vessel id"),
+        *hidden,
         ("id", dup, "id de embarcação repetido", "duplicate vessel id"),
         ("imo", pl.col("imo").is_not_null()
          & ~pl.col("imo").str.contains(r"^\d{7}$").fill_null(False),

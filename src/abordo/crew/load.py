@@ -15,7 +15,13 @@ from abordo.crew.crewfile import FIELD_TO_COLUMN, read_crew_file
 from abordo.crew.model import CrewInput, VesselCase
 from abordo.law.documents import LineIndex, line_of, read_document
 from abordo.law.errors import DUPLICATE_ID, InputError
-from abordo.law.validation import YesNo, input_error_from_pydantic, loc_to_path
+from abordo.law.validation import (
+    Bilingual,
+    YesNo,
+    input_error_from_pydantic,
+    loc_to_path,
+    path_parts,
+)
 
 
 def read_crew_list(path: Path, display: str, keep_personal_data: bool = False,
@@ -41,6 +47,10 @@ def read_crew_list(path: Path, display: str, keep_personal_data: bool = False,
         except ValidationError as exc:
             for err in exc.errors():
                 loc = tuple(err["loc"])
+                cause = (err.get("ctx") or {}).get("error")
+                if isinstance(cause, Bilingual) and cause.field:
+                    # a check of the whole row naming its field (a hidden character)
+                    loc = (*loc, *path_parts(cause.field))
                 column = FIELD_TO_COLUMN.get(loc, str(loc[0]) if loc else "")
                 column = written.get(column, column)  # as the header writes it
                 one = input_error_from_pydantic(

@@ -18,7 +18,6 @@ from typing import Annotated, Any, Literal
 import pycountry
 from babel import Locale
 from pydantic import (
-    BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
@@ -32,7 +31,7 @@ from validate_docbr import CNPJ
 from abordo.crew.values import coerce, json_schema
 from abordo.law.errors import InputError
 from abordo.law.text import fold
-from abordo.law.validation import Bilingual, Date, YesNo
+from abordo.law.validation import Bilingual, Date, PlainTextInput, YesNo
 
 
 class Activity(StrEnum):
@@ -151,7 +150,7 @@ Nationalities = Annotated[
 ]
 
 
-class _Model(BaseModel):
+class _Model(PlainTextInput):  # no hidden character in a text field
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
 

@@ -86,10 +86,16 @@ def text_position(text: str, index: int) -> tuple[int, int]:
 
 def character_words(code: int) -> tuple[str, str]:
     """``(portuguese, english)`` naming a character a reader refuses: ``U+0007`` and, for a
-    control character, that it is one (it shows as nothing, or as a box)."""
+    control character, that it is one (it shows as nothing, or as a box); for a mark of
+    the text's direction (U+202A–U+202E, U+2066–U+2069), that it is one (it shows as
+    nothing, and reorders what follows it)."""
     name = f"U+{code:04X}"
     if code < 0x20 or 0x7F <= code <= 0x9F:
         return f"caractere de controle {name} (invisível)", f"control character {name} (invisible)"
+    if 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+        return (f"marca de direção do texto {name} (invisível: muda a ordem em que o texto "
+                "aparece)", f"text-direction mark {name} (invisible: it changes the order "
+                "the text shows in)")
     return f"caractere {name}", f"character {name}"
 
 

@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from abordo.law.errors import InputError, bilingual
+from abordo.law.parsing import character_words
 from abordo.law.text import br_decimal, fold
 
 
@@ -29,6 +30,59 @@ class Bilingual(ValueError):
         self.en = en
         self.field = field
         self.plain = plain
+
+# --- text that hides what it holds -------------------------------------------------------
+
+# Characters a text field of an input may not hold: they show as nothing, or change what is
+# shown around them, and so can disguise what a report or a document says ("Navio A\u202e"
+# reordering the rest, a carriage return overwriting the line before it on a terminal):
+# control characters (C0 but tab and line feed — a line break written CR LF too — DEL, C1)
+# and the marks that override or isolate the text's direction.
+HIDDEN_CHARACTER = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)")
+# The same, as the fleet's columnar reader (Rust regex, no look-ahead) writes it.
+HIDDEN_CHARACTER_RUST = (r"[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}\x{202A}-\x{202E}"
+                         r"\x{2066}-\x{2069}]|\r([^\n]|$)")
+
+
+def hidden_character(text: str) -> tuple[str, str] | None:
+    """``(portuguese, english)`` of the first character of ``text`` no input may hold
+    (:data:`HIDDEN_CHARACTER`), naming it and its position; None when there is none."""
+    found = HIDDEN_CHARACTER.search(text)
+    if found is None:
+        return None
+    pt, en = character_words(ord(found.group()[0]))
+    at = found.start() + 1
+    return (f"{pt} na posição {at} do texto: não permitido, pode disfarçar o que o documento "
+            "mostra (apague-o)",
+            f"{en} at position {at} of the text: not allowed, it can disguise what the "
+            "document shows (delete it)")
+
+
+class PlainTextInput(BaseModel):
+    """Base of the engines' input models: no text field (nor an item of a list of texts)
+    holds a character of :data:`HIDDEN_CHARACTER`. Checked before the fields are read, so
+    that no message repeats the text; the error names its field (``vessel.name``,
+    ``crew[3].rank``, ``attachments[1]``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_hidden_characters(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        names = set(cls.model_fields) | {i.alias for i in cls.model_fields.values() if i.alias}
+        for key, value in data.items():
+            if key not in names:
+                continue  # an unknown field is refused as such
+            texts = [("", value)] if isinstance(value, str) else \
+                [(f"[{i}]", v) for i, v in enumerate(value)] \
+                if isinstance(value, list | tuple) else []
+            for index, text in texts:
+                said = hidden_character(text) if isinstance(text, str) else None
+                if said is not None:
+                    raise Bilingual(*said, field=f"{key}{index}")
+        return data
+
 
 # --- dates in input files ----------------------------------------------------------------
 

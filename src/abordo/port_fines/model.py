@@ -27,9 +27,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
-from abordo.law.validation import Date, YesNo, user_decimal
+from abordo.law.validation import Date, PlainTextInput, YesNo, user_decimal
 from abordo.law.values import ValueTable, value_table
 
 Extent = Literal["light", "medium", "severe"]
@@ -43,7 +43,7 @@ def _values() -> ValueTable:
     return value_table("abordo.port_fines")
 
 
-class _Model(BaseModel):
+class _Model(PlainTextInput):  # no hidden character in a text field
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

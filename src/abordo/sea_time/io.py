@@ -41,7 +41,7 @@ from abordo.law.errors import InputError
 from abordo.law.files import read_input
 from abordo.law.parsing import workbook_problem
 from abordo.law.text import fold
-from abordo.law.validation import input_error_from_pydantic
+from abordo.law.validation import Bilingual, input_error_from_pydantic
 from abordo.sea_time.model import (
     MAX_DAYS,
     CirRecord,
@@ -304,7 +304,10 @@ def sheet_error(exc: ValidationError, display: str, line: int | Mapping[str, int
         if isinstance(line, int):
             item.row = line
         else:
-            top = str(raw["loc"][0]) if raw["loc"] else ""
+            cause = (raw.get("ctx") or {}).get("error")
+            named = cause.field if isinstance(cause, Bilingual) and cause.field else ""
+            # (a check of the whole sheet naming its field: a hidden character)
+            top = str(raw["loc"][0]) if raw["loc"] else re.split(r"[.\[]", named)[0]
             item.row = line.get(top)
         # A dd/mm/aaaa date that does not exist is refused by the date type's own check.
         if raw["type"] in _DATE_ERRORS or str(raw.get("msg", "")).startswith(

@@ -23,7 +23,6 @@ from typing import Annotated, Any, Literal
 
 import pycountry
 from pydantic import (
-    BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
@@ -35,7 +34,14 @@ from pydantic import (
 
 from abordo.law.errors import InputError
 from abordo.law.text import br_date
-from abordo.law.validation import Bilingual, Date, YesNo, input_error_from_pydantic, user_decimal
+from abordo.law.validation import (
+    Bilingual,
+    Date,
+    PlainTextInput,
+    YesNo,
+    input_error_from_pydantic,
+    user_decimal,
+)
 from abordo.law.values import ValueTable, value_table
 from abordo.sea_time.catalog import categories, version_on
 
@@ -93,7 +99,7 @@ OWN_DECLARATION_ATTACHMENTS: tuple[str, ...] = (
 )
 
 
-class _Model(BaseModel):
+class _Model(PlainTextInput):  # no hidden character in a text field
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True,
                               populate_by_name=True)
 
